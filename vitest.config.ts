@@ -1,0 +1,46 @@
+import { defineConfig } from 'vitest/config'
+
+// Workspace sources are imported through the `latch-source` export condition,
+// so tests run against TypeScript sources without a build step.
+const conditions = ['latch-source', 'module', 'browser', 'development|production']
+const ssrConditions = ['latch-source', 'module', 'node', 'development|production']
+
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions: ssrConditions, externalConditions: ['latch-source'] } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['{packages,apps,scripts}/**/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**', '**/*.int.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-dom',
+          environment: 'jsdom',
+          include: ['{packages,apps}/**/src/**/*.test.tsx'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['{packages,apps,scripts}/**/*.int.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file starts its own anvil and database; two cores fit two at once.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+})
