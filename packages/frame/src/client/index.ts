@@ -1,0 +1,1 @@
+export { isFromPeer, type TrustedPeer, toOrigin, UntrustedOriginError } from './trust.js'

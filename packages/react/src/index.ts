@@ -1,0 +1,6 @@
+export {
+  type LatchConfig,
+  LatchProvider,
+  LatchProviderMissingError,
+  useLatchConfig,
+} from './context.js'
