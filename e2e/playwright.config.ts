@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { defineConfig } from '@playwright/test'
+
+// Ports of their own, so the e2e stack never collides with a developer's `npm start`.
+export const ports = { chain: 18545, server: 18787, web: 15173, frame: 15174 }
+export const webUrl = `http://localhost:${ports.web}`
+
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+if (!existsSync(chromium)) {
+  throw new Error(
+    `Chromium not found at ${chromium}. Install it with \`apt-get install -y chromium\` ` +
+      '(Debian) or point CHROMIUM_PATH at a Chromium binary. Latch never downloads a browser.',
+  )
+}
+
+const dataDir = path.join(tmpdir(), `latch-e2e-${process.pid}`)
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './artifacts/results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'artifacts/report.json' }]] : 'list',
+  use: {
+    baseURL: webUrl,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npm start',
+    cwd: '..',
+    url: webUrl,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      LATCH_CHAIN_PORT: String(ports.chain),
+      LATCH_SERVER_PORT: String(ports.server),
+      LATCH_WEB_PORT: String(ports.web),
+      LATCH_FRAME_PORT: String(ports.frame),
+      LATCH_DATA_DIR: dataDir,
+    },
+  },
+})

@@ -1,0 +1,110 @@
+/**
+ * `npm start`: the whole Latch stack on loopback — dev chain, server (with its database),
+ * web app and secure frame. One process but anvil; Ctrl-C (or SIGTERM) stops every part.
+ */
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createServer, type ViteDevServer } from 'vite'
+import { startDevChain } from './devchain/start.js'
+import { readStackEnv, StackEnvError } from './stack/env.js'
+import { endStaleProcess, removePidFile, writePidFile } from './stack/pidfile.js'
+import { answersHttp, waitFor } from './stack/wait.js'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const log = (message: string) => console.log(`[latch] ${message}`)
+
+async function startVite(dir: string, host: string, port: number): Promise<ViteDevServer> {
+  const server = await createServer({
+    root: path.join(root, dir),
+    configFile: path.join(root, dir, 'vite.config.ts'),
+    server: { host, port, strictPort: true },
+    logLevel: 'warn',
+    clearScreen: false,
+  })
+  await server.listen()
+  return server
+}
+
+async function main() {
+  const env = readStackEnv(process.env, root)
+  mkdirSync(path.join(env.dataDir, 'run'), { recursive: true })
+  const stops: Array<() => Promise<unknown>> = []
+  let stopping = false
+  const stop = async (code: number) => {
+    if (stopping) process.exit(code)
+    stopping = true
+    log('stopping…')
+    for (const fn of stops.reverse()) await fn().catch((e) => console.error(e))
+    process.exit(code)
+  }
+  process.on('SIGINT', () => void stop(0))
+  process.on('SIGTERM', () => void stop(0))
+
+  try {
+    const anvilPidFile = path.join(env.dataDir, 'run', 'anvil.pid')
+    const stale = await endStaleProcess(anvilPidFile)
+    if (stale) log(`ended anvil (pid ${stale}) left behind by an earlier run`)
+
+    const chain = await startDevChain({
+      port: env.chainPort,
+      statePath: path.join(env.dataDir, 'chain', 'state.json'),
+      log,
+    })
+    stops.push(async () => {
+      await chain.stop()
+      removePidFile(anvilPidFile)
+    })
+    if (chain.pid) writePidFile(anvilPidFile, { pid: chain.pid, marker: 'anvil' })
+
+    const serverUrl = `http://localhost:${env.serverPort}`
+    const webUrl = `http://localhost:${env.webPort}`
+    const frameUrl = `http://127.0.0.1:${env.framePort}`
+    const serverEnv = {
+      ...process.env,
+      LATCH_SERVER_PORT: String(env.serverPort),
+      LATCH_DATA_DIR: env.dataDir,
+      LATCH_CHAIN_RPC_URL: chain.rpcUrl,
+      LATCH_WEB_ORIGINS: [webUrl, `http://127.0.0.1:${env.webPort}`].join(','),
+    }
+    const { loadConfig } = await import('../apps/server/src/config.js')
+    const { startServer } = await import('../apps/server/src/server.js')
+    const server = await startServer(loadConfig(serverEnv, root))
+    stops.push(() => server.close())
+
+    process.env.VITE_LATCH_SERVER_URL = serverUrl
+    process.env.VITE_LATCH_FRAME_URL = frameUrl
+    const web = await startVite('apps/web', 'localhost', env.webPort)
+    stops.push(() => web.close())
+    const frame = await startVite('packages/frame', '127.0.0.1', env.framePort)
+    stops.push(() => frame.close())
+
+    await Promise.all([
+      waitFor('server', () => answersHttp(`${serverUrl}/healthz`)),
+      waitFor('web app', () => answersHttp(webUrl)),
+      waitFor('secure frame', () => answersHttp(frameUrl)),
+    ])
+    const seeded = chain.started ? ` (${chain.seedSummary})` : ' (already running: left as is)'
+    console.log(
+      [
+        '',
+        'Latch is running:',
+        `  web app       ${webUrl}`,
+        `  secure frame  ${frameUrl}`,
+        `  server        ${serverUrl}   (health: ${serverUrl}/healthz)`,
+        `  dev chain     ${chain.rpcUrl}   chain id 31337${seeded}`,
+        `  database      ${env.databaseUrl ? 'Postgres (DATABASE_URL)' : `PGlite in ${path.join(env.dataDir, 'pglite')}`}`,
+        '',
+        'Press Ctrl-C to stop.',
+      ].join('\n'),
+    )
+  } catch (error) {
+    console.error(`[latch] could not start: ${error instanceof Error ? error.message : error}`)
+    await stop(1)
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof StackEnvError ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,133 @@
+/**
+ * `npm test`: typecheck, lint, unit, integration and end-to-end tests, in that order.
+ * Every step runs even when an earlier one fails, so one run shows every problem;
+ * the last line is the plain 'N passed, N failed' count over all test cases.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const reports = path.join(root, '.data', 'test-reports')
+rmSync(reports, { recursive: true, force: true })
+mkdirSync(reports, { recursive: true })
+
+const workspaces = [
+  'packages/core',
+  'packages/react',
+  'packages/frame',
+  'apps/server',
+  'apps/web',
+  'scripts',
+  'e2e',
+]
+
+interface Step {
+  name: string
+  command: string[]
+  env?: Record<string, string>
+  /** Reads passed/failed test counts from the step's report, when it has one. */
+  counts?: () => { passed: number; failed: number; skipped: number }
+}
+
+function vitestCounts(file: string) {
+  return () => {
+    const report = JSON.parse(readFileSync(file, 'utf8')) as {
+      numPassedTests: number
+      numFailedTests: number
+      numPendingTests: number
+      numTodoTests: number
+    }
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests,
+      skipped: report.numPendingTests + report.numTodoTests,
+    }
+  }
+}
+
+function playwrightCounts(file: string) {
+  return () => {
+    const report = JSON.parse(readFileSync(file, 'utf8')) as {
+      stats: { expected: number; unexpected: number; flaky: number; skipped: number }
+    }
+    return {
+      passed: report.stats.expected + report.stats.flaky,
+      failed: report.stats.unexpected,
+      skipped: report.stats.skipped,
+    }
+  }
+}
+
+const vitest = (project: string[], name: string): Step => {
+  const file = path.join(reports, `${name}.json`)
+  return {
+    name,
+    command: [
+      'npx',
+      'vitest',
+      'run',
+      ...project.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+    ],
+    counts: vitestCounts(file),
+  }
+}
+
+const e2eReport = path.join(root, 'e2e', 'artifacts', 'report.json')
+const steps: Step[] = [
+  ...workspaces.map((ws) => ({
+    name: `typecheck ${ws}`,
+    command: ['npx', 'tsc', '--noEmit', '-p', `${ws}/tsconfig.json`],
+  })),
+  { name: 'lint', command: ['npx', 'biome', 'ci', '.'] },
+  vitest(['unit', 'unit-dom'], 'unit'),
+  vitest(['integration'], 'integration'),
+  {
+    name: 'e2e',
+    command: ['npx', 'playwright', 'test', '--config', 'e2e/playwright.config.ts'],
+    env: { CI: 'true' },
+    counts: playwrightCounts(e2eReport),
+  },
+]
+
+const only = process.argv.slice(2)
+const results: Array<{ name: string; ok: boolean; seconds: number }> = []
+const totals = { passed: 0, failed: 0, skipped: 0 }
+for (const step of steps) {
+  if (only.length && !only.some((o) => step.name.startsWith(o))) continue
+  console.log(`\n=== ${step.name}`)
+  const started = Date.now()
+  const [cmd, ...args] = step.command as [string, ...string[]]
+  const run = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...step.env },
+  })
+  const seconds = (Date.now() - started) / 1000
+  let ok = run.status === 0
+  if (step.counts) {
+    try {
+      const counts = step.counts()
+      totals.passed += counts.passed
+      totals.failed += counts.failed
+      totals.skipped += counts.skipped
+    } catch {
+      // No report means the runner itself failed before running tests.
+      ok = false
+      totals.failed += 1
+    }
+  }
+  results.push({ name: step.name, ok, seconds })
+}
+
+console.log('\n=== summary')
+for (const r of results)
+  console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name}  (${r.seconds.toFixed(1)} s)`)
+const failedSteps = results.filter((r) => !r.ok).length
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
+if (!existsSync(reports)) console.log('(no reports)')
+process.exit(failedSteps ? 1 : 0)
