@@ -1,0 +1,10 @@
+export { truncateAddress, truncateDisplayName } from './address.js'
+export { formatQuantity } from './quantity.js'
+export { exactDateTime, monthGroupTitle, relativeTimeFrom } from './time.js'
+export {
+  amountSign,
+  presentTransaction,
+  type TransactionImage,
+  type TransactionRow,
+  transactionTitle,
+} from './transaction.js'

@@ -1,0 +1,15 @@
+const threeDecimals = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 })
+
+/**
+ * A human decimal string to at most 3 decimals (seed §9). Amounts too small to show
+ * read '<0.001' rather than a misleading 0.
+ */
+export function formatQuantity(numeric: string, decimals = 3): string {
+  const value = Number(numeric)
+  if (!Number.isFinite(value)) return numeric
+  const smallest = 10 ** -decimals
+  if (value !== 0 && Math.abs(value) < smallest)
+    return `${value < 0 ? '>-' : '<'}${smallest.toFixed(decimals)}`
+  if (decimals === 3) return threeDecimals.format(value)
+  return new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals }).format(value)
+}

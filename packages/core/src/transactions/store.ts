@@ -1,0 +1,135 @@
+import { createStore } from 'zustand/vanilla'
+import { dropSpam, keepChain } from './filters.js'
+import { groupByYearAndMonth } from './group.js'
+import type { HistoryPage, Transaction, TransactionsByYear } from './types.js'
+
+export const FETCH_FAILED_MESSAGE = 'Failed to fetch transactions'
+export const ACCOUNT_REQUIRED_MESSAGE = "Transactions can't be fetched without an accountAddress"
+
+export class TransactionsAccountRequiredError extends Error {
+  override name = 'TransactionsAccountRequiredError'
+  constructor() {
+    super(ACCOUNT_REQUIRED_MESSAGE)
+  }
+}
+
+export interface TransactionsState {
+  transactions: Transaction[]
+  transactionsByYear: TransactionsByYear
+  lastNetworkInView: string | undefined
+  loading: boolean
+  empty: boolean
+  next: string | undefined
+}
+
+export interface FetchErrorEvent {
+  type: 'track'
+  event: 'ERROR_FETCH_TRANSACTIONS'
+  properties: {
+    address: string
+    projectId: string
+    cursor: string | undefined
+    isSmartAccount: boolean
+  }
+}
+
+export interface TransactionsDeps {
+  fetchPage(args: {
+    account: string
+    chainId: string | undefined
+    cursor: string | undefined
+  }): Promise<HistoryPage>
+  track(event: FetchErrorEvent): void
+  showError(message: string): void
+  projectId(): string
+  isSmartAccount(): boolean
+}
+
+const initialState = (): TransactionsState => ({
+  transactions: [],
+  transactionsByYear: {},
+  lastNetworkInView: undefined,
+  loading: false,
+  empty: false,
+  next: undefined,
+})
+
+export type TransactionsStore = ReturnType<typeof createTransactionsStore>
+
+/** The history list of seed §4/§5/§8: fetch the next page, filter, merge, group. */
+export function createTransactionsStore(deps: TransactionsDeps) {
+  const store = createStore<TransactionsState>(initialState)
+  // Bumped by reset(): a page that arrives for a previous account or network is dropped.
+  let generation = 0
+  let inFlight: { key: string; promise: Promise<void> } | undefined
+
+  async function fetchTransactions(
+    accountAddress: string | undefined,
+    caipNetworkId: string | undefined,
+  ) {
+    if (!accountAddress) throw new TransactionsAccountRequiredError()
+    const cursor = store.getState().next
+    const key = `${accountAddress.toLowerCase()}|${caipNetworkId}|${cursor}`
+    if (inFlight?.key === key) return inFlight.promise
+    const started = generation
+    store.setState({ loading: true })
+    const promise = (async () => {
+      try {
+        const page = await deps.fetchPage({
+          account: accountAddress,
+          chainId: caipNetworkId,
+          cursor,
+        })
+        if (started !== generation) return
+        const fresh = keepChain(dropSpam(page.data), caipNetworkId)
+        const transactions = [
+          ...store.getState().transactions.filter((t) => !fresh.some((f) => f.id === t.id)),
+          ...fresh,
+        ]
+        store.setState({
+          transactions,
+          transactionsByYear: groupByYearAndMonth(store.getState().transactionsByYear, fresh),
+          loading: false,
+          empty: transactions.length === 0,
+          next: page.next ?? undefined,
+        })
+      } catch {
+        if (started !== generation) return
+        deps.track({
+          type: 'track',
+          event: 'ERROR_FETCH_TRANSACTIONS',
+          properties: {
+            address: accountAddress,
+            projectId: deps.projectId(),
+            cursor,
+            isSmartAccount: deps.isSmartAccount(),
+          },
+        })
+        deps.showError(FETCH_FAILED_MESSAGE)
+        store.setState({ loading: false, empty: true, next: undefined })
+      } finally {
+        if (inFlight?.key === key) inFlight = undefined
+      }
+    })()
+    inFlight = { key, promise }
+    return promise
+  }
+
+  return {
+    store,
+    getState: store.getState,
+    subscribe: store.subscribe,
+    fetchTransactions,
+    setLastNetworkInView(caipNetworkId: string | undefined) {
+      store.setState({ lastNetworkInView: caipNetworkId })
+    },
+    clearCursor() {
+      store.setState({ next: undefined })
+    },
+    reset() {
+      generation++
+      inFlight = undefined
+      store.setState(initialState())
+    },
+  }
+}

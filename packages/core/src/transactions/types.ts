@@ -1,0 +1,67 @@
+/**
+ * The history wire format. Field names are the reference cloud's, kept exactly (DESIGN.md §3),
+ * so that either side can talk to the other's counterpart.
+ */
+export type OperationType =
+  | 'send'
+  | 'receive'
+  | 'trade'
+  | 'approve'
+  | 'mint'
+  | 'burn'
+  | 'deploy'
+  | 'execute'
+  | 'deposit'
+  | 'withdraw'
+  | 'borrow'
+  | 'repay'
+  | 'claim'
+  | 'stake'
+  | 'unstake'
+  | 'cancel'
+
+export type TransactionStatus = 'confirmed' | 'failed' | 'pending'
+export type TransferDirection = 'in' | 'out' | 'self'
+
+export interface TransactionMetadata {
+  operationType: OperationType | (string & {})
+  hash: string
+  /** ISO 8601. */
+  minedAt: string
+  sentFrom: string
+  sentTo: string
+  status: TransactionStatus
+  nonce: number
+  /** CAIP-2, e.g. `eip155:31337`. */
+  chain: string
+}
+
+export interface TransactionTransfer {
+  fungible_info?: { name?: string; symbol?: string; icon?: { url: string } }
+  nft_info?: {
+    name?: string
+    content?: {
+      preview?: { url: string; content_type?: string }
+      detail?: { url: string; content_type?: string }
+    }
+    flags: { is_spam: boolean }
+  }
+  direction: TransferDirection
+  quantity: { numeric: string }
+  value?: number
+  price?: number
+}
+
+export interface Transaction {
+  id: string
+  metadata: TransactionMetadata
+  transfers: TransactionTransfer[] | null
+}
+
+export interface HistoryPage {
+  data: Transaction[]
+  next: string | null
+}
+
+/** year → month (0–11) → transactions, newest first. */
+export type TransactionsByYear = Record<number, Record<number, Transaction[]>>
