@@ -18,7 +18,8 @@ export function groupByYearAndMonth(
     const date = new Date(minedAt(transaction))
     const year = date.getFullYear()
     const month = date.getMonth()
-    const months = (grouped[year] ??= {})
+    const months = grouped[year] ?? {}
+    grouped[year] = months
     const list = (months[month] ?? []).filter((t) => t.id !== transaction.id)
     list.push(transaction)
     months[month] = list.sort((a, b) => minedAt(b) - minedAt(a))
