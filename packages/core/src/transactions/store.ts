@@ -20,6 +20,8 @@ export interface TransactionsState {
   loading: boolean
   empty: boolean
   next: string | undefined
+  /** The last fetch's failure, for an error state with a retry; cleared by the next fetch. */
+  error: string | undefined
 }
 
 export interface FetchErrorEvent {
@@ -52,6 +54,7 @@ const initialState = (): TransactionsState => ({
   loading: false,
   empty: false,
   next: undefined,
+  error: undefined,
 })
 
 export type TransactionsStore = ReturnType<typeof createTransactionsStore>
@@ -72,7 +75,7 @@ export function createTransactionsStore(deps: TransactionsDeps) {
     const key = `${accountAddress.toLowerCase()}|${caipNetworkId}|${cursor}`
     if (inFlight?.key === key) return inFlight.promise
     const started = generation
-    store.setState({ loading: true })
+    store.setState({ loading: true, error: undefined })
     const promise = (async () => {
       try {
         const page = await deps.fetchPage({
@@ -106,7 +109,7 @@ export function createTransactionsStore(deps: TransactionsDeps) {
           },
         })
         deps.showError(FETCH_FAILED_MESSAGE)
-        store.setState({ loading: false, empty: true, next: undefined })
+        store.setState({ loading: false, empty: true, next: undefined, error: FETCH_FAILED_MESSAGE })
       } finally {
         if (inFlight?.key === key) inFlight = undefined
       }
