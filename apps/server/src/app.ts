@@ -1,0 +1,65 @@
+import cors from '@fastify/cors'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+} from 'fastify'
+import type { PublicClient } from 'viem'
+import { createChainClient } from './chain.js'
+import type { Config } from './config.js'
+import type { DatabaseHandle, Db } from './db/types.js'
+import { installErrorHandling } from './errors.js'
+import { createLogger } from './logger.js'
+import { healthRoutes } from './routes/health.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+    /** Drizzle, typed with the whole schema; the same on PGlite and Postgres. */
+    db: Db
+    /** The open database: kind, ping, raw client. */
+    database: DatabaseHandle
+    /** viem client of the configured chain node. */
+    chain: PublicClient
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config
+  db: DatabaseHandle
+  /** Defaults to a pino logger at `config.logLevel`. */
+  logger?: FastifyBaseLogger
+  /** Defaults to a client of `config.chainRpcUrl` with a short timeout. */
+  chain?: PublicClient
+  /** Extra route plugins (chain data, provider services), registered after the core routes. */
+  plugins?: FastifyPluginAsync[]
+}
+
+/** The HTTP app, ready to `listen()` or `inject()`. Owns neither the database nor the chain. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options
+  const app = Fastify({
+    loggerInstance: options.logger ?? createLogger(config),
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+  })
+  app.decorate('config', config)
+  app.decorate('db', options.db.db)
+  app.decorate<DatabaseHandle>('database', options.db)
+  app.decorate('chain', options.chain ?? createChainClient(config.chainRpcUrl))
+
+  installErrorHandling(app)
+  await app.register(cors, {
+    origin: config.webOrigins.length > 0 ? config.webOrigins : false,
+  })
+  await app.register(swagger, {
+    openapi: { info: { title: 'Latch server', version: '0.1.0' } },
+  })
+  await app.register(swaggerUi, { routePrefix: '/docs' })
+
+  await app.register(healthRoutes)
+  for (const plugin of options.plugins ?? []) await app.register(plugin)
+  return app
+}

@@ -1,0 +1,52 @@
+import { createPublicClient, http, type PublicClient } from 'viem'
+
+export interface ChainStatus {
+  ok: boolean
+  rpcUrl: string
+  chainId?: number
+  blockNumber?: string
+  error?: string
+}
+
+/** A client that gives up quickly: health checks and probes must not hang on a dead node. */
+export function createChainClient(rpcUrl: string, timeoutMs = 2_000): PublicClient {
+  return createPublicClient({ transport: http(rpcUrl, { timeout: timeoutMs, retryCount: 0 }) })
+}
+
+export function chainRpcUrl(client: PublicClient, fallback: string): string {
+  const url = (client.transport as { url?: unknown }).url
+  return typeof url === 'string' ? url : fallback
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+/** Asks the node for its chain id and head; a failure is reported, never thrown. */
+export async function checkChain(
+  client: PublicClient,
+  rpcUrl: string,
+  timeoutMs = 2_000,
+): Promise<ChainStatus> {
+  try {
+    const [chainId, blockNumber] = await withTimeout(
+      Promise.all([client.getChainId(), client.getBlockNumber({ cacheTime: 0 })]),
+      timeoutMs,
+    )
+    return { ok: true, rpcUrl, chainId, blockNumber: blockNumber.toString() }
+  } catch (error) {
+    const { shortMessage, details, message } = error as Error & {
+      shortMessage?: string
+      details?: string
+    }
+    return {
+      ok: false,
+      rpcUrl,
+      error: shortMessage ? `${shortMessage}${details ? ` (${details})` : ''}` : message,
+    }
+  }
+}

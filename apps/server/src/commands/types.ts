@@ -1,0 +1,16 @@
+import type { Config } from '../config.js'
+
+export interface CommandContext {
+  /** Arguments after the subcommand name. */
+  args: string[]
+  /** Loads and validates the env config; throws `ConfigError`. Lazy so `--help` needs none. */
+  config(): Config
+  stdout: NodeJS.WritableStream
+  stderr: NodeJS.WritableStream
+}
+
+export interface Command {
+  summary: string
+  /** Resolves with the exit code; long-running commands resolve when they stop. */
+  run(context: CommandContext): Promise<number>
+}

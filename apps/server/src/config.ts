@@ -1,0 +1,139 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof logLevels)[number]
+
+/** `LATCH_DATA_DIR=memory://` keeps PGlite in memory (tests, throwaway runs). */
+export const IN_MEMORY_DATA_DIR = 'memory://'
+
+/** Origins of the dev web app; `npm start` serves it there. */
+export const DEFAULT_WEB_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173']
+
+export interface Config {
+  port: number
+  host: string
+  /** Set: Postgres. Unset: PGlite under `dataDir`. */
+  databaseUrl: string | undefined
+  /** Absolute path, or `memory://`. */
+  dataDir: string
+  chainRpcUrl: string
+  logLevel: LogLevel
+  redisUrl: string | undefined
+  webOrigins: string[]
+}
+
+export type Env = Record<string, string | undefined>
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+  readonly issues: readonly string[]
+  constructor(issues: readonly string[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  ${issue}`).join('\n')}`)
+    this.issues = issues
+  }
+}
+
+// The value is echoed back in the error; a database URL may carry a password.
+function shown(value: string): string {
+  try {
+    const url = new URL(value)
+    if (url.password) url.password = '***'
+    return JSON.stringify(url.href === value ? value : url.href)
+  } catch {
+    return JSON.stringify(value)
+  }
+}
+
+function urlWithProtocols(protocols: string[], label: string) {
+  return z.string().superRefine((value, ctx) => {
+    let protocol: string | undefined
+    try {
+      protocol = new URL(value).protocol
+    } catch {}
+    if (!protocol || !protocols.includes(protocol))
+      ctx.addIssue({ code: 'custom', message: `must be a ${label} URL, got ${shown(value)}` })
+  })
+}
+
+const port = z.string().superRefine((value, ctx) => {
+  const n = Number(value)
+  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n < 0 || n > 65535)
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be an integer port between 0 and 65535, got ${shown(value)}`,
+    })
+})
+
+const origins = z.string().superRefine((value, ctx) => {
+  for (const item of splitList(value)) {
+    let ok = false
+    try {
+      const url = new URL(item)
+      ok = (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === item
+    } catch {}
+    if (!ok)
+      ctx.addIssue({
+        code: 'custom',
+        message: `each entry must be an origin like https://app.example.com (no path or trailing slash), got ${shown(item)}`,
+      })
+  }
+})
+
+const envSchema = z.object({
+  LATCH_SERVER_PORT: port.optional(),
+  LATCH_SERVER_HOST: z
+    .string()
+    .refine((v) => v.trim().length > 0 && !/\s/.test(v), { message: 'must be a host name or IP' })
+    .optional(),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://').optional(),
+  LATCH_DATA_DIR: z.string().min(1, 'must not be empty').optional(),
+  LATCH_CHAIN_RPC_URL: urlWithProtocols(['http:', 'https:'], 'http(s)://').optional(),
+  LATCH_LOG_LEVEL: z
+    .string()
+    .refine((v): v is LogLevel => (logLevels as readonly string[]).includes(v), {
+      message: `must be one of ${logLevels.join(', ')}`,
+    })
+    .optional(),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://').optional(),
+  LATCH_WEB_ORIGINS: origins.optional(),
+})
+
+function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0)
+}
+
+/**
+ * Reads and validates the server configuration. Empty variables count as unset, so
+ * `DATABASE_URL=` in a shell or .env file means "use PGlite".
+ */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const picked: Env = {}
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = env[key]
+    if (value !== undefined && value.trim() !== '') picked[key] = value.trim()
+  }
+  const result = envSchema.safeParse(picked)
+  if (!result.success) {
+    const issues = result.error.issues.map(
+      (issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`,
+    )
+    throw new ConfigError(issues)
+  }
+  const e = result.data
+  const dataDir = e.LATCH_DATA_DIR ?? './.data'
+  return {
+    port: e.LATCH_SERVER_PORT === undefined ? 8787 : Number(e.LATCH_SERVER_PORT),
+    host: e.LATCH_SERVER_HOST ?? '127.0.0.1',
+    databaseUrl: e.DATABASE_URL,
+    dataDir: dataDir === IN_MEMORY_DATA_DIR ? dataDir : path.resolve(cwd, dataDir),
+    chainRpcUrl: e.LATCH_CHAIN_RPC_URL ?? 'http://127.0.0.1:8545',
+    logLevel: (e.LATCH_LOG_LEVEL as LogLevel | undefined) ?? 'info',
+    redisUrl: e.REDIS_URL,
+    webOrigins:
+      e.LATCH_WEB_ORIGINS === undefined ? DEFAULT_WEB_ORIGINS : splitList(e.LATCH_WEB_ORIGINS),
+  }
+}

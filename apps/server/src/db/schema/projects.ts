@@ -1,0 +1,15 @@
+import { sql } from 'drizzle-orm'
+import { boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+
+/** A dapp registered with this server; provider services answer per project id. */
+export const projects = pgTable('projects', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  allowedOrigins: text('allowed_origins').array().notNull().default(sql`'{}'::text[]`),
+  features: jsonb('features').$type<Record<string, unknown>>().notNull().default({}),
+  analyticsEnabled: boolean('analytics_enabled').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export type Project = typeof projects.$inferSelect
+export type NewProject = typeof projects.$inferInsert

@@ -1,0 +1,69 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+
+/** Thrown by routes for an expected failure; becomes `{ error: { code, message } }`. */
+export class HttpError extends Error {
+  override name = 'HttpError'
+  readonly statusCode: number
+  readonly code: string
+  constructor(statusCode: number, code: string, message: string) {
+    super(message)
+    this.statusCode = statusCode
+    this.code = code
+  }
+}
+
+export interface ErrorBody {
+  error: { code: string; message: string }
+}
+
+/** JSON schema of the error body, for routes' `response` maps. */
+export const errorResponseSchema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: { type: 'string' }, message: { type: 'string' } },
+    },
+  },
+} as const
+
+const codeByStatus: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE_ENTITY',
+  429: 'RATE_LIMITED',
+}
+
+export function errorBody(code: string, message: string): ErrorBody {
+  return { error: { code, message } }
+}
+
+/** One error shape for every route; 5xx details go to the log, never to the client. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed')
+      return reply.status(status).send(errorBody('INTERNAL_ERROR', 'Internal server error'))
+    }
+    if ('validation' in error && error.validation) {
+      return reply
+        .status(400)
+        .send(errorBody('VALIDATION_ERROR', `Invalid request: ${error.message}`))
+    }
+    const code = error instanceof HttpError ? error.code : (codeByStatus[status] ?? 'BAD_REQUEST')
+    return reply.status(status).send(errorBody(code, error.message))
+  })
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody('NOT_FOUND', `No route for ${request.method} ${request.url}`))
+  })
+}

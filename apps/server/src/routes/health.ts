@@ -1,0 +1,65 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { type ChainStatus, chainRpcUrl, checkChain } from '../chain.js'
+
+export interface HealthBody {
+  status: 'ok' | 'degraded'
+  database: { ok: boolean; kind: 'pglite' | 'postgres'; error?: string }
+  chain: ChainStatus
+}
+
+const healthSchema = {
+  type: 'object',
+  required: ['status', 'database', 'chain'],
+  properties: {
+    status: { type: 'string', enum: ['ok', 'degraded'] },
+    database: {
+      type: 'object',
+      required: ['ok', 'kind'],
+      properties: {
+        ok: { type: 'boolean' },
+        kind: { type: 'string', enum: ['pglite', 'postgres'] },
+        error: { type: 'string' },
+      },
+    },
+    chain: {
+      type: 'object',
+      required: ['ok', 'rpcUrl'],
+      properties: {
+        ok: { type: 'boolean' },
+        rpcUrl: { type: 'string' },
+        chainId: { type: 'integer' },
+        // A string: block numbers are bigints.
+        blockNumber: { type: 'string' },
+        error: { type: 'string' },
+      },
+    },
+  },
+} as const
+
+/** `GET /healthz`: 200 while the database answers; a dead chain only degrades the status. */
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        summary: 'Liveness of the server, its database and its chain node',
+        tags: ['health'],
+        response: { 200: healthSchema, 503: healthSchema },
+      },
+    },
+    async (request, reply): Promise<HealthBody> => {
+      const [database, chain] = await Promise.all([
+        app.database.ping().then(
+          () => ({ ok: true, kind: app.database.kind }),
+          (error: Error) => {
+            request.log.warn({ err: error }, 'database ping failed')
+            return { ok: false, kind: app.database.kind, error: 'database did not answer' }
+          },
+        ),
+        checkChain(app.chain, chainRpcUrl(app.chain, app.config.chainRpcUrl)),
+      ])
+      reply.status(database.ok ? 200 : 503)
+      return { status: database.ok && chain.ok ? 'ok' : 'degraded', database, chain }
+    },
+  )
+}
