@@ -97,7 +97,12 @@ describe('transactions store', () => {
         properties: { address: ACCOUNT, projectId: 'p1', cursor: 'c2', isSmartAccount: false },
       },
     ])
-    expect(txs.getState()).toMatchObject({ loading: false, empty: true, next: undefined, error: 'Failed to fetch transactions' })
+    expect(txs.getState()).toMatchObject({
+      loading: false,
+      empty: true,
+      next: undefined,
+      error: 'Failed to fetch transactions',
+    })
   })
 
   it('drops a page that arrives after a reset (account or network changed)', async () => {

@@ -109,7 +109,12 @@ export function createTransactionsStore(deps: TransactionsDeps) {
           },
         })
         deps.showError(FETCH_FAILED_MESSAGE)
-        store.setState({ loading: false, empty: true, next: undefined, error: FETCH_FAILED_MESSAGE })
+        store.setState({
+          loading: false,
+          empty: true,
+          next: undefined,
+          error: FETCH_FAILED_MESSAGE,
+        })
       } finally {
         if (inFlight?.key === key) inFlight = undefined
       }

@@ -1,0 +1,54 @@
+import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
+import type { AccountType } from '../stores/account.js'
+import type { Connector } from '../stores/connectors.js'
+
+export interface AdapterAccount {
+  address: string
+  type?: AccountType | undefined
+}
+
+export interface ConnectResult {
+  connectorId: string
+  /** The active account first. */
+  accounts: AdapterAccount[]
+  /** The chain's own id (a number on EVM). */
+  chainId: number | string
+}
+
+/** What an adapter tells the controller; data flows adapter → controller → stores → views. */
+export interface AdapterEvents {
+  accountChanged: { connectorId: string; address: string; accounts: AdapterAccount[] }
+  switchNetwork: { connectorId: string; chainId: number | string }
+  disconnect: { connectorId: string }
+  connectors: Connector[]
+}
+
+export type AdapterEventName = keyof AdapterEvents
+
+/**
+ * One chain namespace's wallet plumbing. Each implementation lives behind its own subpath export
+ * (`@latch/core/evm`, …) so an app bundles only the chains it enables.
+ */
+export interface ChainAdapter {
+  readonly namespace: ChainNamespace
+  readonly networks: readonly CaipNetwork[]
+  on<event extends AdapterEventName>(
+    event: event,
+    listener: (payload: AdapterEvents[event]) => void,
+  ): () => void
+  /** The connectors visible now; changes later arrive as 'connectors' events. */
+  getConnectors(): Connector[]
+  connect(parameters: {
+    connectorId: string
+    network?: CaipNetwork | undefined
+  }): Promise<ConnectResult>
+  /** Restores the connections the wallet still authorises; resolves with none when there are none. */
+  reconnect(): Promise<ConnectResult[]>
+  disconnect(parameters?: { connectorId?: string | undefined }): Promise<void>
+  switchNetwork(parameters: { network: CaipNetwork }): Promise<void>
+  getBalance(parameters: {
+    address: string
+    network: CaipNetwork
+  }): Promise<{ balance: string; symbol: string }>
+  destroy?(): void
+}

@@ -1,0 +1,5 @@
+export * from './base.js'
+export * from './errors.js'
+export * from './messages.js'
+export * from './reporter.js'
+export * from './rpcCodes.js'

@@ -1,0 +1,42 @@
+import type { Chain } from 'viem'
+
+/** The chain namespaces Latch knows (CAIP-2 namespaces). */
+export type ChainNamespace = 'eip155' | 'solana' | 'polkadot' | 'bip122' | 'cosmos'
+
+export const chainNamespaces: readonly ChainNamespace[] = [
+  'eip155',
+  'solana',
+  'polkadot',
+  'bip122',
+  'cosmos',
+]
+
+/** CAIP-2 chain id, e.g. `eip155:1` or `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`. */
+export type CaipNetworkId = `${ChainNamespace}:${string}`
+
+/** CAIP-10 account id, e.g. `eip155:1:0xabc…`. */
+export type CaipAddress = `${ChainNamespace}:${string}:${string}`
+
+export interface NativeCurrency {
+  name: string
+  symbol: string
+  decimals: number
+}
+
+export interface CaipNetwork {
+  /** The chain's own id: a number for EVM, the CAIP-2 reference string elsewhere. */
+  id: number | string
+  caipNetworkId: CaipNetworkId
+  chainNamespace: ChainNamespace
+  name: string
+  testnet: boolean
+  /** Served by the Latch server at `/public/getAssetImage/:imageId`. */
+  assets: { imageId: string; imageUrl?: string | undefined }
+  nativeCurrency: NativeCurrency
+  rpcUrls: { default: { http: readonly string[]; webSocket?: readonly string[] | undefined } }
+  blockExplorers?: { default: { name: string; url: string } } | undefined
+}
+
+/** An EVM network is a viem chain plus the CAIP fields, so it can be handed to viem and wagmi as is. */
+export type EvmNetwork = Chain &
+  CaipNetwork & { id: number; chainNamespace: 'eip155'; caipNetworkId: `eip155:${number}` }

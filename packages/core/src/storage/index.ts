@@ -1,0 +1,3 @@
+export * from './backend.js'
+export * from './keys.js'
+export * from './storage.js'

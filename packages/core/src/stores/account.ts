@@ -1,0 +1,98 @@
+import type { CaipAddress } from '../networks/types.js'
+
+export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected' | 'reconnecting'
+export type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinal'
+export type SocialProvider =
+  | 'google'
+  | 'github'
+  | 'apple'
+  | 'facebook'
+  | 'x'
+  | 'discord'
+  | 'farcaster'
+
+export interface TokenBalance {
+  name: string
+  symbol: string
+  chainId: string
+  address?: string | undefined
+  value?: number | undefined
+  price: number
+  quantity: { decimals: string; numeric: string }
+  iconUrl: string
+}
+
+export interface ConnectedWalletInfo {
+  name: string
+  icon?: string | undefined
+  rdns?: string | undefined
+  [key: string]: unknown
+}
+
+export interface EmbeddedWalletUser {
+  email?: string | null | undefined
+  address: string
+  chainId: string | number
+  accounts?: { address: string; type: 'eoa' | 'smartAccount' }[] | undefined
+  userName?: string | undefined
+  preferredAccountType?: AccountType | undefined
+  smartAccountDeployed?: boolean | undefined
+}
+
+/** Seed §3 "Account state": one per chain namespace, kept inside that namespace's chain state. */
+export interface AccountState {
+  caipAddress: CaipAddress | undefined
+  address: string | undefined
+  status: ConnectionStatus
+  user: EmbeddedWalletUser | undefined
+  socialProvider: SocialProvider | undefined
+  preferredAccountType: AccountType | undefined
+  smartAccountDeployed: boolean
+  connectedWalletInfo: ConnectedWalletInfo | undefined
+  profileName: string | undefined
+  profileImage: string | undefined
+  balance: string | undefined
+  balanceSymbol: string | undefined
+  currentTab: number
+  tokenBalance: TokenBalance[]
+  addressLabels: Record<string, string>
+  addressExplorerUrl: string | undefined
+  socialWindow: unknown
+  farcasterUrl: string | undefined
+}
+
+export function initialAccountState(): AccountState {
+  return {
+    caipAddress: undefined,
+    address: undefined,
+    status: 'disconnected',
+    user: undefined,
+    socialProvider: undefined,
+    preferredAccountType: undefined,
+    smartAccountDeployed: false,
+    connectedWalletInfo: undefined,
+    profileName: undefined,
+    profileImage: undefined,
+    balance: undefined,
+    balanceSymbol: undefined,
+    currentTab: 0,
+    tokenBalance: [],
+    addressLabels: {},
+    addressExplorerUrl: undefined,
+    socialWindow: undefined,
+    farcasterUrl: undefined,
+  }
+}
+
+/**
+ * Seed §4 "Reset of account": status 'disconnected'; address, balance, profile, tokens and social
+ * data cleared; smartAccountDeployed false. Preferences that outlive a session stay.
+ */
+export function resetAccountState(state: AccountState): AccountState {
+  return {
+    ...initialAccountState(),
+    preferredAccountType: state.preferredAccountType,
+    currentTab: state.currentTab,
+    addressLabels: state.addressLabels,
+  }
+}

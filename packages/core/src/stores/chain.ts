@@ -1,0 +1,80 @@
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { CaipAddress, CaipNetwork, CaipNetworkId, ChainNamespace } from '../networks/types.js'
+import { type AccountState, initialAccountState } from './account.js'
+
+export interface NetworkState {
+  caipNetwork: CaipNetwork | undefined
+  supportsAllNetworks: boolean
+  smartAccountEnabledNetworks: number[]
+  requestedCaipNetworks: CaipNetwork[] | undefined
+  approvedCaipNetworkIds: CaipNetworkId[] | undefined
+}
+
+/** Seed §3 "Chain state per namespace". */
+export interface ChainState {
+  namespace: ChainNamespace
+  caipNetworks: CaipNetwork[]
+  networkState: NetworkState
+  accountState: AccountState
+}
+
+export interface ChainStoreState {
+  activeChain: ChainNamespace | undefined
+  activeCaipNetwork: CaipNetwork | undefined
+  activeCaipAddress: CaipAddress | undefined
+  chains: Partial<Record<ChainNamespace, ChainState>>
+  /** True when the app was started without any chain adapter. */
+  noAdapters: boolean
+}
+
+export type ChainStore = StoreApi<ChainStoreState>
+
+export function initialNetworkState(caipNetworks: CaipNetwork[] = []): NetworkState {
+  return {
+    caipNetwork: undefined,
+    supportsAllNetworks: true,
+    smartAccountEnabledNetworks: [],
+    requestedCaipNetworks: caipNetworks,
+    approvedCaipNetworkIds: undefined,
+  }
+}
+
+export function createChainState(
+  namespace: ChainNamespace,
+  caipNetworks: CaipNetwork[],
+): ChainState {
+  return {
+    namespace,
+    caipNetworks,
+    networkState: initialNetworkState(caipNetworks),
+    accountState: initialAccountState(),
+  }
+}
+
+export function createChainStore(): ChainStore {
+  return createStore<ChainStoreState>()(() => ({
+    activeChain: undefined,
+    activeCaipNetwork: undefined,
+    activeCaipAddress: undefined,
+    chains: {},
+    noAdapters: false,
+  }))
+}
+
+/** Every network of every namespace, in registration order. */
+export function allCaipNetworks(state: ChainStoreState): CaipNetwork[] {
+  return Object.values(state.chains).flatMap((chain) => chain?.caipNetworks ?? [])
+}
+
+/** True when the active network is not one the app asked for (seed §2, UnsupportedChain). */
+export function isActiveNetworkUnsupported(state: ChainStoreState): boolean {
+  const network = state.activeCaipNetwork
+  if (!network) return false
+  const chain = state.chains[network.chainNamespace]
+  const requested = chain?.networkState.requestedCaipNetworks ?? chain?.caipNetworks ?? []
+  return !requested.some((known) => known.caipNetworkId === network.caipNetworkId)
+}
+
+export function activeAccountState(state: ChainStoreState): AccountState | undefined {
+  return state.activeChain ? state.chains[state.activeChain]?.accountState : undefined
+}

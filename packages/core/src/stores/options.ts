@@ -1,0 +1,84 @@
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { CaipNetwork } from '../networks/types.js'
+
+export interface DappMetadata {
+  name: string
+  description: string
+  url: string
+  icons: string[]
+}
+
+export interface Features {
+  email: boolean
+  socials: readonly string[] | false
+  swaps: boolean
+  onramp: boolean
+  activity: boolean
+  receive: boolean
+  send: boolean
+  allWallets: boolean
+  analytics: boolean
+  legalCheckbox: boolean
+  smartSessions: boolean
+  collapseWallets: boolean
+  pay: boolean
+  multiWallet: boolean
+}
+
+/** Seed §9 defaults. */
+export const defaultFeatures: Features = {
+  email: true,
+  socials: ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'],
+  swaps: true,
+  onramp: true,
+  activity: true,
+  receive: true,
+  send: true,
+  allWallets: true,
+  analytics: true,
+  legalCheckbox: false,
+  smartSessions: false,
+  collapseWallets: false,
+  pay: false,
+  multiWallet: false,
+}
+
+export interface OptionsState {
+  projectId: string | undefined
+  metadata: DappMetadata | undefined
+  networks: CaipNetwork[]
+  defaultNetwork: CaipNetwork | undefined
+  features: Features
+  /** Reconnect stored connections on start (seed §4). */
+  enableReconnect: boolean
+  /** Let the wallet sit on a network the app does not list without opening UnsupportedChain. */
+  allowUnsupportedChain: boolean
+  enableNetworkSwitch: boolean
+  /** Basic WalletConnect mode: no UnsupportedChain view. */
+  basic: boolean
+  /** Wallets hidden from the connector list, by rdns or by name (seed §5). */
+  excludeWalletRdns: string[]
+  excludeWalletNames: string[]
+  /** Mobile changes connector rules (the generic browser wallet stays visible). */
+  isMobile: boolean
+}
+
+export type OptionsStore = StoreApi<OptionsState>
+
+export function createOptionsStore(options: Partial<OptionsState> = {}): OptionsStore {
+  return createStore<OptionsState>()(() => ({
+    projectId: undefined,
+    metadata: undefined,
+    networks: [],
+    defaultNetwork: undefined,
+    features: defaultFeatures,
+    enableReconnect: true,
+    allowUnsupportedChain: false,
+    enableNetworkSwitch: true,
+    basic: false,
+    excludeWalletRdns: [],
+    excludeWalletNames: [],
+    isMobile: false,
+    ...options,
+  }))
+}
