@@ -1,25 +1,15 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import solc from 'solc'
-import type { Abi, Hex } from 'viem'
-
-/** Compiled output the seed needs: the interface and the creation bytecode. */
-export interface ContractArtifact {
-  abi: Abi
-  bytecode: Hex
-}
-
-export interface ArtifactsFile {
-  compiler: string
-  contracts: Record<string, ContractArtifact>
-}
+import type { Abi } from 'viem'
+import { type ArtifactsFile, artifactsUrl, type ContractArtifact } from './artifacts.js'
 
 export class ContractCompileError extends Error {
   override name = 'ContractCompileError'
 }
 
 const contractsDir = fileURLToPath(new URL('.', import.meta.url))
-export const artifactsPath = fileURLToPath(new URL('./artifacts.json', import.meta.url))
+export const artifactsPath = fileURLToPath(artifactsUrl)
 
 interface SolcOutput {
   errors?: { severity: 'error' | 'warning' | 'info'; formattedMessage: string }[]
