@@ -1,0 +1,55 @@
+import { exactDateTime, presentTransaction, relativeTimeFrom, type Transaction } from '@latch/core'
+import type { Messages } from '../messages.js'
+import { TokenImage } from './TokenImage.js'
+
+export interface ActivityRowProps {
+  transaction: Transaction
+  messages: Messages['activity']
+  explorerTxUrl: ((chain: string, hash: string) => string | undefined) | undefined
+  now: Date
+}
+
+export function ActivityRow({ transaction, messages, explorerTxUrl, now }: ActivityRowProps) {
+  const row = presentTransaction(transaction)
+  const href = explorerTxUrl?.(row.chain, row.hash)
+  const [first, second] = row.descriptions
+  return (
+    <li className="latch-activity-row" data-status={row.status} data-testid="activity-row">
+      <span className="latch-activity-images">
+        {row.images.length ? (
+          row.images
+            .slice(0, 2)
+            .map((image, i) => <TokenImage key={`${image.kind}${i}`} image={image} />)
+        ) : (
+          <TokenImage image={{ kind: 'token', url: undefined, fallback: row.title.slice(0, 1) }} />
+        )}
+      </span>
+      <span className="latch-activity-text">
+        <span className="latch-activity-title">
+          {row.title}
+          <span className={`latch-status latch-status--${row.status}`}>
+            {messages.status[row.status]}
+          </span>
+        </span>
+        <span className="latch-activity-description">
+          {second === undefined ? first : `${first} → ${second}`}
+        </span>
+      </span>
+      <span className="latch-activity-meta">
+        <time dateTime={row.minedAt} title={exactDateTime(row.minedAt)}>
+          {relativeTimeFrom(row.minedAt, now)}
+        </time>
+        {href ? (
+          <a
+            href={href}
+            target="_blank"
+            rel="noreferrer noopener"
+            aria-label={`${messages.viewOnExplorer}: ${row.title} ${first ?? ''}`}
+          >
+            ↗
+          </a>
+        ) : null}
+      </span>
+    </li>
+  )
+}
