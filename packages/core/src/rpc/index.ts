@@ -1,1 +1,3 @@
-export {}
+export * from './errors.js'
+export * from './policy.js'
+export * from './transport.js'
