@@ -49,7 +49,8 @@ export default defineConfig({
     url: webUrl,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    stdout: 'ignore',
+    stderr: 'pipe',
     env: {
       LATCH_CHAIN_PORT: String(ports.chain),
       LATCH_SERVER_PORT: String(ports.server),

@@ -65,6 +65,8 @@ async function main() {
       LATCH_SERVER_PORT: String(env.serverPort),
       LATCH_DATA_DIR: env.dataDir,
       LATCH_CHAIN_RPC_URL: chain.rpcUrl,
+      // Request logs would drown the URLs; `LATCH_LOG_LEVEL=info npm start` brings them back.
+      LATCH_LOG_LEVEL: process.env.LATCH_LOG_LEVEL ?? 'warn',
       LATCH_WEB_ORIGINS: [webUrl, `http://127.0.0.1:${env.webPort}`].join(','),
     }
     const { loadConfig } = await import('../apps/server/src/config.js')
