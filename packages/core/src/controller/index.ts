@@ -6,7 +6,11 @@ import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../networks/typ
 import { createLatchStorage, type LatchStorage } from '../storage/storage.js'
 import type { AccountState } from '../stores/account.js'
 import { type ChainStoreState, createChainState } from '../stores/chain.js'
-import { setNamespaceConnectors } from '../stores/connectors.js'
+import {
+  applyConnectorRules,
+  type Connector,
+  setNamespaceConnectors,
+} from '../stores/connectors.js'
 import type { LatchStores } from '../stores/index.js'
 import { resetAccount, setAccountProp, setChainAccountData } from './account.js'
 import {
@@ -87,11 +91,9 @@ export function createController(parameters: CreateControllerParameters): LatchC
         namespace,
         listed.length > 0 ? listed : [...adapter.networks],
       )
-      setNamespaceConnectors(ctx.stores.connectors, namespace, adapter.getConnectors())
+      setConnectors(namespace, adapter.getConnectors())
       unsubscribes.push(
-        adapter.on('connectors', (connectors) =>
-          setNamespaceConnectors(ctx.stores.connectors, namespace, connectors),
-        ),
+        adapter.on('connectors', (connectors) => setConnectors(namespace, connectors)),
         adapter.on('accountChanged', (payload) => onAccountChanged(ctx, namespace, payload)),
         adapter.on('switchNetwork', (payload) => {
           onChainChanged(ctx, namespace, payload.chainId)
@@ -106,6 +108,15 @@ export function createController(parameters: CreateControllerParameters): LatchC
       )
     }
     ctx.stores.chain.setState({ chains, noAdapters: ctx.adapters.size === 0 })
+  }
+
+  function setConnectors(namespace: ChainNamespace, connectors: Connector[]): void {
+    const { isMobile, excludeWalletRdns, excludeWalletNames } = ctx.stores.options.getState()
+    setNamespaceConnectors(
+      ctx.stores.connectors,
+      namespace,
+      applyConnectorRules(connectors, { isMobile, excludeWalletRdns, excludeWalletNames }),
+    )
   }
 
   function applyConnectionNetwork(

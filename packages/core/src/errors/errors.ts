@@ -91,3 +91,10 @@ export class RpcUrlUnavailableError extends LatchError {
     super(errorMessages.rpcUrlUnavailable(chain, url), { ...options, category: 'RPC_ERROR' })
   }
 }
+
+export class ConnectorNotFoundError extends LatchError {
+  override name = 'ConnectorNotFoundError'
+  constructor(readonly connectorId: string) {
+    super(`Connector not found: ${connectorId}`)
+  }
+}

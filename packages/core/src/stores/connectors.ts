@@ -49,3 +49,36 @@ export function setNamespaceConnectors(
     connectors: [...state.connectors.filter((c) => c.chain !== namespace), ...connectors],
   }))
 }
+
+export interface ConnectorRules {
+  isMobile: boolean
+  excludeWalletRdns: readonly string[]
+  excludeWalletNames: readonly string[]
+}
+
+/** The generic EIP-1193 connector's display name (legacy `window.ethereum`). */
+export const BROWSER_WALLET_NAME = 'Browser Wallet'
+
+/**
+ * Seed §5 connector list rules: 'Trust Wallet' is shown as 'Trust'; wallets excluded by rdns or
+ * name are dropped; the generic 'Browser Wallet' is hidden on desktop when no wallet was detected
+ * (on mobile it stays, as in-app browsers inject late).
+ */
+export function applyConnectorRules(connectors: Connector[], rules: ConnectorRules): Connector[] {
+  const excludedRdns = new Set(rules.excludeWalletRdns.map((r) => r.toLowerCase()))
+  const excludedNames = new Set(rules.excludeWalletNames.map((n) => n.toLowerCase()))
+  return connectors
+    .map((c) => (c.name === 'Trust Wallet' ? { ...c, name: 'Trust' } : c))
+    .filter((c) => {
+      const rdns = c.info?.rdns?.toLowerCase()
+      if (rdns && excludedRdns.has(rdns)) return false
+      if (
+        excludedNames.has(c.name.toLowerCase()) ||
+        (c.info?.name && excludedNames.has(c.info.name.toLowerCase()))
+      )
+        return false
+      if (c.type === 'INJECTED' && c.name === BROWSER_WALLET_NAME && !rules.isMobile && !c.provider)
+        return false
+      return true
+    })
+}

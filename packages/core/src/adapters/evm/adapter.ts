@@ -1,0 +1,182 @@
+import {
+  type Config,
+  type CreateConnectorFn,
+  connect,
+  createConfig,
+  disconnect,
+  getBalance,
+  injected,
+  reconnect,
+  switchChain,
+  type Transport,
+} from '@wagmi/core'
+import { type Address, type Chain, formatUnits } from 'viem'
+import { ConnectorNotFoundError, NetworkNotFoundError } from '../../errors/errors.js'
+import type { CaipNetwork, EvmNetwork } from '../../networks/types.js'
+import { latchTransport } from '../../rpc/transport.js'
+import { defaultStorageBackend, type StorageBackend } from '../../storage/backend.js'
+import type { AdapterEventName, AdapterEvents, ChainAdapter, ConnectResult } from '../types.js'
+import { type AnnouncedWallet, toLatchConnectors } from './connectors.js'
+import { createWagmiStorage } from './storage.js'
+
+/** Seed §9: balance and native balance are cached for 30 seconds. */
+export const BALANCE_CACHE_MS = 30_000
+
+export interface EvmAdapterParameters {
+  networks: readonly EvmNetwork[]
+  /** Extra wagmi connectors (WalletConnect, a test wallet, …); legacy injected is always there. */
+  connectors?: CreateConnectorFn[] | undefined
+  /** Per chain id; defaults to the Latch RPC policy transport on the network's first RPC url. */
+  transports?: Record<number, Transport> | undefined
+  storage?: StorageBackend | undefined
+  /** Where network icons are served, for wallet_addEthereumChain's iconUrls. */
+  assetImageUrl?: ((imageId: string) => string) | undefined
+  /** Off in tests that want full control over which wallets exist. Default true. */
+  multiInjectedProviderDiscovery?: boolean | undefined
+}
+
+export interface EvmAdapter extends ChainAdapter {
+  readonly namespace: 'eip155'
+  /** The wagmi config, so that an app can use wagmi hooks beside Latch. */
+  readonly wagmiConfig: Config
+}
+
+export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
+  const { networks } = parameters
+  if (networks.length === 0) throw new NetworkNotFoundError()
+  const chains = networks as unknown as readonly [Chain, ...Chain[]]
+  const transports =
+    parameters.transports ??
+    Object.fromEntries(networks.map((n) => [n.id, latchTransport(n.rpcUrls.default.http[0] ?? '')]))
+  const config = createConfig({
+    chains,
+    connectors: [injected(), ...(parameters.connectors ?? [])],
+    transports,
+    storage: createWagmiStorage(parameters.storage ?? defaultStorageBackend()),
+    multiInjectedProviderDiscovery: parameters.multiInjectedProviderDiscovery ?? true,
+  })
+
+  const listeners = new Map<AdapterEventName, Set<(payload: never) => void>>()
+  function emit<event extends AdapterEventName>(event: event, payload: AdapterEvents[event]) {
+    for (const listener of listeners.get(event) ?? [])
+      (listener as (p: typeof payload) => void)(payload)
+  }
+
+  const announced = (): AnnouncedWallet[] =>
+    (config._internal.mipd?.getProviders() ?? []) as unknown as AnnouncedWallet[]
+  const getConnectors = () => toLatchConnectors(config.connectors, announced())
+
+  const unsubscribeConnectors = config._internal.connectors.subscribe(() =>
+    emit('connectors', getConnectors()),
+  )
+  // Changes to an established connection (made in the wallet, not through Latch) become adapter
+  // events; connect, reconnect and disconnect report their own results.
+  const unsubscribeState = config.subscribe(
+    (state) => state,
+    (state, previous) => {
+      if (state.status !== 'connected') return
+      for (const [uid, before] of previous.connections) {
+        const after = state.connections.get(uid)
+        const connectorId = before.connector.id
+        if (!after) {
+          emit('disconnect', { connectorId })
+          continue
+        }
+        if (after.accounts[0] && after.accounts[0] !== before.accounts[0])
+          emit('accountChanged', {
+            connectorId,
+            address: after.accounts[0],
+            accounts: after.accounts.map((address) => ({ address })),
+          })
+        if (after.chainId !== before.chainId)
+          emit('switchNetwork', { connectorId, chainId: after.chainId })
+      }
+    },
+  )
+
+  const findConnector = (connectorId: string) => {
+    const connector = config.connectors.find(
+      (c) => c.id.toLowerCase() === connectorId.toLowerCase(),
+    )
+    if (!connector) throw new ConnectorNotFoundError(connectorId)
+    return connector
+  }
+
+  const balances = new Map<
+    string,
+    { value: { balance: string; symbol: string }; expiresAt: number }
+  >()
+
+  return {
+    namespace: 'eip155',
+    networks,
+    wagmiConfig: config,
+    on(event, listener) {
+      const set = listeners.get(event) ?? new Set()
+      set.add(listener as (payload: never) => void)
+      listeners.set(event, set)
+      return () => set.delete(listener as (payload: never) => void)
+    },
+    getConnectors,
+    async connect({ connectorId }) {
+      const connector = findConnector(connectorId)
+      const result = await connect(config, { connector })
+      return {
+        connectorId: connector.id,
+        accounts: result.accounts.map((address) => ({ address })),
+        chainId: result.chainId,
+      }
+    },
+    async reconnect() {
+      // wagmi hydrates its persisted connections asynchronously; reconnecting before that
+      // would find none.
+      const { persist } = config._internal.store
+      if (persist && !persist.hasHydrated()) await persist.rehydrate()
+      const connections = await reconnect(config)
+      return connections.map(
+        (c): ConnectResult => ({
+          connectorId: c.connector.id,
+          accounts: c.accounts.map((address) => ({ address })),
+          chainId: c.chainId,
+        }),
+      )
+    },
+    async disconnect({ connectorId } = {}) {
+      const connector = connectorId ? findConnector(connectorId) : undefined
+      await disconnect(config, connector ? { connector } : {})
+    },
+    async switchNetwork({ network }) {
+      const chainId = Number(network.id)
+      const imageUrl = network.assets.imageUrl ?? parameters.assetImageUrl?.(network.assets.imageId)
+      const explorer = network.blockExplorers?.default.url
+      await switchChain(config, {
+        chainId,
+        // Used only when the wallet answers 4902 (it does not know the chain).
+        addEthereumChainParameter: {
+          chainName: network.name,
+          nativeCurrency: network.nativeCurrency,
+          rpcUrls: [...network.rpcUrls.default.http],
+          blockExplorerUrls: explorer ? [explorer] : undefined,
+          iconUrls: imageUrl ? [imageUrl] : undefined,
+        },
+      })
+    },
+    async getBalance({ address, network }: { address: string; network: CaipNetwork }) {
+      const key = `${network.caipNetworkId}:${address.toLowerCase()}`
+      const cached = balances.get(key)
+      if (cached && cached.expiresAt > Date.now()) return cached.value
+      const result = await getBalance(config, {
+        address: address as Address,
+        chainId: Number(network.id),
+      })
+      const value = { balance: formatUnits(result.value, result.decimals), symbol: result.symbol }
+      balances.set(key, { value, expiresAt: Date.now() + BALANCE_CACHE_MS })
+      return value
+    },
+    destroy() {
+      unsubscribeConnectors()
+      unsubscribeState()
+      listeners.clear()
+    },
+  }
+}

@@ -1,0 +1,204 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type AnvilInstance, startAnvil } from '../../../../../scripts/devchain/anvil.js'
+import { createController, type LatchController } from '../../controller/index.js'
+import { errorMessages } from '../../errors/messages.js'
+import { createDevNetwork, defineEvmNetwork } from '../../networks/evm.js'
+import type { EvmNetwork } from '../../networks/types.js'
+import { createMemoryStorage, type StorageBackend } from '../../storage/backend.js'
+import { createLatchStorage } from '../../storage/storage.js'
+import { onEvent } from '../../stores/events.js'
+import { createStores, type LatchStores } from '../../stores/index.js'
+import {
+  announceProvider,
+  createTestWallet,
+  TEST_WALLET_INFO,
+  type TestWallet,
+} from '../../testing/testWallet.js'
+import { createEvmAdapter, type EvmAdapter } from './adapter.js'
+
+// The adapter runs against a real anvil through an EIP-1193 test wallet that announces itself by
+// EIP-6963 on a minimal `window` (an EventTarget), the way a browser extension would.
+
+const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+let anvil: AnvilInstance
+let devNetwork: EvmNetwork
+let unknownToWallet: EvmNetwork
+
+beforeAll(async () => {
+  anvil = await startAnvil()
+  devNetwork = createDevNetwork(anvil.rpcUrl)
+  unknownToWallet = defineEvmNetwork(
+    {
+      id: 31338,
+      name: 'Latch Test L2',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [anvil.rpcUrl] } },
+      blockExplorers: { default: { name: 'Explorer', url: 'http://127.0.0.1:9/explorer' } },
+    },
+    'ethereum',
+  )
+})
+afterAll(() => anvil?.stop())
+
+interface Page {
+  stores: LatchStores
+  adapter: EvmAdapter
+  controller: LatchController
+}
+
+let wallet: TestWallet
+let backend: StorageBackend
+let stopAnnouncing: () => void
+const pages: Page[] = []
+
+beforeEach(() => {
+  ;(globalThis as { window?: unknown }).window = new EventTarget()
+  wallet = createTestWallet({ rpcUrl: anvil.rpcUrl })
+  stopAnnouncing = announceProvider(
+    wallet,
+    TEST_WALLET_INFO,
+    (globalThis as unknown as { window: EventTarget }).window,
+  )
+  backend = createMemoryStorage()
+})
+
+afterEach(() => {
+  stopAnnouncing()
+  for (const page of pages.splice(0)) {
+    page.controller.destroy()
+    page.adapter.destroy?.()
+  }
+  delete (globalThis as { window?: unknown }).window
+})
+
+/** One page load: fresh stores, adapter and controller over the same storage and wallet. */
+async function load(): Promise<Page> {
+  const stores = createStores({
+    networks: [devNetwork, unknownToWallet],
+    defaultNetwork: devNetwork,
+  })
+  const adapter = createEvmAdapter({
+    networks: [devNetwork, unknownToWallet],
+    storage: backend,
+    assetImageUrl: (id) => `http://localhost:8787/public/getAssetImage/${id}`,
+  })
+  const controller = createController({
+    stores,
+    adapters: [adapter],
+    storage: createLatchStorage(backend),
+  })
+  await controller.initialize()
+  const page = { stores, adapter, controller }
+  pages.push(page)
+  return page
+}
+
+const account = (page: Page) => page.stores.chain.getState().chains.eip155!.accountState
+
+describe('EVM adapter with a test wallet on anvil', () => {
+  it('discovers the wallet by EIP-6963 and connects', async () => {
+    const page = await load()
+    const connector = page.stores.connectors
+      .getState()
+      .connectors.find((c) => c.id === TEST_WALLET_INFO.rdns)
+    expect(connector).toMatchObject({ type: 'ANNOUNCED', name: 'Latch Test Wallet' })
+
+    await page.controller.connect({ namespace: 'eip155', connectorId: TEST_WALLET_INFO.rdns })
+    expect(account(page)).toMatchObject({ status: 'connected', address: ACCOUNT_0 })
+    expect(page.stores.chain.getState().activeCaipAddress).toBe(`eip155:31337:${ACCOUNT_0}`)
+    expect(page.stores.connections.getState().connections.eip155).toHaveLength(1)
+
+    await page.controller.fetchBalance()
+    expect(account(page)).toMatchObject({ balance: '10000', balanceSymbol: 'ETH' })
+  })
+
+  it('adds a chain the wallet does not know (4902) with the exact wallet_addEthereumChain params', async () => {
+    const page = await load()
+    await page.controller.connect({ namespace: 'eip155', connectorId: TEST_WALLET_INFO.rdns })
+    await page.controller.switchActiveNetwork(unknownToWallet)
+
+    expect(wallet.addedChains).toEqual([
+      {
+        chainId: '0x7a6a',
+        chainName: 'Latch Test L2',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: [anvil.rpcUrl],
+        blockExplorerUrls: ['http://127.0.0.1:9/explorer'],
+        iconUrls: ['http://localhost:8787/public/getAssetImage/ethereum'],
+      },
+    ])
+    expect(wallet.state.chainId).toBe(31338)
+    const state = page.stores.chain.getState()
+    expect(state.activeCaipNetwork?.caipNetworkId).toBe('eip155:31338')
+    expect(state.activeCaipAddress).toBe(`eip155:31338:${ACCOUNT_0}`)
+  })
+
+  it("turns the user's rejection (4001) into 'Connection rejected'", async () => {
+    const page = await load()
+    wallet.behaviour.rejectConnect = true
+    await expect(
+      page.controller.connect({ namespace: 'eip155', connectorId: TEST_WALLET_INFO.rdns }),
+    ).rejects.toThrow(errorMessages.connectionRejected)
+    expect(account(page).status).toBe('disconnected')
+    expect(wallet.state.connected).toBe(false)
+  })
+
+  it('resolves disconnect when the wallet never answers, and emits disconnect', async () => {
+    const page = await load()
+    await page.controller.connect({ namespace: 'eip155', connectorId: TEST_WALLET_INFO.rdns })
+    wallet.behaviour.hangOnDisconnect = true
+    const events: string[] = []
+    onEvent(page.stores.events, 'disconnect', (event) => events.push(event.event))
+
+    await page.controller.disconnect()
+
+    expect(wallet.requests.some((r) => r.method === 'wallet_revokePermissions')).toBe(true)
+    expect(account(page)).toMatchObject({ status: 'disconnected', address: undefined })
+    expect(page.stores.chain.getState().activeCaipAddress).toBeUndefined()
+    expect(events).toEqual(['disconnect'])
+  })
+
+  it('reconnects after a reload', async () => {
+    const first = await load()
+    await first.controller.connect({ namespace: 'eip155', connectorId: TEST_WALLET_INFO.rdns })
+
+    const second = await load()
+    expect(second.stores).not.toBe(first.stores)
+    expect(account(second)).toMatchObject({ status: 'connected', address: ACCOUNT_0 })
+    expect(second.stores.connectors.getState().activeConnectorIds.eip155).toBe(
+      TEST_WALLET_INFO.rdns,
+    )
+  })
+
+  it('stays disconnected after a reload that follows a disconnect', async () => {
+    const first = await load()
+    await first.controller.connect({ namespace: 'eip155', connectorId: TEST_WALLET_INFO.rdns })
+    await first.controller.disconnect()
+
+    const second = await load()
+    expect(account(second).status).toBe('disconnected')
+  })
+
+  it('follows account and chain changes made in the wallet', async () => {
+    const page = await load()
+    await page.controller.connect({ namespace: 'eip155', connectorId: TEST_WALLET_INFO.rdns })
+    const seen: string[] = []
+    onEvent(page.stores.events, 'accountChanged', (e) => seen.push(e.event))
+    onEvent(page.stores.events, 'switchNetwork', (e) => seen.push(e.event))
+
+    const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    wallet.emit('accountsChanged', [other])
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(account(page).address).toBe(other)
+
+    wallet.emit('chainChanged', '0x1')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const state = page.stores.chain.getState()
+    expect(state.activeCaipNetwork).toMatchObject({
+      caipNetworkId: 'eip155:1',
+      name: 'Unknown Network',
+    })
+    expect(page.stores.router.getState()).toMatchObject({ open: true, view: 'UnsupportedChain' })
+    expect(seen).toEqual(['accountChanged', 'switchNetwork'])
+  })
+})

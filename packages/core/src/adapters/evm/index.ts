@@ -1,0 +1,9 @@
+// @latch/core/evm: the EVM chain adapter on @wagmi/core + viem. Only this subpath pulls in wagmi.
+export {
+  BALANCE_CACHE_MS,
+  createEvmAdapter,
+  type EvmAdapter,
+  type EvmAdapterParameters,
+} from './adapter.js'
+export { type AnnouncedWallet, toLatchConnectors } from './connectors.js'
+export { createWagmiStorage, WAGMI_STORAGE_KEY } from './storage.js'

@@ -1,0 +1,16 @@
+// @latch/core/testing: test tooling shared by unit, integration and end-to-end tests.
+// Nothing here is for production bundles.
+export {
+  type AddEthereumChainParameter,
+  announceProvider,
+  createTestWallet,
+  type Eip6963Target,
+  ProviderRpcError,
+  TEST_CHAIN_ID,
+  TEST_MNEMONIC,
+  TEST_WALLET_INFO,
+  type TestWallet,
+  type TestWalletBehaviour,
+  type TestWalletOptions,
+  type TestWalletRequest,
+} from './testWallet.js'
