@@ -38,6 +38,7 @@ function timestampOf(block: PlannedBlock, genesis: number, midnight: number): nu
  * block is at least a day before `now`, so nothing lands in the future.
  */
 export function seedSchedule(now: Date = new Date()): SeedBlock[] {
+  if (Number.isNaN(now.getTime())) throw new ScheduleError('now is an invalid date')
   const genesis = genesisTimestampFor(now)
   const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) / 1000
   const blocks = plannedBlocks.map((block) => ({
