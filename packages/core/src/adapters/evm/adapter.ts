@@ -130,7 +130,9 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
     async reconnect() {
       // wagmi hydrates its persisted connections asynchronously; reconnecting before that
       // would find none.
-      const { persist } = config._internal.store
+      const { persist } = config._internal.store as unknown as {
+        persist?: { hasHydrated(): boolean; rehydrate(): Promise<void> }
+      }
       if (persist && !persist.hasHydrated()) await persist.rehydrate()
       const connections = await reconnect(config)
       return connections.map(
