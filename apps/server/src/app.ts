@@ -12,6 +12,7 @@ import type { Config } from './config.js'
 import type { DatabaseHandle, Db } from './db/types.js'
 import { installErrorHandling } from './errors.js'
 import { createLogger } from './logger.js'
+import { providerRoutes } from './provider/plugin.js'
 import { healthRoutes } from './routes/health.js'
 
 declare module 'fastify' {
@@ -60,6 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerUi, { routePrefix: '/docs' })
 
   await app.register(healthRoutes)
+  await app.register(providerRoutes)
   for (const plugin of options.plugins ?? []) await app.register(plugin)
   return app
 }

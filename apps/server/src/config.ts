@@ -36,13 +36,11 @@ export class ConfigError extends Error {
 
 // The value is echoed back in the error; a database URL may carry a password.
 function shown(value: string): string {
+  let password = ''
   try {
-    const url = new URL(value)
-    if (url.password) url.password = '***'
-    return JSON.stringify(url.href === value ? value : url.href)
-  } catch {
-    return JSON.stringify(value)
-  }
+    password = new URL(value).password
+  } catch {}
+  return JSON.stringify(password ? value.replace(`:${password}@`, ':***@') : value)
 }
 
 function urlWithProtocols(protocols: string[], label: string) {

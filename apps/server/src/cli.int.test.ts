@@ -1,0 +1,121 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { type AnvilInstance, startAnvil } from '../../../scripts/devchain/anvil.js'
+import { type CliProcess, spawnCli, waitForListening } from './testing/cli.js'
+
+let anvil: AnvilInstance
+let tmp: string
+const running: CliProcess[] = []
+
+beforeAll(async () => {
+  anvil = await startAnvil()
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'latch-cli-'))
+})
+afterEach(async () => {
+  for (const cli of running.splice(0)) {
+    if (cli.child.exitCode === null && cli.child.signalCode === null) cli.child.kill('SIGKILL')
+    await cli.exited
+  }
+})
+afterAll(async () => {
+  await anvil?.stop()
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true })
+})
+
+function start(args: string[], env: Record<string, string>): CliProcess {
+  const cli = spawnCli(args, {
+    LATCH_SERVER_PORT: '0',
+    LATCH_CHAIN_RPC_URL: anvil.rpcUrl,
+    LATCH_LOG_LEVEL: 'warn',
+    ...env,
+  })
+  running.push(cli)
+  return cli
+}
+
+async function health(url: string) {
+  const response = await fetch(`${url}/healthz`)
+  return { status: response.status, body: await response.json() }
+}
+
+describe('latch-server CLI', () => {
+  test('a malformed DATABASE_URL prints the problem and exits 1', async () => {
+    const cli = start(['serve'], { DATABASE_URL: 'mysql://root:hunter2@db/latch' })
+    expect(await cli.exited).toBe(1)
+    expect(cli.stderr()).toContain(
+      'DATABASE_URL: must be a postgres:// URL, got "mysql://root:***@db/latch"',
+    )
+    expect(cli.stderr()).not.toContain('hunter2')
+    // A config error is a user mistake, not a crash: no stack trace.
+    expect(cli.stderr()).not.toMatch(/\n\s+at /)
+    expect(cli.stdout()).toBe('')
+  })
+
+  test('an unknown command exits 2 with the usage', async () => {
+    const cli = start(['frobnicate'], {})
+    expect(await cli.exited).toBe(2)
+    expect(cli.stderr()).toContain('Unknown command "frobnicate"')
+    expect(cli.stderr()).toContain('serve')
+  })
+
+  test('migrate applies the migrations to a PGlite folder and exits 0', async () => {
+    const dataDir = path.join(tmp, 'migrate')
+    const cli = start(['migrate'], { LATCH_DATA_DIR: dataDir })
+    expect(await cli.exited).toBe(0)
+    expect(cli.stdout()).toContain('Migrations applied (pglite)')
+    expect(fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true)
+    expect(fs.existsSync(path.join(dataDir, 'pglite', 'latch.lock'))).toBe(false)
+  })
+
+  test('serve survives kill -9: the next start opens the same data folder', async () => {
+    const dataDir = path.join(tmp, 'crash')
+    const first = start([], { LATCH_DATA_DIR: dataDir })
+    const url = await waitForListening(first)
+    expect((await health(url)).body.database).toEqual({ ok: true, kind: 'pglite' })
+    first.child.kill('SIGKILL')
+    expect(await first.exited).toBe('SIGKILL')
+    // What a crash leaves behind: our lock and Postgres' own postmaster.pid.
+    expect(fs.existsSync(path.join(dataDir, 'pglite', 'latch.lock'))).toBe(true)
+    expect(fs.existsSync(path.join(dataDir, 'pglite', 'postmaster.pid'))).toBe(true)
+
+    const second = start(['serve'], { LATCH_DATA_DIR: dataDir })
+    const url2 = await waitForListening(second)
+    const { status, body } = await health(url2)
+    expect(status).toBe(200)
+    expect(body).toMatchObject({ status: 'ok', database: { ok: true, kind: 'pglite' } })
+  })
+
+  test('SIGTERM shuts down cleanly and releases the data folder', async () => {
+    const dataDir = path.join(tmp, 'sigterm')
+    const cli = start(['serve'], { LATCH_DATA_DIR: dataDir })
+    await waitForListening(cli)
+    cli.child.kill('SIGTERM')
+    expect(await cli.exited).toBe(0)
+    expect(fs.existsSync(path.join(dataDir, 'pglite', 'latch.lock'))).toBe(false)
+  })
+
+  test('a second server on a folder in use is refused, naming the folder and the owner', async () => {
+    const dataDir = path.join(tmp, 'shared')
+    const owner = start(['serve'], { LATCH_DATA_DIR: dataDir })
+    await waitForListening(owner)
+    const intruder = start(['serve'], { LATCH_DATA_DIR: dataDir })
+    expect(await intruder.exited).toBe(1)
+    expect(intruder.stderr()).toContain(path.join(dataDir, 'pglite'))
+    expect(intruder.stderr()).toContain(`pid ${owner.child.pid}`)
+    // The owner is unharmed.
+    expect((await health(await waitForListening(owner))).status).toBe(200)
+  })
+
+  test('a corrupt PGlite folder fails with a message naming it, not a stack trace', async () => {
+    const dataDir = path.join(tmp, 'corrupt')
+    expect(await start(['migrate'], { LATCH_DATA_DIR: dataDir }).exited).toBe(0)
+    fs.writeFileSync(path.join(dataDir, 'pglite', 'global', 'pg_control'), 'garbage')
+    const cli = start(['serve'], { LATCH_DATA_DIR: dataDir })
+    expect(await cli.exited).toBe(1)
+    expect(cli.stderr()).toContain(`PGlite data folder ${path.join(dataDir, 'pglite')}`)
+    expect(cli.stderr()).toContain('corrupt')
+    expect(cli.stderr()).not.toMatch(/\n\s+at /)
+  })
+})

@@ -1,0 +1,164 @@
+import path from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { ConfigError, DEFAULT_WEB_ORIGINS, IN_MEMORY_DATA_DIR, loadConfig } from './config.js'
+
+function issuesOf(env: Record<string, string>): readonly string[] {
+  try {
+    loadConfig(env, '/srv/latch')
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError)
+    return (error as ConfigError).issues
+  }
+  throw new Error('expected a ConfigError')
+}
+
+describe('loadConfig', () => {
+  test('defaults', () => {
+    expect(loadConfig({}, '/srv/latch')).toEqual({
+      port: 8787,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: path.resolve('/srv/latch', '.data'),
+      chainRpcUrl: 'http://127.0.0.1:8545',
+      logLevel: 'info',
+      redisUrl: undefined,
+      webOrigins: DEFAULT_WEB_ORIGINS,
+    })
+  })
+
+  test('reads every variable', () => {
+    const config = loadConfig(
+      {
+        LATCH_SERVER_PORT: '9000',
+        LATCH_SERVER_HOST: '0.0.0.0',
+        DATABASE_URL: 'postgresql://latch:pw@db:5432/latch',
+        LATCH_DATA_DIR: '/var/lib/latch',
+        LATCH_CHAIN_RPC_URL: 'https://rpc.example.org/v1',
+        LATCH_LOG_LEVEL: 'debug',
+        REDIS_URL: 'redis://cache:6379/0',
+        LATCH_WEB_ORIGINS: 'https://app.example.org, http://localhost:5173',
+      },
+      '/srv/latch',
+    )
+    expect(config).toEqual({
+      port: 9000,
+      host: '0.0.0.0',
+      databaseUrl: 'postgresql://latch:pw@db:5432/latch',
+      dataDir: '/var/lib/latch',
+      chainRpcUrl: 'https://rpc.example.org/v1',
+      logLevel: 'debug',
+      redisUrl: 'redis://cache:6379/0',
+      webOrigins: ['https://app.example.org', 'http://localhost:5173'],
+    })
+  })
+
+  test('empty variables count as unset', () => {
+    const config = loadConfig({ DATABASE_URL: '', LATCH_SERVER_PORT: ' ', REDIS_URL: '' }, '/x')
+    expect(config.databaseUrl).toBeUndefined()
+    expect(config.port).toBe(8787)
+    expect(config.redisUrl).toBeUndefined()
+  })
+
+  test('a relative data dir resolves against cwd; memory:// is kept', () => {
+    expect(loadConfig({ LATCH_DATA_DIR: 'state' }, '/srv/latch').dataDir).toBe('/srv/latch/state')
+    expect(loadConfig({ LATCH_DATA_DIR: IN_MEMORY_DATA_DIR }, '/x').dataDir).toBe(
+      IN_MEMORY_DATA_DIR,
+    )
+  })
+
+  test('port 0 (pick a free port) is allowed', () => {
+    expect(loadConfig({ LATCH_SERVER_PORT: '0' }).port).toBe(0)
+  })
+
+  test('LATCH_WEB_ORIGINS accepts an explicit empty list through commas only', () => {
+    expect(loadConfig({ LATCH_WEB_ORIGINS: ',' }).webOrigins).toEqual([])
+  })
+})
+
+describe('loadConfig rejects', () => {
+  test.each([
+    ['abc', 'got "abc"'],
+    ['-1', 'got "-1"'],
+    ['65536', 'got "65536"'],
+    ['80.5', 'got "80.5"'],
+    ['0x50', 'got "0x50"'],
+  ])('LATCH_SERVER_PORT=%s', (value, got) => {
+    const [issue] = issuesOf({ LATCH_SERVER_PORT: value })
+    expect(issue).toMatch(/^LATCH_SERVER_PORT: must be an integer port between 0 and 65535/)
+    expect(issue).toContain(got)
+  })
+
+  test('LATCH_SERVER_HOST with spaces', () => {
+    expect(issuesOf({ LATCH_SERVER_HOST: 'local host' })).toEqual([
+      'LATCH_SERVER_HOST: must be a host name or IP',
+    ])
+  })
+
+  test.each(['mysql://root@db/latch', 'not a url', 'http://db:5432/latch', 'postgres'])(
+    'DATABASE_URL=%s',
+    (value) => {
+      expect(issuesOf({ DATABASE_URL: value })).toEqual([
+        `DATABASE_URL: must be a postgres:// URL, got ${JSON.stringify(value)}`,
+      ])
+    },
+  )
+
+  test('DATABASE_URL echoes no password', () => {
+    const [issue] = issuesOf({ DATABASE_URL: 'mysql://root:hunter2@db/latch' })
+    expect(issue).not.toContain('hunter2')
+    expect(issue).toContain('mysql://root:***@db/latch')
+  })
+
+  test.each(['ws://127.0.0.1:8545', '127.0.0.1:8545', 'localhost'])(
+    'LATCH_CHAIN_RPC_URL=%s',
+    (value) => {
+      expect(issuesOf({ LATCH_CHAIN_RPC_URL: value })).toEqual([
+        `LATCH_CHAIN_RPC_URL: must be a http(s):// URL, got ${JSON.stringify(value)}`,
+      ])
+    },
+  )
+
+  test.each(['verbose', 'INFO', '3'])('LATCH_LOG_LEVEL=%s', (value) => {
+    const [issue] = issuesOf({ LATCH_LOG_LEVEL: value })
+    expect(issue).toBe(
+      'LATCH_LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent',
+    )
+  })
+
+  test.each(['http://cache:6379', 'cache:6379', 'memcached://x'])('REDIS_URL=%s', (value) => {
+    expect(issuesOf({ REDIS_URL: value })).toEqual([
+      `REDIS_URL: must be a redis:// URL, got ${JSON.stringify(value)}`,
+    ])
+  })
+
+  test.each([
+    ['https://app.example.org/', 'https://app.example.org/'],
+    ['app.example.org', 'app.example.org'],
+    ['https://ok.example, ftp://files.example', 'ftp://files.example'],
+    ['https://app.example.org/path', 'https://app.example.org/path'],
+  ])('LATCH_WEB_ORIGINS=%s', (value, bad) => {
+    const issues = issuesOf({ LATCH_WEB_ORIGINS: value })
+    expect(issues).toHaveLength(1)
+    expect(issues[0]).toMatch(/^LATCH_WEB_ORIGINS: each entry must be an origin/)
+    expect(issues[0]).toContain(JSON.stringify(bad))
+  })
+
+  test('LATCH_DATA_DIR is fine with any non-empty path', () => {
+    expect(loadConfig({ LATCH_DATA_DIR: './a b' }, '/x').dataDir).toBe('/x/a b')
+  })
+
+  test('lists every wrong variable in one error', () => {
+    let error: unknown
+    try {
+      loadConfig({ LATCH_SERVER_PORT: 'x', DATABASE_URL: 'mysql://db', REDIS_URL: 'nope' })
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    const message = (error as ConfigError).message
+    expect(message).toContain('LATCH_SERVER_PORT:')
+    expect(message).toContain('DATABASE_URL: must be a postgres:// URL, got "mysql://db"')
+    expect(message).toContain('REDIS_URL:')
+    expect((error as ConfigError).issues).toHaveLength(3)
+  })
+})

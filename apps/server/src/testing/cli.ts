@@ -1,0 +1,51 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+export const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url))
+const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url))
+
+export interface CliProcess {
+  child: ChildProcess
+  stdout(): string
+  stderr(): string
+  /** Resolves with the exit code, or the signal name when killed. */
+  exited: Promise<number | NodeJS.Signals>
+}
+
+/** Runs `latch-server` from source, as `npm run cli` does, with exactly `env` added. */
+export function spawnCli(args: string[], env: Record<string, string>): CliProcess {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=latch-source', CLI, ...args],
+    {
+      cwd: SERVER_DIR,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  let out = ''
+  let err = ''
+  child.stdout?.on('data', (chunk) => {
+    out += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    err += chunk
+  })
+  const exited = new Promise<number | NodeJS.Signals>((resolve) => {
+    child.on('exit', (code, signal) => resolve(signal ?? code ?? 0))
+  })
+  return { child, stdout: () => out, stderr: () => err, exited }
+}
+
+/** Resolves with the server URL once the CLI prints it; rejects if the process exits first. */
+export async function waitForListening(cli: CliProcess, timeoutMs = 60_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const match = /listening on (http:\/\/\S+)/.exec(cli.stdout())
+    if (match) return match[1]!
+    if (cli.child.exitCode !== null || cli.child.signalCode !== null)
+      throw new Error(`server exited before listening:\n${cli.stderr()}`)
+    if (Date.now() > deadline) throw new Error(`server did not listen:\n${cli.stderr()}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
