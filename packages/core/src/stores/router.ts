@@ -21,6 +21,9 @@ export const viewNames = [
   'RegisterAccountNameSuccess',
   'Swap',
   'UnsupportedChain',
+  // Latch's own: the network list (SwitchNetwork is the pending switch) and the activity list.
+  'Networks',
+  'Activity',
 ] as const
 
 export type ViewName = (typeof viewNames)[number]
