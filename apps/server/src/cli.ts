@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { migrateCommand } from './commands/migrate.js'
 import { serveCommand } from './commands/serve.js'
 import type { Command } from './commands/types.js'
+import { projectCommand } from './provider/cli-project.js'
 import { ConfigError, loadConfig } from './config.js'
 import { DatabaseOpenError, MigrationError } from './db/errors.js'
 
@@ -11,6 +12,7 @@ import { DatabaseOpenError, MigrationError } from './db/errors.js'
 export const commands: Record<string, Command> = {
   serve: serveCommand,
   migrate: migrateCommand,
+  project: projectCommand,
 }
 
 const DEFAULT_COMMAND = 'serve'

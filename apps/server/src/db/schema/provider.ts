@@ -20,10 +20,7 @@ export const catalogueWallets = pgTable(
     imageId: text('image_id').notNull(),
     rdns: text('rdns'),
     /** CAIP-2 ids. */
-    chains: text('chains')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    chains: text('chains').array().notNull().default(sql`'{}'::text[]`),
     homepage: text('homepage'),
     mobileLink: text('mobile_link'),
     desktopLink: text('desktop_link'),

@@ -1,0 +1,169 @@
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  count,
+  eq,
+  ilike,
+  inArray,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm'
+import {
+  type CatalogueWallet,
+  catalogueWallets,
+  type NewCatalogueWallet,
+} from '../../db/schema/provider.js'
+import type { Db } from '../../db/types.js'
+import { namespaceOf } from './chains.js'
+import { type CuratedWallet, curatedWallets } from './dataset.js'
+
+/** One wallet as `GET /getWallets` returns it, in the reference's field names. */
+export interface WalletEntry {
+  id: string
+  name: string
+  homepage: string | null
+  image_id: string
+  order: number
+  rdns: string | null
+  chains: string[]
+  mobile_link: string | null
+  desktop_link: string | null
+  webapp_link: string | null
+  app_store: string | null
+  play_store: string | null
+  chrome_store: string | null
+  injected: { namespace: string; injected_id: string }[] | null
+  badge_type: string
+}
+
+export interface WalletQuery {
+  page: number
+  entries: number
+  include?: string[] | undefined
+  exclude?: string[] | undefined
+  chains?: string[] | undefined
+  search?: string | undefined
+  badgeType?: string | undefined
+}
+
+export function toWalletEntry(row: CatalogueWallet): WalletEntry {
+  return {
+    id: row.id,
+    name: row.name,
+    homepage: row.homepage,
+    image_id: row.imageId,
+    order: row.order,
+    rdns: row.rdns,
+    chains: row.chains,
+    mobile_link: row.mobileLink,
+    desktop_link: row.desktopLink,
+    webapp_link: row.webappLink,
+    app_store: row.appStore,
+    play_store: row.playStore,
+    chrome_store: row.chromeStore,
+    injected: row.injected,
+    badge_type: row.badgeType,
+  }
+}
+
+function curatedRow(wallet: CuratedWallet, index: number): NewCatalogueWallet {
+  return {
+    id: wallet.id,
+    name: wallet.name,
+    imageId: wallet.id,
+    rdns: wallet.rdns,
+    chains: wallet.chains,
+    homepage: wallet.homepage,
+    mobileLink: wallet.mobileLink,
+    desktopLink: wallet.desktopLink,
+    webappLink: wallet.webappLink,
+    order: (index + 1) * 10,
+    source: 'curated',
+  }
+}
+
+/**
+ * Writes the shipped dataset into the catalogue table; run on every start, so a new release's
+ * dataset replaces the old one. Rows imported by `catalogue sync` are left alone.
+ */
+export async function seedCatalogue(db: Db): Promise<number> {
+  const rows = curatedWallets.map(curatedRow)
+  await db
+    .insert(catalogueWallets)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: catalogueWallets.id,
+      set: {
+        name: sql`excluded.name`,
+        imageId: sql`excluded.image_id`,
+        rdns: sql`excluded.rdns`,
+        chains: sql`excluded.chains`,
+        homepage: sql`excluded.homepage`,
+        mobileLink: sql`excluded.mobile_link`,
+        desktopLink: sql`excluded.desktop_link`,
+        webappLink: sql`excluded.webapp_link`,
+        order: sql`excluded."order"`,
+        updatedAt: sql`now()`,
+      },
+      setWhere: eq(catalogueWallets.source, 'curated'),
+    })
+  return rows.length
+}
+
+/** `%`, `_` and `\` in a search are literal characters, not patterns. */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+function chainFilter(chains: string[]): SQL | undefined {
+  const exact = arrayOverlaps(catalogueWallets.chains, chains)
+  // An EVM wallet adds any EVM network on request (wallet_addEthereumChain), so a request for
+  // e.g. the local dev chain eip155:31337 still lists EVM wallets, as the Connect view needs.
+  if (!chains.some((chain) => namespaceOf(chain) === 'eip155')) return exact
+  return or(
+    exact,
+    sql`exists (select 1 from unnest(${catalogueWallets.chains}) as c where c like 'eip155:%')`,
+  )
+}
+
+/** Filters, orders (order, then name) and pages the catalogue; `count` ignores paging. */
+export async function queryWallets(
+  db: Db,
+  query: WalletQuery,
+): Promise<{ data: WalletEntry[]; count: number }> {
+  const conditions: (SQL | undefined)[] = []
+  if (query.include?.length) conditions.push(inArray(catalogueWallets.id, query.include))
+  if (query.exclude?.length) conditions.push(notInArray(catalogueWallets.id, query.exclude))
+  if (query.chains?.length) conditions.push(chainFilter(query.chains))
+  const search = query.search?.trim()
+  if (search) conditions.push(ilike(catalogueWallets.name, likePattern(search)))
+  if (query.badgeType && query.badgeType !== 'none')
+    conditions.push(eq(catalogueWallets.badgeType, query.badgeType))
+  const where = and(...conditions)
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(catalogueWallets)
+      .where(where)
+      .orderBy(asc(catalogueWallets.order), asc(catalogueWallets.name), asc(catalogueWallets.id))
+      .limit(query.entries)
+      .offset((query.page - 1) * query.entries),
+    db.select({ value: count() }).from(catalogueWallets).where(where),
+  ])
+  return { data: rows.map(toWalletEntry), count: total?.value ?? 0 }
+}
+
+export async function findWalletByImageId(
+  db: Db,
+  imageId: string,
+): Promise<CatalogueWallet | undefined> {
+  const [row] = await db
+    .select()
+    .from(catalogueWallets)
+    .where(eq(catalogueWallets.imageId, imageId))
+    .limit(1)
+  return row
+}

@@ -1,0 +1,137 @@
+import { parseArgs } from 'node:util'
+import type { Command } from '../commands/types.js'
+import { migrate } from '../db/migrate.js'
+import { openDatabase } from '../db/open.js'
+import { type ProjectFeatures, socialProviders } from './features.js'
+import { createProject, listProjects, ProjectInputError, updateProject } from './projects.js'
+
+const usage = `Usage:
+  latch-server project create --name <name> --origin <origin> [--origin <origin> ...]
+                              [--id <id>] [--analytics] [--features <json>]
+  latch-server project update --id <id> [--name <name>] [--origin <origin> ...]
+                              [--analytics | --no-analytics] [--features <json>]
+  latch-server project list
+
+  create prints the new project's id on stdout.
+  --features takes JSON of flags to change, e.g. '{"multiWallet":true,"socials":["google"]}'
+  (flags: email, socials [${socialProviders.join(', ')}], swaps, onramp, activity, branding,
+  multiWallet).
+`
+
+const booleanFlags = ['email', 'swaps', 'onramp', 'activity', 'branding', 'multiWallet'] as const
+
+function parseFeatures(json: string | undefined): Partial<ProjectFeatures> | undefined {
+  if (json === undefined) return undefined
+  let value: unknown
+  try {
+    value = JSON.parse(json)
+  } catch {
+    throw new ProjectInputError('--features must be JSON, e.g. {"multiWallet":true}')
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ProjectInputError('--features must be a JSON object')
+  const features: Partial<ProjectFeatures> = {}
+  for (const [key, item] of Object.entries(value)) {
+    if ((booleanFlags as readonly string[]).includes(key) && typeof item === 'boolean')
+      features[key as (typeof booleanFlags)[number]] = item
+    else if (
+      key === 'socials' &&
+      Array.isArray(item) &&
+      item.every((s) => (socialProviders as readonly unknown[]).includes(s))
+    )
+      features.socials = item
+    else throw new ProjectInputError(`Unknown feature flag or bad value: ${key}`)
+  }
+  return features
+}
+
+export const projectCommand: Command = {
+  summary: 'create, update or list projects (provider services answer per project id)',
+  async run({ args, config, stdout, stderr }) {
+    const [action, ...rest] = args
+    if (action !== 'create' && action !== 'update' && action !== 'list') {
+      stderr.write(usage)
+      return action === undefined || action === '--help' ? 0 : 2
+    }
+    let values: ReturnType<typeof parse>['values']
+    const parse = (argv: string[]) =>
+      parseArgs({
+        args: argv,
+        options: {
+          name: { type: 'string' },
+          origin: { type: 'string', multiple: true },
+          id: { type: 'string' },
+          analytics: { type: 'boolean' },
+          'no-analytics': { type: 'boolean' },
+          features: { type: 'string' },
+        },
+        strict: true,
+      })
+    try {
+      values = parse(rest).values
+    } catch (error) {
+      stderr.write(`${(error as Error).message}\n${usage}`)
+      return 2
+    }
+    const database = await openDatabase(config())
+    try {
+      await migrate(database)
+      if (action === 'list') {
+        for (const p of await listProjects(database.db))
+          stdout.write(
+            `${p.id}\t${p.name}\t${p.allowedOrigins.join(',') || '(no origins)'}\tanalytics ${p.analyticsEnabled ? 'on' : 'off'}\n`,
+          )
+        return 0
+      }
+      const features = parseFeatures(values.features)
+      if (action === 'create') {
+        if (!values.name || !values.origin?.length) {
+          stderr.write(`project create needs --name and at least one --origin\n${usage}`)
+          return 2
+        }
+        const project = await createProject(database.db, {
+          id: values.id,
+          name: values.name,
+          origins: values.origin,
+          features,
+          analyticsEnabled: values.analytics ?? false,
+        })
+        stdout.write(`${project.id}\n`)
+        return 0
+      }
+      if (!values.id) {
+        stderr.write(`project update needs --id\n${usage}`)
+        return 2
+      }
+      const updated = await updateProject(database.db, values.id, {
+        name: values.name,
+        origins: values.origin,
+        features,
+        analyticsEnabled: values['no-analytics'] ? false : values.analytics,
+      })
+      if (!updated) {
+        stderr.write(`No project with id ${values.id}\n`)
+        return 1
+      }
+      stdout.write(`${updated.id}\n`)
+      return 0
+    } catch (error) {
+      if (error instanceof ProjectInputError) {
+        stderr.write(`${error.message}\n`)
+        return 2
+      }
+      // A duplicate id is the one database error an operator causes by hand.
+      if (
+        /duplicate key|unique/i.test(
+          String((error as Error).message) + String((error as { cause?: Error }).cause?.message),
+        )
+      ) {
+        stderr.write(`A project with id ${values.id} already exists\n`)
+        return 1
+      }
+      throw error
+    } finally {
+      await database.close()
+    }
+  },
+}

@@ -1,0 +1,87 @@
+/** Social login providers a project may enable (seed §3). */
+export const socialProviders = [
+  'google',
+  'x',
+  'farcaster',
+  'discord',
+  'apple',
+  'github',
+  'facebook',
+] as const
+export type SocialProvider = (typeof socialProviders)[number]
+
+/** A project's remote feature flags (seed §6), as stored in `projects.features`. */
+export interface ProjectFeatures {
+  email: boolean
+  /** Enabled social providers; empty turns social login off. */
+  socials: SocialProvider[]
+  swaps: boolean
+  onramp: boolean
+  activity: boolean
+  branding: boolean
+  multiWallet: boolean
+}
+
+/** Seed §9: email, socials, swaps, on-ramp and activity on; multi-wallet off. */
+export const defaultProjectFeatures: ProjectFeatures = {
+  email: true,
+  socials: [...socialProviders],
+  swaps: true,
+  onramp: true,
+  activity: true,
+  branding: true,
+  multiWallet: false,
+}
+
+/** The swap and on-ramp providers this server implements, named in the remote config. */
+export const SWAP_PROVIDER = 'latch'
+export const ONRAMP_PROVIDER = 'latch'
+
+function isSocial(value: unknown): value is SocialProvider {
+  return (socialProviders as readonly unknown[]).includes(value)
+}
+
+/** Reads the stored JSON leniently: unknown keys and wrong types fall back to the defaults. */
+export function readProjectFeatures(
+  stored: Record<string, unknown> | null | undefined,
+): ProjectFeatures {
+  const s = stored ?? {}
+  const bool = (key: keyof ProjectFeatures) =>
+    typeof s[key] === 'boolean' ? (s[key] as boolean) : (defaultProjectFeatures[key] as boolean)
+  const socials = Array.isArray(s.socials)
+    ? [...new Set(s.socials.filter(isSocial))]
+    : [...defaultProjectFeatures.socials]
+  return {
+    email: bool('email'),
+    socials,
+    swaps: bool('swaps'),
+    onramp: bool('onramp'),
+    activity: bool('activity'),
+    branding: bool('branding'),
+    multiWallet: bool('multiWallet'),
+  }
+}
+
+/** One entry of the reference's `GET /appkit/v1/config` `features` array. */
+export interface RemoteFeatureEntry {
+  id: 'social_login' | 'swap' | 'onramp' | 'activity' | 'reown_branding' | 'multi_wallet'
+  isEnabled: boolean
+  /**
+   * Never null: in the reference a null config means "use the app's local value", and a Latch
+   * project is authoritative for every flag it serves.
+   */
+  config: string[]
+}
+
+/** The wire form of a project's flags, in the reference's shape. */
+export function toRemoteFeatures(features: ProjectFeatures): RemoteFeatureEntry[] {
+  const social = [...(features.email ? ['email'] : []), ...features.socials]
+  return [
+    { id: 'social_login', isEnabled: social.length > 0, config: social },
+    { id: 'swap', isEnabled: features.swaps, config: features.swaps ? [SWAP_PROVIDER] : [] },
+    { id: 'onramp', isEnabled: features.onramp, config: features.onramp ? [ONRAMP_PROVIDER] : [] },
+    { id: 'activity', isEnabled: features.activity, config: [] },
+    { id: 'reown_branding', isEnabled: features.branding, config: [] },
+    { id: 'multi_wallet', isEnabled: features.multiWallet, config: [] },
+  ]
+}

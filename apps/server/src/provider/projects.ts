@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto'
+import { asc, eq } from 'drizzle-orm'
+import { type Project, projects } from '../db/schema/projects.js'
+import type { Db } from '../db/types.js'
+import { type ProjectFeatures, readProjectFeatures } from './features.js'
+import { isValidAllowListEntry } from './origin-match.js'
+
+/** Letters, digits, `-` and `_`, 1 to 64 long; generated ids are 32 hex characters. */
+export const PROJECT_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$'
+const projectIdRegex = new RegExp(PROJECT_ID_PATTERN)
+
+export class ProjectInputError extends Error {
+  override name = 'ProjectInputError'
+}
+
+export interface ProjectView {
+  id: string
+  name: string
+  allowedOrigins: string[]
+  features: ProjectFeatures
+  analyticsEnabled: boolean
+}
+
+export interface CreateProjectInput {
+  name: string
+  origins: string[]
+  /** Fixed id; a random 32-hex id otherwise. */
+  id?: string | undefined
+  features?: Partial<ProjectFeatures> | undefined
+  analyticsEnabled?: boolean | undefined
+}
+
+export function isProjectId(value: string): boolean {
+  return projectIdRegex.test(value)
+}
+
+export function newProjectId(): string {
+  return randomBytes(16).toString('hex')
+}
+
+function toView(row: Project): ProjectView {
+  return {
+    id: row.id,
+    name: row.name,
+    allowedOrigins: row.allowedOrigins,
+    features: readProjectFeatures(row.features),
+    analyticsEnabled: row.analyticsEnabled,
+  }
+}
+
+function checkInput(input: Pick<CreateProjectInput, 'name' | 'origins' | 'id'>): void {
+  if (input.id !== undefined && !isProjectId(input.id))
+    throw new ProjectInputError(
+      `Project id ${JSON.stringify(input.id)} must be 1-64 letters, digits, "-" or "_".`,
+    )
+  if (input.name.trim().length === 0 || input.name.length > 200)
+    throw new ProjectInputError('Project name must be 1-200 characters.')
+  for (const origin of input.origins)
+    if (!isValidAllowListEntry(origin))
+      throw new ProjectInputError(
+        `Origin ${JSON.stringify(origin)} must look like https://app.example.com, https://*.example.com or *.`,
+      )
+}
+
+export async function createProject(db: Db, input: CreateProjectInput): Promise<ProjectView> {
+  checkInput(input)
+  const [row] = await db
+    .insert(projects)
+    .values({
+      id: input.id ?? newProjectId(),
+      name: input.name.trim(),
+      allowedOrigins: [...new Set(input.origins)],
+      features: { ...input.features },
+      analyticsEnabled: input.analyticsEnabled ?? false,
+    })
+    .returning()
+  return toView(row!)
+}
+
+export async function findProject(db: Db, id: string): Promise<ProjectView | undefined> {
+  if (!isProjectId(id)) return undefined
+  const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1)
+  return row ? toView(row) : undefined
+}
+
+export async function listProjects(db: Db): Promise<ProjectView[]> {
+  const rows = await db.select().from(projects).orderBy(asc(projects.createdAt), asc(projects.id))
+  return rows.map(toView)
+}
+
+export interface UpdateProjectInput {
+  name?: string | undefined
+  origins?: string[] | undefined
+  features?: Partial<ProjectFeatures> | undefined
+  analyticsEnabled?: boolean | undefined
+}
+
+/** Changes only the given fields; `features` is merged over the stored flags. */
+export async function updateProject(
+  db: Db,
+  id: string,
+  input: UpdateProjectInput,
+): Promise<ProjectView | undefined> {
+  const current = await findProject(db, id)
+  if (!current) return undefined
+  const name = input.name ?? current.name
+  const origins = input.origins ?? current.allowedOrigins
+  checkInput({ name, origins })
+  const [row] = await db
+    .update(projects)
+    .set({
+      name: name.trim(),
+      allowedOrigins: [...new Set(origins)],
+      features: { ...current.features, ...input.features },
+      analyticsEnabled: input.analyticsEnabled ?? current.analyticsEnabled,
+    })
+    .where(eq(projects.id, id))
+    .returning()
+  return row ? toView(row) : undefined
+}
+
+export const DEV_PROJECT_NAME = 'Latch dev project'
+
+export interface EnsureDevProjectOptions {
+  /** Origins the local web app is served from; added to the project's allow-list. */
+  origins: string[]
+  /** `LATCH_DEV_PROJECT_ID`: reuse or create the project with this id. */
+  id?: string | undefined
+  /** Whether the dev project accepts analytics events; on, so the local stack shows them. */
+  analyticsEnabled?: boolean | undefined
+}
+
+/**
+ * The project `npm start` hands to the web app. With an id: that project, created when missing.
+ * Without: the oldest project named {@link DEV_PROJECT_NAME}, or a new one. Missing origins are
+ * added to the allow-list; nothing else of an existing project changes.
+ */
+export async function ensureDevProject(
+  db: Db,
+  options: EnsureDevProjectOptions,
+): Promise<ProjectView> {
+  const existing = options.id
+    ? await findProject(db, options.id)
+    : (await listProjects(db)).find((project) => project.name === DEV_PROJECT_NAME)
+  if (!existing) {
+    try {
+      return await createProject(db, {
+        id: options.id,
+        name: DEV_PROJECT_NAME,
+        origins: options.origins,
+        analyticsEnabled: options.analyticsEnabled ?? true,
+      })
+    } catch (error) {
+      // Two starters racing on the same fixed id: the loser reuses the winner's row.
+      const raced = options.id ? await findProject(db, options.id) : undefined
+      if (!raced) throw error
+      return ensureDevProject(db, options)
+    }
+  }
+  const missing = options.origins.filter((origin) => !existing.allowedOrigins.includes(origin))
+  if (missing.length === 0) return existing
+  return (await updateProject(db, existing.id, {
+    origins: [...existing.allowedOrigins, ...missing],
+  }))!
+}

@@ -1,0 +1,420 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { analyticsEvents, errorReports } from '../db/schema/provider.js'
+import { curatedWallets } from './catalogue/dataset.js'
+import { createProject, type ProjectView } from './projects.js'
+import { IMAGE_CACHE_CONTROL } from './routes/images.js'
+import { openTestApp, type ProviderTestApp } from './testing.js'
+
+const APP_ORIGIN = 'https://shop.example.org'
+const WEB_ORIGIN = 'http://localhost:5173'
+
+describe.each(['pglite', 'postgres'] as const)('provider routes on %s', (kind) => {
+  let t: ProviderTestApp
+  let project: ProjectView
+  let quiet: ProjectView
+  let skip = ''
+
+  beforeAll(async () => {
+    const opened = await openTestApp(kind, { LATCH_WEB_ORIGINS: WEB_ORIGIN })
+    if ('unavailable' in opened) {
+      skip = opened.unavailable
+      return
+    }
+    t = opened
+    project = await createProject(t.app.db, {
+      name: 'Shop',
+      origins: [APP_ORIGIN, 'https://*.preview.example.org'],
+      analyticsEnabled: true,
+    })
+    quiet = await createProject(t.app.db, {
+      name: 'Quiet',
+      origins: [APP_ORIGIN],
+      features: { multiWallet: true, email: false, socials: ['google', 'github'], swaps: false },
+    })
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers })
+
+  test('database is available', () => {
+    expect(skip).toBe('')
+  })
+
+  describe('origins', () => {
+    test('answers the allow-list', async () => {
+      const res = await get(`/projects/v1/origins?projectId=${project.id}&st=appkit&sv=x`)
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toEqual({
+        allowedOrigins: [APP_ORIGIN, 'https://*.preview.example.org'],
+      })
+    })
+
+    test('an unknown or malformed project id is INVALID_PROJECT_ID, readable cross-origin', async () => {
+      for (const id of ['0123456789abcdef0123456789abcdef', 'not a valid id!']) {
+        const res = await get(`/projects/v1/origins?projectId=${encodeURIComponent(id)}`, {
+          origin: APP_ORIGIN,
+        })
+        expect(res.statusCode).toBe(403)
+        expect(res.json()).toEqual({
+          error: { code: 'INVALID_PROJECT_ID', message: 'Invalid project id' },
+        })
+        expect(res.headers['access-control-allow-origin']).toBe(APP_ORIGIN)
+      }
+    })
+
+    test('a missing project id is a validation error', async () => {
+      const res = await get('/projects/v1/origins')
+      expect(res.statusCode).toBe(400)
+      expect(res.json().error.code).toBe('VALIDATION_ERROR')
+    })
+
+    test('any page may read the list, so it can tell the user its origin is not allowed', async () => {
+      const res = await get(`/projects/v1/origins?projectId=${project.id}`, {
+        origin: 'https://evil.example.com',
+      })
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['access-control-allow-origin']).toBe('https://evil.example.com')
+    })
+  })
+
+  describe('per-project CORS on project-scoped routes', () => {
+    test('an allowed origin (exact or wildcard) gets the data and the CORS header', async () => {
+      for (const origin of [APP_ORIGIN, 'https://pr-7.preview.example.org']) {
+        const res = await get(`/appkit/v1/config?projectId=${project.id}`, { origin })
+        expect(res.statusCode).toBe(200)
+        expect(res.headers['access-control-allow-origin']).toBe(origin)
+        expect(res.headers.vary).toContain('Origin')
+      }
+    })
+
+    test('another origin is refused, even one the app-wide CORS list allows', async () => {
+      for (const origin of [
+        'https://evil.example.com',
+        WEB_ORIGIN,
+        'https://preview.example.org',
+      ]) {
+        for (const path of ['/appkit/v1/config', '/getAnalyticsConfig', '/getWallets']) {
+          const res = await get(`${path}?projectId=${project.id}`, { origin })
+          expect(res.statusCode, `${path} from ${origin}`).toBe(403)
+          expect(res.json().error.code).toBe('ORIGIN_NOT_ALLOWED')
+          expect(res.body).not.toContain('features')
+        }
+      }
+    })
+
+    test('requests without an Origin (servers, curl) are served', async () => {
+      const res = await get(`/getAnalyticsConfig?projectId=${project.id}`)
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['access-control-allow-origin']).toBeUndefined()
+    })
+
+    test('preflight for POST /e: allowed origin gets 204, others 403 without CORS headers', async () => {
+      const ok = await t.app.inject({
+        method: 'OPTIONS',
+        url: `/e?projectId=${project.id}`,
+        headers: { origin: APP_ORIGIN, 'access-control-request-method': 'POST' },
+      })
+      expect(ok.statusCode).toBe(204)
+      expect(ok.headers['access-control-allow-origin']).toBe(APP_ORIGIN)
+      expect(ok.headers['access-control-allow-methods']).toBe('POST')
+      const refused = await t.app.inject({
+        method: 'OPTIONS',
+        url: `/e?projectId=${project.id}`,
+        headers: { origin: WEB_ORIGIN, 'access-control-request-method': 'POST' },
+      })
+      expect(refused.statusCode).toBe(403)
+      expect(refused.headers['access-control-allow-origin']).toBeUndefined()
+    })
+  })
+
+  describe('remote config and analytics config', () => {
+    test('defaults of seed §9 in the reference shape', async () => {
+      const res = await get(`/appkit/v1/config?projectId=${project.id}`)
+      expect(res.json()).toEqual({
+        features: [
+          {
+            id: 'social_login',
+            isEnabled: true,
+            config: ['email', 'google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'],
+          },
+          { id: 'swap', isEnabled: true, config: ['latch'] },
+          { id: 'onramp', isEnabled: true, config: ['latch'] },
+          { id: 'activity', isEnabled: true, config: [] },
+          { id: 'reown_branding', isEnabled: true, config: [] },
+          { id: 'multi_wallet', isEnabled: false, config: [] },
+        ],
+      })
+    })
+
+    test("a project's own flags", async () => {
+      const res = await get(`/appkit/v1/config?projectId=${quiet.id}`)
+      const features = res.json().features as { id: string; isEnabled: boolean; config: string[] }[]
+      const byId = Object.fromEntries(features.map((f) => [f.id, f]))
+      expect(byId.social_login).toEqual({
+        id: 'social_login',
+        isEnabled: true,
+        config: ['google', 'github'],
+      })
+      expect(byId.swap).toEqual({ id: 'swap', isEnabled: false, config: [] })
+      expect(byId.multi_wallet?.isEnabled).toBe(true)
+    })
+
+    test('isAnalyticsEnabled follows the project', async () => {
+      expect((await get(`/getAnalyticsConfig?projectId=${project.id}`)).json()).toEqual({
+        isAnalyticsEnabled: true,
+      })
+      expect((await get(`/getAnalyticsConfig?projectId=${quiet.id}`)).json()).toEqual({
+        isAnalyticsEnabled: false,
+      })
+    })
+  })
+
+  describe('wallet catalogue', () => {
+    type Page = {
+      data: { id: string; name: string; chains: string[]; image_id: string }[]
+      count: number
+    }
+    const wallets = async (query: string): Promise<Page> => {
+      const res = await get(`/getWallets?projectId=${project.id}&${query}`)
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json()
+    }
+
+    test('pages of 40 over the whole curated dataset, in order', async () => {
+      const first = await wallets('page=1&entries=40')
+      expect(first.count).toBe(curatedWallets.length)
+      expect(first.count).toBeGreaterThanOrEqual(60)
+      expect(first.data).toHaveLength(40)
+      expect(first.data.slice(0, 4).map((w) => w.id)).toEqual([
+        'metamask',
+        'trust',
+        'coinbase',
+        'rainbow',
+      ])
+      const second = await wallets('page=2&entries=40')
+      expect(second.data).toHaveLength(curatedWallets.length - 40)
+      const ids = [...first.data, ...second.data].map((w) => w.id)
+      expect(new Set(ids).size).toBe(curatedWallets.length)
+    })
+
+    test('entries carry the reference fields', async () => {
+      const { data } = await wallets('include=metamask')
+      expect(data).toEqual([
+        expect.objectContaining({
+          id: 'metamask',
+          name: 'MetaMask',
+          image_id: 'metamask',
+          rdns: 'io.metamask',
+          chains: expect.arrayContaining(['eip155:1']),
+          mobile_link: 'metamask://',
+          desktop_link: null,
+          webapp_link: null,
+        }),
+      ])
+    })
+
+    test('include, exclude, search, chains and badge_type', async () => {
+      expect((await wallets('include=phantom,solflare,nope')).data.map((w) => w.id).sort()).toEqual(
+        ['phantom', 'solflare'],
+      )
+      const excluded = await wallets('exclude=metamask,trust&entries=500')
+      expect(excluded.count).toBe(curatedWallets.length - 2)
+      expect(excluded.data.map((w) => w.id)).not.toContain('metamask')
+      expect((await wallets('search=mask')).data.map((w) => w.id)).toEqual(['metamask'])
+      // Pattern characters are literal.
+      expect((await wallets('search=%25')).count).toBe(0)
+      expect((await wallets('search=_')).count).toBe(0)
+      const solana = await wallets('chains=solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp&entries=500')
+      expect(solana.data.every((w) => w.chains.some((c) => c.startsWith('solana:')))).toBe(true)
+      expect(solana.data.map((w) => w.id)).toContain('phantom')
+      expect(solana.data.map((w) => w.id)).not.toContain('metamask')
+      // The dev chain is listed by no wallet, yet every EVM wallet can add it.
+      const dev = await wallets('chains=eip155:31337&entries=500')
+      expect(dev.data.map((w) => w.id)).toContain('metamask')
+      expect(dev.data.map((w) => w.id)).not.toContain('xverse')
+      expect((await wallets('badge_type=certified')).count).toBe(0)
+      expect((await wallets('badge_type=none')).count).toBe(curatedWallets.length)
+    })
+
+    test('out-of-range paging is a validation error, past-the-end an empty page', async () => {
+      for (const q of ['page=0', 'entries=0', 'entries=501', 'page=abc', 'badge_type=gold']) {
+        const res = await get(`/getWallets?projectId=${project.id}&${q}`)
+        expect(res.statusCode, q).toBe(400)
+      }
+      const past = await wallets('page=99')
+      expect(past).toEqual({ data: [], count: curatedWallets.length })
+    })
+  })
+
+  describe('images', () => {
+    test('wallet image: SVG, long cache, ETag and 304', async () => {
+      const res = await get('/getWalletImage/metamask', { origin: 'https://anywhere.example' })
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8')
+      expect(res.headers['cache-control']).toBe(IMAGE_CACHE_CONTROL)
+      expect(res.headers['access-control-allow-origin']).toBe('*')
+      expect(res.body).toMatch(/^<svg [^>]*>.*>MM<\/text><\/svg>$/)
+      const etag = res.headers.etag as string
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/)
+      const again = await get('/getWalletImage/metamask', { 'if-none-match': etag })
+      expect(again.statusCode).toBe(304)
+      expect(again.body).toBe('')
+      const weak = await get('/getWalletImage/metamask', { 'if-none-match': `"x", W/${etag}` })
+      expect(weak.statusCode).toBe(304)
+      const other = await get('/getWalletImage/trust', { 'if-none-match': etag })
+      expect(other.statusCode).toBe(200)
+      expect(other.headers.etag).not.toBe(etag)
+    })
+
+    test('asset, currency and token images', async () => {
+      for (const path of [
+        '/public/getAssetImage/ethereum',
+        '/public/getAssetImage/solana',
+        '/public/getCurrencyImage/USD',
+        '/public/getCurrencyImage/eur',
+        '/public/getTokenImage/USDC',
+        '/public/getTokenImage/eth',
+      ]) {
+        const res = await get(path)
+        expect(res.statusCode, path).toBe(200)
+        expect(res.headers['content-type']).toContain('image/svg+xml')
+        expect(res.headers.etag).toBeTruthy()
+      }
+    })
+
+    test('unknown ids get a 404 JSON, not a broken image', async () => {
+      for (const path of [
+        '/getWalletImage/no-such-wallet',
+        '/public/getAssetImage/constructor',
+        '/public/getAssetImage/__proto__',
+        '/public/getCurrencyImage/XYZ',
+        '/public/getTokenImage/NOPE',
+      ]) {
+        const res = await get(path)
+        expect(res.statusCode, path).toBe(404)
+        expect(res.headers['content-type']).toContain('application/json')
+        expect(res.json().error.code).toBe('IMAGE_NOT_FOUND')
+      }
+    })
+  })
+
+  describe('POST /e', () => {
+    let n = 0
+    const errorReport = () => ({
+      eventId: `e${++n}-${kind}`,
+      url: `${APP_ORIGIN}/activity`,
+      domain: 'shop.example.org',
+      timestamp: new Date().toISOString(),
+      props: {
+        type: 'error',
+        event: 'INTERNAL_SDK_ERROR',
+        errorType: 'LatchError',
+        errorMessage: 'Chain adapter not found',
+        stackTrace: 'LatchError: Chain adapter not found\n    at x (y.js:1:1)',
+      },
+    })
+    const track = (event: string, properties?: Record<string, unknown>) => ({
+      eventId: `t${++n}-${kind}`,
+      url: `${APP_ORIGIN}/`,
+      domain: 'shop.example.org',
+      timestamp: Date.now(),
+      props: { type: 'track', event, address: '0xabc', ...(properties ? { properties } : {}) },
+    })
+    const post = (projectId: string, body: unknown, ip = '10.0.0.1') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/e?projectId=${projectId}&st=latch&sv=0.1.0`,
+        payload: body as object,
+        remoteAddress: ip,
+      })
+
+    test('stores an error report with its sdk info', async () => {
+      const body = errorReport()
+      const res = await post(project.id, body, '10.0.1.1')
+      expect(res.statusCode).toBe(202)
+      expect(res.json()).toEqual({ stored: true })
+      const rows = await t.app.db
+        .select()
+        .from(errorReports)
+        .where(eq(errorReports.eventId, body.eventId))
+      expect(rows).toHaveLength(1)
+      expect(rows[0]).toMatchObject({
+        projectId: project.id,
+        sdkType: 'latch',
+        sdkVersion: '0.1.0',
+        event: 'INTERNAL_SDK_ERROR',
+        errorType: 'LatchError',
+        errorMessage: 'Chain adapter not found',
+        url: body.url,
+        domain: body.domain,
+      })
+      expect(rows[0]!.clientTimestamp.toISOString()).toBe(body.timestamp)
+      const dup = await post(project.id, body, '10.0.1.1')
+      expect(dup.json()).toEqual({ stored: false, reason: 'duplicate' })
+    })
+
+    test('at most 5 error reports per 60 s per client; analytics events do not count', async () => {
+      const ip = '10.0.2.2'
+      for (let i = 0; i < 5; i++)
+        expect((await post(project.id, errorReport(), ip)).statusCode).toBe(202)
+      expect((await post(project.id, track('MODAL_OPEN'), ip)).statusCode).toBe(202)
+      const sixth = await post(project.id, errorReport(), ip)
+      expect(sixth.statusCode).toBe(429)
+      expect(sixth.json().error.code).toBe('RATE_LIMITED')
+      expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0)
+      // Another client still reports.
+      expect((await post(project.id, errorReport(), '10.0.2.3')).statusCode).toBe(202)
+    })
+
+    test('analytics events are stored only when the project enables analytics', async () => {
+      const on = track('CONNECT_SUCCESS', {
+        method: 'browser',
+        name: 'MetaMask',
+        caipNetworkId: 'eip155:1',
+      })
+      expect((await post(project.id, on, '10.0.3.1')).json()).toEqual({ stored: true })
+      const off = track('CONNECT_SUCCESS')
+      expect((await post(quiet.id, off, '10.0.3.1')).json()).toEqual({
+        stored: false,
+        reason: 'analytics-disabled',
+      })
+      const rows = await t.app.db.select().from(analyticsEvents)
+      expect(rows.map((r) => r.eventId)).toContain(on.eventId)
+      expect(rows.map((r) => r.eventId)).not.toContain(off.eventId)
+      expect(rows.find((r) => r.eventId === on.eventId)).toMatchObject({
+        event: 'CONNECT_SUCCESS',
+        address: '0xabc',
+        properties: { method: 'browser', name: 'MetaMask', caipNetworkId: 'eip155:1' },
+      })
+    })
+
+    test('invalid bodies are refused and nothing is stored', async () => {
+      const before = (await t.app.db.select().from(errorReports)).length
+      const bad: unknown[] = [
+        {},
+        { ...errorReport(), props: { type: 'error', event: 'X' } },
+        { ...errorReport(), props: { ...errorReport().props, type: 'other' } },
+        { ...errorReport(), timestamp: 'yesterday' },
+        { ...errorReport(), timestamp: '1999-01-01T00:00:00Z' },
+        { ...errorReport(), url: 'a\u0000b' },
+        { ...errorReport(), eventId: 'has space' },
+        { ...track('X', { nested: 'a\u0000' }) },
+        { ...track('X', { big: 'x'.repeat(9000) }) },
+      ]
+      for (const body of bad) {
+        const res = await post(project.id, body, '10.0.4.1')
+        expect(res.statusCode, JSON.stringify(body).slice(0, 120)).toBe(400)
+      }
+      expect((await t.app.db.select().from(errorReports)).length).toBe(before)
+    })
+
+    test('an unknown project stores nothing', async () => {
+      const res = await post('ffffffffffffffffffffffffffffffff', errorReport(), '10.0.5.1')
+      expect(res.statusCode).toBe(403)
+    })
+  })
+})

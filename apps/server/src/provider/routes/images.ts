@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { errorResponseSchema, HttpError } from '../../errors.js'
+import { findWalletByImageId } from '../catalogue/repository.js'
+import { currencyImages, networkImages, tokenImages } from '../images/sets.js'
+import { drawIcon, initialsOf } from '../images/svg.js'
+import { publicConfig } from '../scope.js'
+
+/** Ids never change meaning, but a wallet may be renamed: a month, then revalidate by ETag. */
+export const IMAGE_CACHE_CONTROL = 'public, max-age=2592000, stale-while-revalidate=86400'
+
+const paramsSchema = {
+  type: 'object',
+  required: ['id'],
+  properties: {
+    id: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._$-]+$' },
+  },
+} as const
+
+const imageResponses = {
+  200: { description: 'An SVG image', type: 'string' },
+  304: { description: 'Not modified (If-None-Match matched the ETag)', type: 'null' },
+  404: { description: 'No image with this id', ...errorResponseSchema },
+} as const
+
+function etagOf(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  if (header.trim() === '*') return true
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+}
+
+function sendSvg(request: FastifyRequest, reply: FastifyReply, svg: string) {
+  const etag = etagOf(svg)
+  reply
+    .header('cache-control', IMAGE_CACHE_CONTROL)
+    .header('etag', etag)
+    // SVG can carry script: never run it, never sniff it as something else.
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+    .header('x-content-type-options', 'nosniff')
+  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send()
+  return reply.type('image/svg+xml; charset=utf-8').send(svg)
+}
+
+class ImageNotFoundError extends HttpError {
+  override name = 'ImageNotFoundError'
+  constructor(kind: string, id: string) {
+    super(404, 'IMAGE_NOT_FOUND', `No ${kind} image with id ${id}`)
+  }
+}
+
+type ById = { Params: { id: string } }
+
+// `constructor` or `__proto__` must not find Object.prototype's members.
+function own(table: Readonly<Record<string, string>>, key: string): string | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined
+}
+
+/** Wallet, network, currency and token images, drawn by the server; not origin-checked. */
+export const imageRoutes: FastifyPluginAsync = async (app) => {
+  const common = (summary: string) => ({
+    config: publicConfig,
+    schema: { summary, tags: ['images'], params: paramsSchema, response: imageResponses },
+  })
+
+  app.get<ById>(
+    '/getWalletImage/:id',
+    common('Wallet icon by image_id'),
+    async (request, reply) => {
+      const wallet = await findWalletByImageId(request.server.db, request.params.id)
+      if (!wallet) throw new ImageNotFoundError('wallet', request.params.id)
+      return sendSvg(
+        request,
+        reply,
+        drawIcon({ text: initialsOf(wallet.name), seed: wallet.id, shape: 'square' }),
+      )
+    },
+  )
+
+  app.get<ById>(
+    '/public/getAssetImage/:id',
+    common('Network (and connector) icon by assets.imageId'),
+    async (request, reply) => {
+      const text = own(networkImages, request.params.id)
+      if (text === undefined) throw new ImageNotFoundError('asset', request.params.id)
+      return sendSvg(request, reply, drawIcon({ text, seed: request.params.id, shape: 'circle' }))
+    },
+  )
+
+  app.get<ById>(
+    '/public/getCurrencyImage/:id',
+    common('Fiat currency icon by ISO 4217 code'),
+    async (request, reply) => {
+      const code = request.params.id.toUpperCase()
+      const text = own(currencyImages, code)
+      if (text === undefined) throw new ImageNotFoundError('currency', request.params.id)
+      return sendSvg(request, reply, drawIcon({ text, seed: code, shape: 'circle' }))
+    },
+  )
+
+  app.get<ById>(
+    '/public/getTokenImage/:id',
+    common('Token icon by symbol'),
+    async (request, reply) => {
+      const symbol = request.params.id.toUpperCase()
+      if (!tokenImages.includes(symbol)) throw new ImageNotFoundError('token', request.params.id)
+      return sendSvg(request, reply, drawIcon({ text: symbol, seed: symbol, shape: 'square' }))
+    },
+  )
+}
