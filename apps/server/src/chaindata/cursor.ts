@@ -41,20 +41,15 @@ export class CursorCodec {
     if (secret.length < 16) throw new Error('The cursor secret must be at least 16 characters.')
   }
 
-  encode(scope: CursorScope, position: CursorPosition): string {
-    const body = [
-      VERSION,
-      position.minedAt,
-      position.block,
-      position.txIndex,
-      position.chainId,
-    ].join(':')
-    return `${Buffer.from(body).toString('base64url')}.${mac(this.secret, scope, body).toString('base64url')}`
+  /** Seals any text (e.g. a remote provider's continuation) into an opaque cursor. */
+  seal(scope: CursorScope, body: string): string {
+    const tag = mac(this.secret, scope, body).toString('base64url')
+    return `${Buffer.from(body).toString('base64url')}.${tag}`
   }
 
-  /** Throws InvalidCursorError on anything but a cursor this codec minted for this scope. */
-  decode(scope: CursorScope, cursor: string): CursorPosition {
-    if (cursor.length > 200 || !/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(cursor))
+  /** The sealed text; throws InvalidCursorError unless this codec sealed it for this scope. */
+  open(scope: CursorScope, cursor: string): string {
+    if (cursor.length > 4000 || !/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(cursor))
       throw new InvalidCursorError()
     const [encodedBody, encodedMac] = cursor.split('.') as [string, string]
     const body = Buffer.from(encodedBody, 'base64url').toString('utf8')
@@ -62,7 +57,17 @@ export class CursorCodec {
     const expected = mac(this.secret, scope, body)
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
       throw new InvalidCursorError()
-    const parts = body.split(':')
+    return body
+  }
+
+  encode(scope: CursorScope, position: CursorPosition): string {
+    const { minedAt, block, txIndex, chainId } = position
+    return this.seal(scope, [VERSION, minedAt, block, txIndex, chainId].join(':'))
+  }
+
+  /** Throws InvalidCursorError on anything but a position cursor this codec minted for this scope. */
+  decode(scope: CursorScope, cursor: string): CursorPosition {
+    const parts = this.open(scope, cursor).split(':')
     if (parts.length !== 5 || parts[0] !== VERSION) throw new InvalidCursorError()
     const numbers = parts.slice(1).map((part) => {
       if (!FIELD.test(part)) throw new InvalidCursorError()

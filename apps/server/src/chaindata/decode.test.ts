@@ -13,7 +13,7 @@ const A = '0x1111111111111111111111111111111111111111'
 const B = '0x2222222222222222222222222222222222222222'
 const OP = '0x3333333333333333333333333333333333333333'
 const TOKEN = '0xAbCdEf0000000000000000000000000000000001'
-const TX = '0x' + 'aa'.repeat(32)
+const TX = `0x${'aa'.repeat(32)}`
 const topic = (address: string) => pad(address as `0x${string}`, { size: 32 })
 const word = (n: bigint) => encodeAbiParameters([{ type: 'uint256' }], [n])
 const log = (topics: string[], data: string, logIndex = '0x3') => ({
@@ -106,7 +106,7 @@ describe('decodeLog', () => {
   })
 
   it('ignores unknown events', () => {
-    expect(decodeLog(log(['0x' + '12'.repeat(32)], '0x'))).toEqual([])
+    expect(decodeLog(log([`0x${'12'.repeat(32)}`], '0x'))).toEqual([])
     expect(decodeLog(log([], '0x'))).toEqual([])
   })
 })

@@ -5,7 +5,7 @@ import {
   type ParityTrace,
 } from './trace.js'
 
-const TX = '0x' + 'ab'.repeat(32)
+const TX = `0x${'ab'.repeat(32)}`
 const C = '0xc000000000000000000000000000000000000000'
 const D = '0xd000000000000000000000000000000000000000'
 const E = '0xe000000000000000000000000000000000000000'

@@ -1,0 +1,287 @@
+import type { Address, Hash, Hex } from 'viem'
+import { readNftMetadata, readTokenMetadata } from './metadata.js'
+import type { BlockSource } from './source.js'
+import { DEFAULT_AIRDROP_MIN_RECIPIENTS, unsolicitedAirdrops } from './spam.js'
+import type { BatchExtras, ChainStore, Checkpoint, CommitHooks, NftRecord } from './store.js'
+import type { BlockBundle, ChainEvent, TokenStandard } from './types.js'
+
+export interface IndexerLogger {
+  info(obj: object, msg?: string): void
+  warn(obj: object, msg?: string): void
+  error(obj: object, msg?: string): void
+}
+
+export interface IndexerOptions {
+  source: BlockSource
+  store: ChainStore
+  /** First block to index when the chain has no checkpoint. */
+  startBlock?: number
+  /** Blocks written per database transaction. */
+  batchSize?: number
+  /** Blocks fetched at once. */
+  concurrency?: number
+  /** Deepest reorg handled; deeper ones stop the indexer with an error. Defaults to the store's window. */
+  maxReorgDepth?: number
+  airdropMinRecipients?: number
+  pollIntervalMs?: number
+  log?: IndexerLogger
+  hooks?: CommitHooks
+}
+
+export interface StepResult {
+  /** Blocks written by this step. */
+  indexed: number
+  head: number
+  checkpoint: number | null
+  /** Set when a reorg was found: the block the index was rolled back to (-1 = before genesis). */
+  rolledBackTo?: number
+}
+
+export class ReorgTooDeepError extends Error {
+  override name = 'ReorgTooDeepError'
+}
+
+/** Thrown mid-batch when the node's chain changed under us; the next step starts over. */
+class ChainMovedError extends Error {
+  override name = 'ChainMovedError'
+}
+
+const silent: IndexerLogger = { info() {}, warn() {}, error() {} }
+
+async function mapLimit<T, R>(
+  items: T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const out = new Array<R>(items.length)
+  let next = 0
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++
+      out[i] = await fn(items[i]!)
+    }
+  })
+  await Promise.all(workers)
+  return out
+}
+
+function standardOf(kind: ChainEvent['kind']): TokenStandard | null {
+  return kind === 'erc20' || kind === 'erc721' || kind === 'erc1155' ? kind : null
+}
+
+/**
+ * Follows one chain: reads blocks after the checkpoint, writes them in batches (rows and
+ * checkpoint in one transaction), and on a parent-hash mismatch rolls back to the common ancestor
+ * before going on.
+ */
+export class ChainIndexer {
+  readonly chainId: number
+  private readonly source: BlockSource
+  private readonly store: ChainStore
+  private readonly options: IndexerOptions
+  private readonly log: IndexerLogger
+  /** Tokens already in the database; spares a lookup per batch. */
+  private readonly knownTokens = new Set<Address>()
+  private readonly knownNfts = new Set<string>()
+  private running: Promise<void> | null = null
+  private stopping = false
+  private wake: (() => void) | null = null
+
+  constructor(options: IndexerOptions) {
+    this.options = options
+    this.source = options.source
+    this.store = options.store
+    this.chainId = options.source.chainId
+    this.log = options.log ?? silent
+  }
+
+  /** Indexes up to one batch; call repeatedly (or use start()). */
+  async step(): Promise<StepResult> {
+    const head = await this.source.headNumber()
+    const checkpoint = await this.store.checkpoint(this.chainId)
+    const next = checkpoint ? checkpoint.number + 1 : (this.options.startBlock ?? 0)
+
+    // Nothing new above the checkpoint: the chain may still have replaced the blocks we hold
+    // (same-height reorg, or a chain that got shorter).
+    if (checkpoint && head <= checkpoint.number) {
+      const current = await this.source.blockHash(Math.min(head, checkpoint.number))
+      const stored = await this.store.blockHash(this.chainId, Math.min(head, checkpoint.number))
+      if (head < checkpoint.number || (current && stored && current !== stored))
+        return this.reorg(head, checkpoint)
+      return { indexed: 0, head, checkpoint: checkpoint.number }
+    }
+    if (next > head) return { indexed: 0, head, checkpoint: checkpoint?.number ?? null }
+
+    const last = Math.min(head, next + (this.options.batchSize ?? 50) - 1)
+    const numbers = Array.from({ length: last - next + 1 }, (_, i) => next + i)
+    let bundles: BlockBundle[]
+    try {
+      bundles = await mapLimit(numbers, this.options.concurrency ?? 8, (n) =>
+        this.source.fetchBlock(n),
+      )
+    } catch (error) {
+      if ((error as Error).name === 'BlockNotFoundError') return this.reorg(head, checkpoint)
+      throw error
+    }
+    if (checkpoint && bundles[0]!.parentHash !== checkpoint.hash)
+      return this.reorg(head, checkpoint)
+    for (let i = 1; i < bundles.length; i++)
+      if (bundles[i]!.parentHash !== bundles[i - 1]!.hash)
+        throw new ChainMovedError(
+          `Block ${bundles[i]!.number} does not extend block ${bundles[i - 1]!.number}; retrying.`,
+        )
+
+    const extras = await this.extras(bundles, `0x${last.toString(16)}` as Hex)
+    await this.store.commit(this.chainId, bundles, extras, this.options.hooks)
+    for (const token of extras.tokens) this.knownTokens.add(token.address)
+    for (const nft of extras.nfts) this.knownNfts.add(`${nft.contract}:${nft.tokenId}`)
+    return { indexed: bundles.length, head, checkpoint: last }
+  }
+
+  /** Steps until the checkpoint reaches the node's head. */
+  async syncToHead(): Promise<StepResult> {
+    for (;;) {
+      let result: StepResult
+      try {
+        result = await this.step()
+      } catch (error) {
+        if (error instanceof ChainMovedError) continue
+        throw error
+      }
+      if (result.rolledBackTo === undefined && result.indexed === 0) return result
+    }
+  }
+
+  /** Follows the chain in the background until stop(). */
+  start(): void {
+    if (this.running) return
+    this.stopping = false
+    this.running = (async () => {
+      let failures = 0
+      while (!this.stopping) {
+        let idle = true
+        try {
+          const result = await this.step()
+          idle = result.indexed === 0 && result.rolledBackTo === undefined
+          if (result.indexed > 0)
+            this.log.info(
+              { chainId: this.chainId, block: result.checkpoint, head: result.head },
+              'indexed',
+            )
+          failures = 0
+        } catch (error) {
+          failures++
+          if (!(error instanceof ChainMovedError))
+            this.log.warn({ chainId: this.chainId, err: error, failures }, 'indexer step failed')
+          if (error instanceof ReorgTooDeepError) {
+            this.log.error({ chainId: this.chainId, err: error }, 'indexer stopped')
+            return
+          }
+        }
+        if (idle || failures > 0) {
+          const delay =
+            failures > 0
+              ? Math.min(30_000, 1_000 * 2 ** Math.min(failures, 5))
+              : (this.options.pollIntervalMs ?? 1_000)
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, delay)
+            this.wake = () => {
+              clearTimeout(timer)
+              resolve()
+            }
+          })
+          this.wake = null
+        }
+      }
+    })()
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true
+    this.wake?.()
+    await this.running
+    this.running = null
+  }
+
+  private async reorg(head: number, checkpoint: Checkpoint | null): Promise<StepResult> {
+    if (!checkpoint) return { indexed: 0, head, checkpoint: null }
+    const maxDepth = this.options.maxReorgDepth ?? this.store.keepBlocks
+    const lowest = (await this.store.lowestKeptBlock(this.chainId)) ?? checkpoint.number
+    let ancestor: Checkpoint | null = null
+    for (
+      let n = Math.min(checkpoint.number, head);
+      n >= lowest && checkpoint.number - n <= maxDepth;
+      n--
+    ) {
+      const stored = await this.store.blockHash(this.chainId, n)
+      const current = await this.source.blockHash(n)
+      if (stored && current && stored === current) {
+        ancestor = { number: n, hash: stored }
+        break
+      }
+    }
+    if (!ancestor && lowest > (this.options.startBlock ?? 0))
+      throw new ReorgTooDeepError(
+        `Chain ${this.chainId} reorganised below block ${lowest}, deeper than the ${maxDepth} blocks kept; reindex from scratch.`,
+      )
+    await this.store.rollback(this.chainId, ancestor)
+    const to = ancestor?.number ?? -1
+    this.log.warn({ chainId: this.chainId, from: checkpoint.number, to }, 'reorg: rolled back')
+    return { indexed: 0, head, checkpoint: ancestor?.number ?? null, rolledBackTo: to }
+  }
+
+  private async extras(bundles: BlockBundle[], block: Hex): Promise<BatchExtras> {
+    const client = this.source.client
+    const standards = new Map<Address, TokenStandard>()
+    const nfts = new Map<
+      string,
+      { contract: Address; tokenId: bigint; standard: 'erc721' | 'erc1155' }
+    >()
+    const spam = new Map<Address, string>()
+    for (const bundle of bundles) {
+      const byTx = new Map<Hash, ChainEvent[]>()
+      for (const event of bundle.events) {
+        const standard = standardOf(event.kind)
+        if (!standard || !event.token) continue
+        if (!standards.has(event.token)) standards.set(event.token, standard)
+        const list = byTx.get(event.txHash) ?? []
+        list.push(event)
+        byTx.set(event.txHash, list)
+        if ((standard === 'erc721' || standard === 'erc1155') && event.tokenId !== null) {
+          const key = `${event.token}:${event.tokenId}`
+          if (!this.knownNfts.has(key))
+            nfts.set(key, { contract: event.token, tokenId: event.tokenId, standard })
+        }
+      }
+      for (const tx of bundle.txs) {
+        const events = byTx.get(tx.hash)
+        if (!events) continue
+        for (const token of unsolicitedAirdrops(
+          tx,
+          events,
+          this.options.airdropMinRecipients ?? DEFAULT_AIRDROP_MIN_RECIPIENTS,
+        ))
+          spam.set(token, 'airdrop')
+      }
+    }
+    const unknown = [...standards.keys()].filter((t) => !this.knownTokens.has(t))
+    const inDb = await this.store.knownTokens(this.chainId, unknown)
+    for (const t of inDb) this.knownTokens.add(t)
+    const fresh = unknown.filter((t) => !inDb.has(t))
+    const tokens = await mapLimit(fresh, 8, (address) =>
+      readTokenMetadata(client, address, standards.get(address)!, block),
+    )
+    for (const token of tokens)
+      if (spam.has(token.address) && !token.spamReason) token.spamReason = spam.get(token.address)!
+    const nftRecords: NftRecord[] = await mapLimit([...nfts.values()], 8, async (nft) => ({
+      contract: nft.contract,
+      tokenId: nft.tokenId,
+      ...(await readNftMetadata(client, nft.contract, nft.tokenId, nft.standard, block)),
+    }))
+    return {
+      tokens,
+      nfts: nftRecords,
+      spam: [...spam].map(([token, reason]) => ({ token, reason })),
+    }
+  }
+}

@@ -1,0 +1,142 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { type Address, isAddress } from 'viem'
+import { HttpError } from '../errors.js'
+import { CursorCodec, type CursorScope, InvalidCursorError } from './cursor.js'
+import { eventsOf, readHistory } from './history.js'
+import type { HistoryProvider } from './providers/types.js'
+import { EMPTY_SPAM_POLICY, type SpamPolicy } from './spam.js'
+import type { HistoryPage } from './types.js'
+import { caip2, type NativeCurrency, toWireTransaction } from './wire.js'
+
+export interface ChainDataRoutesOptions {
+  /** Chains indexed by this server, with their native currency. */
+  indexed: ReadonlyMap<number, NativeCurrency>
+  /** Chains served by a remote provider. */
+  providers?: ReadonlyMap<number, HistoryProvider>
+  cursorSecret: string
+  spam?: SpamPolicy
+}
+
+export const DEFAULT_PAGE = 50
+export const MAX_PAGE = 100
+
+const bad = (code: string, message: string) => new HttpError(400, code, message)
+
+function parseAddress(raw: string): Address {
+  // strict: mixed case must be a valid EIP-55 checksum; all-lower and all-upper are accepted.
+  if (!isAddress(raw, { strict: true }))
+    throw bad(
+      'INVALID_ADDRESS',
+      `"${raw.slice(0, 64)}" is not an EVM address (0x followed by 40 hex digits, valid checksum if mixed case).`,
+    )
+  return raw.toLowerCase() as Address
+}
+
+function parseChainId(raw: string | undefined, known: (id: number) => boolean): number | null {
+  if (raw === undefined || raw === '') return null
+  const match = /^(?:eip155:)?([1-9][0-9]{0,15})$/.exec(raw)
+  const id = match ? Number(match[1]) : Number.NaN
+  if (!match || !Number.isSafeInteger(id) || !known(id))
+    throw bad(
+      'UNSUPPORTED_CHAIN',
+      `Chain "${raw.slice(0, 64)}" is not supported; see GET /v1/supported-chains.`,
+    )
+  return id
+}
+
+function parseLimit(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return DEFAULT_PAGE
+  const n = /^[0-9]{1,4}$/.test(raw) ? Number(raw) : Number.NaN
+  if (!Number.isInteger(n) || n < 1 || n > MAX_PAGE)
+    throw bad('INVALID_LIMIT', `limit must be an integer from 1 to ${MAX_PAGE}.`)
+  return n
+}
+
+const single = (value: unknown): string | undefined => {
+  if (value === undefined) return undefined
+  if (typeof value === 'string') return value
+  throw bad('INVALID_QUERY', 'Each query parameter may be given once.')
+}
+
+const historySchema = {
+  summary: 'Transaction history of an account, newest first',
+  params: { type: 'object', properties: { address: { type: 'string' } }, required: ['address'] },
+  querystring: {
+    type: 'object',
+    properties: {
+      chainId: { type: 'string', description: 'CAIP-2 (eip155:1); all indexed chains when absent' },
+      cursor: { type: 'string', description: 'the `next` of the previous page' },
+      limit: { type: 'string', description: `1–${MAX_PAGE}, default ${DEFAULT_PAGE}` },
+    },
+  },
+}
+
+/** `GET /v1/supported-chains` and `GET /v1/account/:address/history`. Reads `app.db`. */
+export function chainDataRoutes(options: ChainDataRoutesOptions): FastifyPluginAsync {
+  const codec = new CursorCodec(options.cursorSecret)
+  const providers = options.providers ?? new Map()
+  const spam = options.spam ?? EMPTY_SPAM_POLICY
+  const known = (id: number) => options.indexed.has(id) || providers.has(id)
+
+  return async (app) => {
+    app.get('/v1/supported-chains', { schema: { summary: 'Chains with history' } }, async () => {
+      const ids = [...new Set([...options.indexed.keys(), ...providers.keys()])].sort(
+        (a, b) => a - b,
+      )
+      return { http: ids.map(caip2), ws: [] as string[] }
+    })
+
+    app.get<{ Params: { address: string }; Querystring: Record<string, unknown> }>(
+      '/v1/account/:address/history',
+      { schema: historySchema },
+      async (request): Promise<HistoryPage> => {
+        const address = parseAddress(request.params.address)
+        const chainId = parseChainId(single(request.query.chainId), known)
+        const limit = parseLimit(single(request.query.limit))
+        const rawCursor = single(request.query.cursor)
+        const scope: CursorScope = { address, chainId }
+
+        const provider =
+          chainId !== null && !options.indexed.has(chainId) ? providers.get(chainId) : undefined
+        if (provider && chainId !== null) {
+          let continuation: string | null = null
+          try {
+            if (rawCursor) continuation = codec.open(scope, rawCursor)
+          } catch (error) {
+            if (error instanceof InvalidCursorError) throw bad('INVALID_CURSOR', error.message)
+            throw error
+          }
+          const page = await provider.history({ address, chainId, cursor: continuation, limit })
+          return {
+            data: page.data,
+            next: page.continuation ? codec.seal(scope, page.continuation) : null,
+          }
+        }
+
+        let after = null
+        if (rawCursor) {
+          try {
+            after = codec.decode(scope, rawCursor)
+          } catch (error) {
+            if (error instanceof InvalidCursorError) throw bad('INVALID_CURSOR', error.message)
+            throw error
+          }
+        }
+        const rows = await readHistory(app.db, { address, chainId, after, limit })
+        const data = rows.txs.map((tx) =>
+          toWireTransaction(address, tx, eventsOf(rows, tx), {
+            native: options.indexed.get(tx.chainId) ?? {
+              name: 'Ether',
+              symbol: 'ETH',
+              decimals: 18,
+            },
+            tokens: rows.tokens.get(tx.chainId) ?? new Map(),
+            nfts: rows.nfts.get(tx.chainId) ?? new Map(),
+            spam,
+          }),
+        )
+        return { data, next: rows.next ? codec.encode(scope, rows.next) : null }
+      },
+    )
+  }
+}

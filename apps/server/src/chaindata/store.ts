@@ -1,0 +1,280 @@
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm'
+import type { Address, Hash } from 'viem'
+import {
+  chainAccountTransactions,
+  chainBlocks,
+  chainCheckpoints,
+  chainEvents,
+  chainNfts,
+  chainTokens,
+  chainTransactions,
+} from '../db/schema/chaindata.js'
+import type { Db } from '../db/types.js'
+import { ZERO_ADDRESS } from './decode.js'
+import type { NftMetadata } from './metadata.js'
+import type { BlockBundle, TokenMetadata } from './types.js'
+
+export interface Checkpoint {
+  number: number
+  hash: Hash
+}
+
+export interface NftRecord extends NftMetadata {
+  contract: Address
+  tokenId: bigint
+}
+
+export interface BatchExtras {
+  /** Tokens seen for the first time in this batch, with their metadata. */
+  tokens: TokenMetadata[]
+  nfts: NftRecord[]
+  /** Tokens to flag as spam now, with the reason. */
+  spam: { token: Address; reason: string }[]
+}
+
+export interface CommitHooks {
+  /** Runs inside the transaction after every row is written, before commit (tests inject crashes here). */
+  beforeCommit?: () => Promise<void> | void
+}
+
+// Postgres caps a statement at 65535 parameters; the widest table here has 11 columns.
+const CHUNK = 2_000
+
+function chunks<T>(rows: T[]): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK))
+  return out
+}
+
+/** Every account that took part in a transaction, for the participation index. */
+export function participants(bundle: BlockBundle): Map<Hash, Set<Address>> {
+  const byTx = new Map<Hash, Set<Address>>()
+  for (const tx of bundle.txs) {
+    const set = new Set<Address>([tx.from])
+    if (tx.to) set.add(tx.to)
+    if (tx.contractAddress) set.add(tx.contractAddress)
+    byTx.set(tx.hash, set)
+  }
+  for (const event of bundle.events) {
+    const set = byTx.get(event.txHash)
+    if (!set) continue
+    set.add(event.from)
+    set.add(event.to)
+  }
+  // The zero address is in every mint and burn; its "history" would be the whole chain.
+  for (const set of byTx.values()) set.delete(ZERO_ADDRESS)
+  return byTx
+}
+
+/**
+ * The indexer's database side. Every write for a batch of blocks, the checkpoint included, happens
+ * in one transaction, and every insert is keyed (chain, tx hash, log index, item) or similar with
+ * ON CONFLICT DO NOTHING: a crash at any point leaves either the whole batch or none of it, and
+ * replaying a batch is harmless.
+ */
+export class ChainStore {
+  constructor(
+    readonly db: Db,
+    /** How many recent block hashes to keep for reorg detection. */
+    readonly keepBlocks = 256,
+  ) {}
+
+  async checkpoint(chainId: number): Promise<Checkpoint | null> {
+    const [row] = await this.db
+      .select({ number: chainCheckpoints.blockNumber, hash: chainCheckpoints.blockHash })
+      .from(chainCheckpoints)
+      .where(eq(chainCheckpoints.chainId, chainId))
+    return row ? { number: row.number, hash: row.hash as Hash } : null
+  }
+
+  async blockHash(chainId: number, number: number): Promise<Hash | null> {
+    const [row] = await this.db
+      .select({ hash: chainBlocks.hash })
+      .from(chainBlocks)
+      .where(and(eq(chainBlocks.chainId, chainId), eq(chainBlocks.number, number)))
+    return (row?.hash as Hash | undefined) ?? null
+  }
+
+  async lowestKeptBlock(chainId: number): Promise<number | null> {
+    const [row] = await this.db
+      .select({ min: sql<string | null>`min(${chainBlocks.number})` })
+      .from(chainBlocks)
+      .where(eq(chainBlocks.chainId, chainId))
+    return row?.min == null ? null : Number(row.min)
+  }
+
+  /** The subset of `addresses` already in the token table. */
+  async knownTokens(chainId: number, addresses: Address[]): Promise<Set<Address>> {
+    if (addresses.length === 0) return new Set()
+    const rows = await this.db
+      .select({ address: chainTokens.address })
+      .from(chainTokens)
+      .where(and(eq(chainTokens.chainId, chainId), inArray(chainTokens.address, addresses)))
+    return new Set(rows.map((r) => r.address as Address))
+  }
+
+  async commit(
+    chainId: number,
+    bundles: BlockBundle[],
+    extras: BatchExtras,
+    hooks: CommitHooks = {},
+  ): Promise<void> {
+    const last = bundles.at(-1)
+    if (!last) return
+    await this.db.transaction(async (tx) => {
+      const blocks = bundles.map((b) => ({
+        chainId,
+        number: b.number,
+        hash: b.hash,
+        parentHash: b.parentHash,
+        timestamp: b.timestamp,
+      }))
+      for (const rows of chunks(blocks))
+        await tx
+          .insert(chainBlocks)
+          .values(rows)
+          .onConflictDoUpdate({
+            target: [chainBlocks.chainId, chainBlocks.number],
+            set: {
+              hash: sql`excluded.hash`,
+              parentHash: sql`excluded.parent_hash`,
+              timestamp: sql`excluded.timestamp`,
+            },
+          })
+
+      const txRows = []
+      const eventRows = []
+      const accountRows = []
+      for (const bundle of bundles) {
+        for (const t of bundle.txs)
+          txRows.push({
+            chainId,
+            hash: t.hash,
+            blockNumber: bundle.number,
+            txIndex: t.txIndex,
+            minedAt: bundle.timestamp,
+            fromAddress: t.from,
+            toAddress: t.to,
+            contractAddress: t.contractAddress,
+            nonce: t.nonce,
+            value: t.value.toString(),
+            status: t.status === 'confirmed' ? 1 : 0,
+            selector: t.selector,
+          })
+        for (const e of bundle.events)
+          eventRows.push({
+            chainId,
+            txHash: e.txHash,
+            logIndex: e.logIndex,
+            item: e.item,
+            blockNumber: bundle.number,
+            kind: e.kind,
+            token: e.token,
+            tokenId: e.tokenId?.toString() ?? null,
+            fromAddress: e.from,
+            toAddress: e.to,
+            amount: e.amount.toString(),
+          })
+        const indexOf = new Map(bundle.txs.map((t) => [t.hash, t.txIndex]))
+        for (const [hash, addresses] of participants(bundle))
+          for (const address of addresses)
+            accountRows.push({
+              chainId,
+              address,
+              blockNumber: bundle.number,
+              txIndex: indexOf.get(hash)!,
+              minedAt: bundle.timestamp,
+              txHash: hash,
+            })
+      }
+      for (const rows of chunks(txRows))
+        await tx.insert(chainTransactions).values(rows).onConflictDoNothing()
+      for (const rows of chunks(eventRows))
+        await tx.insert(chainEvents).values(rows).onConflictDoNothing()
+      for (const rows of chunks(accountRows))
+        await tx.insert(chainAccountTransactions).values(rows).onConflictDoNothing()
+
+      const tokenRows = extras.tokens.map((t) => ({
+        chainId,
+        address: t.address,
+        standard: t.standard,
+        name: t.name,
+        symbol: t.symbol,
+        decimals: t.decimals,
+        spamReason: t.spamReason,
+      }))
+      for (const rows of chunks(tokenRows))
+        await tx.insert(chainTokens).values(rows).onConflictDoNothing()
+      const nftRows = extras.nfts.map((n) => ({
+        chainId,
+        contract: n.contract,
+        tokenId: n.tokenId.toString(),
+        tokenUri: n.tokenUri,
+        name: n.name,
+        imageUrl: n.imageUrl,
+      }))
+      for (const rows of chunks(nftRows))
+        await tx.insert(chainNfts).values(rows).onConflictDoNothing()
+      for (const { token, reason } of extras.spam)
+        await tx
+          .update(chainTokens)
+          .set({ spamReason: reason })
+          .where(
+            and(
+              eq(chainTokens.chainId, chainId),
+              eq(chainTokens.address, token),
+              sql`${chainTokens.spamReason} is null`,
+            ),
+          )
+
+      await tx
+        .delete(chainBlocks)
+        .where(
+          and(
+            eq(chainBlocks.chainId, chainId),
+            lt(chainBlocks.number, last.number - this.keepBlocks),
+          ),
+        )
+      await tx
+        .insert(chainCheckpoints)
+        .values({ chainId, blockNumber: last.number, blockHash: last.hash })
+        .onConflictDoUpdate({
+          target: chainCheckpoints.chainId,
+          set: { blockNumber: last.number, blockHash: last.hash, updatedAt: sql`now()` },
+        })
+      await hooks.beforeCommit?.()
+    })
+  }
+
+  /** Forgets every block above `ancestor` (a reorg's common ancestor), in one transaction. */
+  async rollback(chainId: number, ancestor: Checkpoint | null): Promise<void> {
+    const above = ancestor?.number ?? -1
+    await this.db.transaction(async (tx) => {
+      await tx
+        .delete(chainAccountTransactions)
+        .where(
+          and(
+            eq(chainAccountTransactions.chainId, chainId),
+            gt(chainAccountTransactions.blockNumber, above),
+          ),
+        )
+      await tx
+        .delete(chainEvents)
+        .where(and(eq(chainEvents.chainId, chainId), gt(chainEvents.blockNumber, above)))
+      await tx
+        .delete(chainTransactions)
+        .where(
+          and(eq(chainTransactions.chainId, chainId), gt(chainTransactions.blockNumber, above)),
+        )
+      await tx
+        .delete(chainBlocks)
+        .where(and(eq(chainBlocks.chainId, chainId), gt(chainBlocks.number, above)))
+      if (ancestor)
+        await tx
+          .update(chainCheckpoints)
+          .set({ blockNumber: ancestor.number, blockHash: ancestor.hash, updatedAt: sql`now()` })
+          .where(eq(chainCheckpoints.chainId, chainId))
+      else await tx.delete(chainCheckpoints).where(eq(chainCheckpoints.chainId, chainId))
+    })
+  }
+}
