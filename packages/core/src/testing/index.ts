@@ -1,5 +1,7 @@
 // @latch/core/testing: test tooling shared by unit, integration and end-to-end tests.
 // Nothing here is for production bundles.
+
+export { createFakeAdapter, type FakeAdapter } from './fakeAdapter.js'
 export {
   type AddEthereumChainParameter,
   announceProvider,

@@ -1,0 +1,87 @@
+import type {
+  AdapterEventName,
+  AdapterEvents,
+  ChainAdapter,
+  ConnectResult,
+} from '../adapters/types.js'
+import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
+import type { Connector } from '../stores/connectors.js'
+
+export interface FakeAdapter extends ChainAdapter {
+  emit<event extends AdapterEventName>(event: event, payload: AdapterEvents[event]): void
+  /** What the next calls do; tests change these between steps. */
+  behaviour: {
+    connect: (connectorId: string) => Promise<ConnectResult>
+    reconnect: () => Promise<ConnectResult[]>
+    disconnect: () => Promise<void>
+    switchNetwork: (network: CaipNetwork) => Promise<void>
+    balance: { balance: string; symbol: string }
+  }
+  calls: { method: string; args: unknown }[]
+  connectors: Connector[]
+}
+
+/**
+ * A chain adapter with no chain behind it, for controller and UI tests. By default connecting
+ * succeeds with `address` on the first network, reconnecting finds nothing.
+ */
+export function createFakeAdapter(parameters: {
+  namespace: ChainNamespace
+  networks: CaipNetwork[]
+  address?: string
+  connectors?: Connector[]
+}): FakeAdapter {
+  const { namespace, networks } = parameters
+  const address = parameters.address ?? '0x0000000000000000000000000000000000000001'
+  const listeners = new Map<AdapterEventName, Set<(payload: never) => void>>()
+  const calls: FakeAdapter['calls'] = []
+  const connectors = parameters.connectors ?? [
+    { id: 'fake', name: 'Fake Wallet', type: 'ANNOUNCED', chain: namespace },
+  ]
+  const adapter: FakeAdapter = {
+    namespace,
+    networks,
+    connectors,
+    calls,
+    behaviour: {
+      connect: async (connectorId) => ({
+        connectorId,
+        accounts: [{ address }],
+        chainId: networks[0]!.id,
+      }),
+      reconnect: async () => [],
+      disconnect: async () => {},
+      switchNetwork: async () => {},
+      balance: { balance: '1.5', symbol: networks[0]?.nativeCurrency.symbol ?? '' },
+    },
+    on(event, listener) {
+      const set = listeners.get(event) ?? new Set()
+      set.add(listener as (payload: never) => void)
+      listeners.set(event, set)
+      return () => set.delete(listener as (payload: never) => void)
+    },
+    emit(event, payload) {
+      for (const listener of listeners.get(event) ?? [])
+        (listener as (p: typeof payload) => void)(payload)
+    },
+    getConnectors: () => adapter.connectors,
+    connect: async ({ connectorId }) => {
+      calls.push({ method: 'connect', args: connectorId })
+      return adapter.behaviour.connect(connectorId)
+    },
+    reconnect: async () => {
+      calls.push({ method: 'reconnect', args: undefined })
+      return adapter.behaviour.reconnect()
+    },
+    disconnect: async (args) => {
+      calls.push({ method: 'disconnect', args })
+      return adapter.behaviour.disconnect()
+    },
+    switchNetwork: async ({ network }) => {
+      calls.push({ method: 'switchNetwork', args: network.caipNetworkId })
+      return adapter.behaviour.switchNetwork(network)
+    },
+    getBalance: async () => adapter.behaviour.balance,
+  }
+  return adapter
+}
