@@ -68,7 +68,6 @@ export function applyConnectorRules(connectors: Connector[], rules: ConnectorRul
   const excludedRdns = new Set(rules.excludeWalletRdns.map((r) => r.toLowerCase()))
   const excludedNames = new Set(rules.excludeWalletNames.map((n) => n.toLowerCase()))
   return connectors
-    .map((c) => (c.name === 'Trust Wallet' ? { ...c, name: 'Trust' } : c))
     .filter((c) => {
       const rdns = c.info?.rdns?.toLowerCase()
       if (rdns && excludedRdns.has(rdns)) return false
@@ -81,4 +80,5 @@ export function applyConnectorRules(connectors: Connector[], rules: ConnectorRul
         return false
       return true
     })
+    .map((c) => (c.name === 'Trust Wallet' ? { ...c, name: 'Trust' } : c))
 }

@@ -1,0 +1,147 @@
+import { InternalRpcError, SwitchChainError, UnknownRpcError, UserRejectedRequestError } from 'viem'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  ChainAdapterNotFoundError,
+  ChainRequiredError,
+  ClientNotSetError,
+  ConnectionFailedError,
+  ConnectionRejectedError,
+  ConnectorChainsUnsupportedError,
+  type ErrorReport,
+  errorMessages,
+  findRpcCode,
+  LatchError,
+  NamespaceRequiredError,
+  NetworkNotFoundError,
+  RpcTimeoutError,
+  RpcUrlUnavailableError,
+  reportError,
+  rpcErrorClasses,
+  rpcErrorFromPayload,
+  setErrorReporter,
+  UnsupportedNamespaceError,
+  withErrorReport,
+} from './index.js'
+
+afterEach(() => {
+  setErrorReporter(undefined)
+  vi.useRealTimers()
+})
+
+describe('error classes', () => {
+  it.each([
+    [
+      new ChainRequiredError('updateChainAccountData'),
+      'Chain is required to update chain account data',
+    ],
+    [new ChainRequiredError('setAccountProp'), 'Chain is required to set account prop'],
+    [new NamespaceRequiredError(), 'ChainController:switchActiveNetwork - namespace is required'],
+    [new UnsupportedNamespaceError('tron'), 'Unsupported chain namespace: tron'],
+    [new ChainAdapterNotFoundError(), 'Chain adapter not found'],
+    [new ClientNotSetError('NetworkController'), 'NetworkController client not set'],
+    [new ClientNotSetError('ConnectionController'), 'ConnectionController client not set'],
+    [
+      new ConnectorChainsUnsupportedError(),
+      'The connector does not support any of the requested chains',
+    ],
+    [new NetworkNotFoundError(), 'Network not found'],
+    [new ConnectionRejectedError(), 'Connection rejected'],
+    [new ConnectionFailedError(), 'Failed to connect'],
+    [new RpcTimeoutError(), 'The request took too long to respond.'],
+    [
+      new RpcUrlUnavailableError('Ethereum', 'http://x'),
+      'Unavailable Ethereum RPC url at http://x',
+    ],
+  ])('%s has the catalogue message', (error, message) => {
+    expect(error).toBeInstanceOf(LatchError)
+    expect(error.message).toBe(message)
+  })
+
+  it('defaults the category to INTERNAL_SDK_ERROR', () => {
+    expect(new LatchError('x').category).toBe('INTERNAL_SDK_ERROR')
+    expect(new ChainAdapterNotFoundError().category).toBe('INTERNAL_SDK_ERROR')
+    expect(new ConnectionRejectedError().category).toBe('USER_REJECTED')
+    expect(new RpcTimeoutError().category).toBe('RPC_ERROR')
+  })
+
+  it('keeps the seed wording of the other catalogue messages', () => {
+    expect(errorMessages.errorRegisteringName('bob')).toBe('Error registering name bob')
+    expect(errorMessages.tryAgainAfter(12)).toBe('Please try again after 12 seconds')
+    expect(errorMessages.transactionsNeedAddress).toBe(
+      "Transactions can't be fetched without an accountAddress",
+    )
+    expect(errorMessages.walletConnectConnectorNotFound).toBe('WalletConnectConnector not found')
+    expect(errorMessages.multiWalletNotEnabled).toBe('Multi-Wallet Not Enabled')
+  })
+})
+
+describe('error reporter', () => {
+  it('reports through the one hook and rethrows, sync and async', async () => {
+    const reports: ErrorReport[] = []
+    setErrorReporter((r) => reports.push(r))
+    expect(() =>
+      withErrorReport(() => {
+        throw new Error('sync boom')
+      }),
+    ).toThrow(LatchError)
+    await expect(
+      withErrorReport(async () => {
+        throw new ChainAdapterNotFoundError()
+      }),
+    ).rejects.toThrow('Chain adapter not found')
+    expect(reports.map((r) => [r.message, r.category])).toEqual([
+      ['sync boom', 'INTERNAL_SDK_ERROR'],
+      ['Chain adapter not found', 'INTERNAL_SDK_ERROR'],
+    ])
+  })
+
+  it('sends at most 5 reports per 60 seconds', () => {
+    vi.useFakeTimers()
+    const reports: ErrorReport[] = []
+    setErrorReporter((r) => reports.push(r))
+    for (let i = 0; i < 8; i++) reportError(new Error(`e${i}`))
+    expect(reports).toHaveLength(5)
+    vi.advanceTimersByTime(60_000)
+    reportError(new Error('later'))
+    expect(reports.map((r) => r.message).at(-1)).toBe('later')
+  })
+
+  it('survives a reporter that throws', () => {
+    setErrorReporter(() => {
+      throw new Error('reporter down')
+    })
+    expect(reportError(new Error('x')).message).toBe('x')
+  })
+})
+
+describe('RPC code map', () => {
+  const codes = [
+    -32700, -32600, -32601, -32602, -32603, -32000, -32001, -32002, -32003, -32004, -32005, -32006,
+    4001, 4100, 4200, 4900, 4901, 4902, 5700, 5710, 5720, 5730, 5740, 5750, 5760,
+  ]
+
+  it.each(codes)('maps %i to a typed error carrying that code', (code) => {
+    expect(rpcErrorClasses[code]).toBeDefined()
+    const error = rpcErrorFromPayload({ code, message: 'm' })
+    expect(error.code).toBe(code)
+    expect(error).not.toBeInstanceOf(UnknownRpcError)
+  })
+
+  it('maps well-known codes onto the classes wallets and wagmi use', () => {
+    expect(rpcErrorFromPayload({ code: 4001, message: 'm' })).toBeInstanceOf(
+      UserRejectedRequestError,
+    )
+    expect(rpcErrorFromPayload({ code: 4902, message: 'm' })).toBeInstanceOf(SwitchChainError)
+    expect(rpcErrorFromPayload({ code: -32603, message: 'm' })).toBeInstanceOf(InternalRpcError)
+  })
+
+  it('gives an unknown RPC error for an unknown code', () => {
+    expect(rpcErrorFromPayload({ code: 1234, message: 'm' })).toBeInstanceOf(UnknownRpcError)
+  })
+
+  it('finds a code along the cause chain', () => {
+    const inner = Object.assign(new Error('inner'), { code: 4001 })
+    expect(findRpcCode(new Error('outer', { cause: inner }))).toBe(4001)
+    expect(findRpcCode(new Error('none'))).toBeUndefined()
+  })
+})

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest'
+import {
+  bitcoinNetworks,
+  cosmosHubNetwork,
+  createDevNetwork,
+  createUnknownNetwork,
+  DEV_CHAIN_ID,
+  defaultNetwork,
+  devNetwork,
+  evmMainnets,
+  evmNetworks,
+  evmTestnets,
+  findNetwork,
+  formatCaipAddress,
+  parseCaipAddress,
+  parseCaipNetworkId,
+  polkadotNetwork,
+  solanaNetworks,
+  withRpcProxy,
+} from './index.js'
+
+const all = [
+  ...evmNetworks,
+  ...solanaNetworks,
+  ...bitcoinNetworks,
+  polkadotNetwork,
+  cosmosHubNetwork,
+]
+
+describe('network registry', () => {
+  it('ships the mainstream EVM chains, their testnets, 3 Solana, 2 Bitcoin, Polkadot and Cosmos Hub', () => {
+    expect(evmMainnets.map((n) => n.id)).toEqual(
+      expect.arrayContaining([1, 10, 42161, 8453, 137, 56, 43114, 100, 324, 59144, 534352, 42220]),
+    )
+    expect(evmMainnets.map((n) => n.id)).toEqual(
+      expect.arrayContaining([5000, 81457, 7777777, 1313161554]),
+    )
+    expect(evmMainnets.length).toBeGreaterThanOrEqual(20)
+    expect(evmTestnets.map((n) => n.id)).toContain(11155111)
+    expect(evmTestnets.every((n) => n.testnet)).toBe(true)
+    expect(evmMainnets.every((n) => !n.testnet)).toBe(true)
+    expect(solanaNetworks.map((n) => n.name)).toEqual(['Solana', 'Solana Testnet', 'Solana Devnet'])
+    expect(bitcoinNetworks.map((n) => n.testnet)).toEqual([false, true])
+  })
+
+  it('gives every network the full shape, with unique CAIP-2 ids matching namespace and id', () => {
+    for (const network of all) {
+      expect(network.caipNetworkId).toBe(`${network.chainNamespace}:${network.id}`)
+      expect(network.name).toBeTruthy()
+      expect(typeof network.testnet).toBe('boolean')
+      expect(network.assets.imageId).toBeTruthy()
+      expect(network.rpcUrls.default.http.length).toBeGreaterThan(0)
+      expect(network.nativeCurrency.symbol).toBeTruthy()
+      expect(network.blockExplorers?.default.url).toMatch(/^https:\/\//)
+    }
+    expect(new Set(all.map((n) => n.caipNetworkId)).size).toBe(all.length)
+  })
+
+  it('defaults to eip155:1', () => {
+    expect(defaultNetwork.caipNetworkId).toBe('eip155:1')
+  })
+
+  it('keeps the dev chain out of the shipped list', () => {
+    expect(devNetwork).toMatchObject({ id: DEV_CHAIN_ID, caipNetworkId: 'eip155:31337' })
+    expect(evmNetworks.some((n) => n.id === DEV_CHAIN_ID)).toBe(false)
+    expect(createDevNetwork('http://127.0.0.1:9999').rpcUrls.default.http).toEqual([
+      'http://127.0.0.1:9999',
+    ])
+  })
+})
+
+describe('CAIP helpers', () => {
+  it('parses and formats network ids and addresses', () => {
+    expect(parseCaipNetworkId('eip155:10')).toEqual({ chainNamespace: 'eip155', chainId: '10' })
+    expect(() => parseCaipNetworkId('tron:1')).toThrow('Invalid CAIP id: tron:1')
+    expect(() => parseCaipNetworkId('eip155')).toThrow()
+    expect(formatCaipAddress('eip155', 1, '0xabc')).toBe('eip155:1:0xabc')
+    expect(parseCaipAddress('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:abc')).toEqual({
+      chainNamespace: 'solana',
+      chainId: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      address: 'abc',
+    })
+    expect(() => parseCaipAddress('eip155:1')).toThrow()
+  })
+
+  it('finds a network by CAIP id or by chain id within a namespace', () => {
+    expect(findNetwork(all, 'eip155:10')?.name).toBe('OP Mainnet')
+    expect(findNetwork(all, 10, 'eip155')?.name).toBe('OP Mainnet')
+    expect(findNetwork(all, '10', 'solana')).toBeUndefined()
+  })
+
+  it("names an unknown network 'Unknown Network'", () => {
+    expect(createUnknownNetwork('eip155', 77)).toMatchObject({
+      caipNetworkId: 'eip155:77',
+      name: 'Unknown Network',
+    })
+  })
+
+  it('points a network at the Latch RPC proxy in the seed URL form', () => {
+    const proxied = withRpcProxy(defaultNetwork, 'http://localhost:8787', 'p1')
+    expect(proxied.rpcUrls.default.http).toEqual([
+      'http://localhost:8787/v1/?chainId=eip155%3A1&projectId=p1',
+    ])
+  })
+})
