@@ -71,46 +71,46 @@ export function defineEvmNetwork(chain: Chain, imageId: string): EvmNetwork {
  *
  * The local dev chain (31337) is not in these lists: it is `devNetwork`, for dev builds only.
  */
-export const ethereumNetwork = defineEvmNetwork(mainnet, 'ethereum')
-export const optimismNetwork = defineEvmNetwork(optimism, 'optimism')
-export const arbitrumNetwork = defineEvmNetwork(arbitrum, 'arbitrum')
-export const arbitrumNovaNetwork = defineEvmNetwork(arbitrumNova, 'arbitrum-nova')
-export const baseNetwork = defineEvmNetwork(base, 'base')
-export const polygonNetwork = defineEvmNetwork(polygon, 'polygon')
-export const polygonZkEvmNetwork = defineEvmNetwork(polygonZkEvm, 'polygon-zkevm')
-export const bscNetwork = defineEvmNetwork(bsc, 'bnb')
-export const avalancheNetwork = defineEvmNetwork(avalanche, 'avalanche')
-export const gnosisNetwork = defineEvmNetwork(gnosis, 'gnosis')
-export const zksyncNetwork = defineEvmNetwork(zksync, 'zksync')
-export const lineaNetwork = defineEvmNetwork(linea, 'linea')
-export const scrollNetwork = defineEvmNetwork(scroll, 'scroll')
-export const celoNetwork = defineEvmNetwork(celo, 'celo')
-export const mantleNetwork = defineEvmNetwork(mantle, 'mantle')
-export const blastNetwork = defineEvmNetwork(blast, 'blast')
-export const zoraNetwork = defineEvmNetwork(zora, 'zora')
-export const auroraNetwork = defineEvmNetwork(aurora, 'aurora')
-export const modeNetwork = defineEvmNetwork(mode, 'mode')
-export const moonbeamNetwork = defineEvmNetwork(moonbeam, 'moonbeam')
-export const metisNetwork = defineEvmNetwork(metis, 'metis')
-export const cronosNetwork = defineEvmNetwork(cronos, 'cronos')
-export const unichainNetwork = defineEvmNetwork(unichain, 'unichain')
+export const ethereumNetwork = /*#__PURE__*/ defineEvmNetwork(mainnet, 'ethereum')
+export const optimismNetwork = /*#__PURE__*/ defineEvmNetwork(optimism, 'optimism')
+export const arbitrumNetwork = /*#__PURE__*/ defineEvmNetwork(arbitrum, 'arbitrum')
+export const arbitrumNovaNetwork = /*#__PURE__*/ defineEvmNetwork(arbitrumNova, 'arbitrum-nova')
+export const baseNetwork = /*#__PURE__*/ defineEvmNetwork(base, 'base')
+export const polygonNetwork = /*#__PURE__*/ defineEvmNetwork(polygon, 'polygon')
+export const polygonZkEvmNetwork = /*#__PURE__*/ defineEvmNetwork(polygonZkEvm, 'polygon-zkevm')
+export const bscNetwork = /*#__PURE__*/ defineEvmNetwork(bsc, 'bnb')
+export const avalancheNetwork = /*#__PURE__*/ defineEvmNetwork(avalanche, 'avalanche')
+export const gnosisNetwork = /*#__PURE__*/ defineEvmNetwork(gnosis, 'gnosis')
+export const zksyncNetwork = /*#__PURE__*/ defineEvmNetwork(zksync, 'zksync')
+export const lineaNetwork = /*#__PURE__*/ defineEvmNetwork(linea, 'linea')
+export const scrollNetwork = /*#__PURE__*/ defineEvmNetwork(scroll, 'scroll')
+export const celoNetwork = /*#__PURE__*/ defineEvmNetwork(celo, 'celo')
+export const mantleNetwork = /*#__PURE__*/ defineEvmNetwork(mantle, 'mantle')
+export const blastNetwork = /*#__PURE__*/ defineEvmNetwork(blast, 'blast')
+export const zoraNetwork = /*#__PURE__*/ defineEvmNetwork(zora, 'zora')
+export const auroraNetwork = /*#__PURE__*/ defineEvmNetwork(aurora, 'aurora')
+export const modeNetwork = /*#__PURE__*/ defineEvmNetwork(mode, 'mode')
+export const moonbeamNetwork = /*#__PURE__*/ defineEvmNetwork(moonbeam, 'moonbeam')
+export const metisNetwork = /*#__PURE__*/ defineEvmNetwork(metis, 'metis')
+export const cronosNetwork = /*#__PURE__*/ defineEvmNetwork(cronos, 'cronos')
+export const unichainNetwork = /*#__PURE__*/ defineEvmNetwork(unichain, 'unichain')
 
-export const sepoliaNetwork = defineEvmNetwork(sepolia, 'ethereum')
-export const optimismSepoliaNetwork = defineEvmNetwork(optimismSepolia, 'optimism')
-export const arbitrumSepoliaNetwork = defineEvmNetwork(arbitrumSepolia, 'arbitrum')
-export const baseSepoliaNetwork = defineEvmNetwork(baseSepolia, 'base')
-export const polygonAmoyNetwork = defineEvmNetwork(polygonAmoy, 'polygon')
-export const bscTestnetNetwork = defineEvmNetwork(bscTestnet, 'bnb')
-export const avalancheFujiNetwork = defineEvmNetwork(avalancheFuji, 'avalanche')
-export const gnosisChiadoNetwork = defineEvmNetwork(gnosisChiado, 'gnosis')
-export const zksyncSepoliaNetwork = defineEvmNetwork(zksyncSepoliaTestnet, 'zksync')
-export const lineaSepoliaNetwork = defineEvmNetwork(lineaSepolia, 'linea')
-export const scrollSepoliaNetwork = defineEvmNetwork(scrollSepolia, 'scroll')
-export const celoSepoliaNetwork = defineEvmNetwork(celoSepolia, 'celo')
-export const mantleSepoliaNetwork = defineEvmNetwork(mantleSepoliaTestnet, 'mantle')
-export const blastSepoliaNetwork = defineEvmNetwork(blastSepolia, 'blast')
-export const zoraSepoliaNetwork = defineEvmNetwork(zoraSepolia, 'zora')
-export const unichainSepoliaNetwork = defineEvmNetwork(unichainSepolia, 'unichain')
+export const sepoliaNetwork = /*#__PURE__*/ defineEvmNetwork(sepolia, 'ethereum')
+export const optimismSepoliaNetwork = /*#__PURE__*/ defineEvmNetwork(optimismSepolia, 'optimism')
+export const arbitrumSepoliaNetwork = /*#__PURE__*/ defineEvmNetwork(arbitrumSepolia, 'arbitrum')
+export const baseSepoliaNetwork = /*#__PURE__*/ defineEvmNetwork(baseSepolia, 'base')
+export const polygonAmoyNetwork = /*#__PURE__*/ defineEvmNetwork(polygonAmoy, 'polygon')
+export const bscTestnetNetwork = /*#__PURE__*/ defineEvmNetwork(bscTestnet, 'bnb')
+export const avalancheFujiNetwork = /*#__PURE__*/ defineEvmNetwork(avalancheFuji, 'avalanche')
+export const gnosisChiadoNetwork = /*#__PURE__*/ defineEvmNetwork(gnosisChiado, 'gnosis')
+export const zksyncSepoliaNetwork = /*#__PURE__*/ defineEvmNetwork(zksyncSepoliaTestnet, 'zksync')
+export const lineaSepoliaNetwork = /*#__PURE__*/ defineEvmNetwork(lineaSepolia, 'linea')
+export const scrollSepoliaNetwork = /*#__PURE__*/ defineEvmNetwork(scrollSepolia, 'scroll')
+export const celoSepoliaNetwork = /*#__PURE__*/ defineEvmNetwork(celoSepolia, 'celo')
+export const mantleSepoliaNetwork = /*#__PURE__*/ defineEvmNetwork(mantleSepoliaTestnet, 'mantle')
+export const blastSepoliaNetwork = /*#__PURE__*/ defineEvmNetwork(blastSepolia, 'blast')
+export const zoraSepoliaNetwork = /*#__PURE__*/ defineEvmNetwork(zoraSepolia, 'zora')
+export const unichainSepoliaNetwork = /*#__PURE__*/ defineEvmNetwork(unichainSepolia, 'unichain')
 
 export const evmMainnets: readonly EvmNetwork[] = [
   ethereumNetwork,
@@ -157,7 +157,8 @@ export const evmTestnets: readonly EvmNetwork[] = [
   unichainSepoliaNetwork,
 ]
 
-export const evmNetworks: readonly EvmNetwork[] = [...evmMainnets, ...evmTestnets]
+// concat, not spread: a spread is an iterator call bundlers must keep, which would pull in every chain.
+export const evmNetworks: readonly EvmNetwork[] = /*#__PURE__*/ evmMainnets.concat(evmTestnets)
 
 export const DEV_CHAIN_ID = 31337
 export const DEV_CHAIN_RPC_URL = 'http://127.0.0.1:8545'
@@ -178,4 +179,4 @@ export function createDevNetwork(rpcUrl: string = DEV_CHAIN_RPC_URL): EvmNetwork
   )
 }
 
-export const devNetwork: EvmNetwork = createDevNetwork()
+export const devNetwork: EvmNetwork = /*#__PURE__*/ createDevNetwork()
