@@ -179,6 +179,28 @@ describe('EVM adapter with a test wallet on anvil', () => {
     expect(account(second).status).toBe('disconnected')
   })
 
+  it("connects through legacy window.ethereum as the INJECTED 'Browser Wallet'", async () => {
+    stopAnnouncing()
+    const legacy = createTestWallet({ rpcUrl: anvil.rpcUrl, accountIndex: 1 })
+    ;(globalThis as unknown as { window: { ethereum?: unknown } }).window.ethereum = legacy
+    const page = await load()
+    const connectors = page.stores.connectors.getState().connectors
+    expect(connectors.map((c) => [c.id, c.type, c.name])).toEqual([
+      ['injected', 'INJECTED', 'Browser Wallet'],
+    ])
+    await page.controller.connect({ namespace: 'eip155', connectorId: 'injected' })
+    expect(account(page).address).toBe(legacy.address)
+
+    const reloaded = await load()
+    expect(account(reloaded)).toMatchObject({ status: 'connected', address: legacy.address })
+  })
+
+  it("hides the 'Browser Wallet' on desktop when the page has no wallet", async () => {
+    stopAnnouncing()
+    const page = await load()
+    expect(page.stores.connectors.getState().connectors).toEqual([])
+  })
+
   it('follows account and chain changes made in the wallet', async () => {
     const page = await load()
     await page.controller.connect({ namespace: 'eip155', connectorId: TEST_WALLET_INFO.rdns })
