@@ -3,15 +3,22 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../../scripts/devchain/anvil.js'
+import type { HealthBody } from './routes/health.js'
 import { type CliProcess, spawnCli, waitForListening } from './testing/cli.js'
 
 let anvil: AnvilInstance
 let tmp: string
+// A migrated data folder made once: PGlite's initdb costs seconds, copying it does not.
+let template: string
 const running: CliProcess[] = []
 
 beforeAll(async () => {
   anvil = await startAnvil()
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'latch-cli-'))
+  template = path.join(tmp, 'template')
+  const cli = start(['migrate'], { LATCH_DATA_DIR: template })
+  if ((await cli.exited) !== 0) throw new Error(`migrate failed:\n${cli.stderr()}`)
+  running.length = 0
 })
 afterEach(async () => {
   for (const cli of running.splice(0)) {
@@ -35,9 +42,16 @@ function start(args: string[], env: Record<string, string>): CliProcess {
   return cli
 }
 
+/** A fresh data folder holding a copy of the migrated template. */
+function dataDirFrom(name: string): string {
+  const dataDir = path.join(tmp, name)
+  fs.cpSync(template, dataDir, { recursive: true })
+  return dataDir
+}
+
 async function health(url: string) {
   const response = await fetch(`${url}/healthz`)
-  return { status: response.status, body: await response.json() }
+  return { status: response.status, body: (await response.json()) as HealthBody }
 }
 
 describe('latch-server CLI', () => {
@@ -60,17 +74,17 @@ describe('latch-server CLI', () => {
     expect(cli.stderr()).toContain('serve')
   })
 
-  test('migrate applies the migrations to a PGlite folder and exits 0', async () => {
-    const dataDir = path.join(tmp, 'migrate')
+  test('migrate creates a PGlite folder, releases it, and is repeatable', async () => {
+    expect(fs.existsSync(path.join(template, 'pglite', 'PG_VERSION'))).toBe(true)
+    expect(fs.existsSync(path.join(template, 'pglite', 'latch.lock'))).toBe(false)
+    const dataDir = dataDirFrom('migrate')
     const cli = start(['migrate'], { LATCH_DATA_DIR: dataDir })
     expect(await cli.exited).toBe(0)
     expect(cli.stdout()).toContain('Migrations applied (pglite)')
-    expect(fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true)
-    expect(fs.existsSync(path.join(dataDir, 'pglite', 'latch.lock'))).toBe(false)
   })
 
   test('serve survives kill -9: the next start opens the same data folder', async () => {
-    const dataDir = path.join(tmp, 'crash')
+    const dataDir = dataDirFrom('crash')
     const first = start([], { LATCH_DATA_DIR: dataDir })
     const url = await waitForListening(first)
     expect((await health(url)).body.database).toEqual({ ok: true, kind: 'pglite' })
@@ -88,7 +102,7 @@ describe('latch-server CLI', () => {
   })
 
   test('SIGTERM shuts down cleanly and releases the data folder', async () => {
-    const dataDir = path.join(tmp, 'sigterm')
+    const dataDir = dataDirFrom('sigterm')
     const cli = start(['serve'], { LATCH_DATA_DIR: dataDir })
     await waitForListening(cli)
     cli.child.kill('SIGTERM')
@@ -97,7 +111,7 @@ describe('latch-server CLI', () => {
   })
 
   test('a second server on a folder in use is refused, naming the folder and the owner', async () => {
-    const dataDir = path.join(tmp, 'shared')
+    const dataDir = dataDirFrom('shared')
     const owner = start(['serve'], { LATCH_DATA_DIR: dataDir })
     await waitForListening(owner)
     const intruder = start(['serve'], { LATCH_DATA_DIR: dataDir })
@@ -109,8 +123,7 @@ describe('latch-server CLI', () => {
   })
 
   test('a corrupt PGlite folder fails with a message naming it, not a stack trace', async () => {
-    const dataDir = path.join(tmp, 'corrupt')
-    expect(await start(['migrate'], { LATCH_DATA_DIR: dataDir }).exited).toBe(0)
+    const dataDir = dataDirFrom('corrupt')
     fs.writeFileSync(path.join(dataDir, 'pglite', 'global', 'pg_control'), 'garbage')
     const cli = start(['serve'], { LATCH_DATA_DIR: dataDir })
     expect(await cli.exited).toBe(1)

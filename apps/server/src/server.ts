@@ -6,6 +6,7 @@ import { openDatabase } from './db/open.js'
 import type { DatabaseHandle } from './db/types.js'
 
 export interface StartServerOptions {
+  /** Extra route plugins, registered after the ones `buildApp` always mounts. */
   plugins?: FastifyPluginAsync[]
 }
 

@@ -1,11 +1,13 @@
-import { migrate } from '../db/migrate.js'
-import { openDatabase } from '../db/open.js'
 import type { Command } from './types.js'
 
 export const migrateCommand: Command = {
   summary: 'apply pending database migrations and exit',
   async run({ config, stdout }) {
-    const database = await openDatabase(config())
+    const settings = config()
+    // Loaded after the config is valid: a typo in the env should not cost seconds of imports.
+    const { openDatabase } = await import('../db/open.js')
+    const { migrate } = await import('../db/migrate.js')
+    const database = await openDatabase(settings)
     try {
       await migrate(database)
       stdout.write(`Migrations applied (${database.kind}).\n`)

@@ -1,10 +1,12 @@
-import { startServer } from '../server.js'
 import type { Command } from './types.js'
 
 export const serveCommand: Command = {
   summary: 'open the database, migrate it and serve HTTP until SIGINT/SIGTERM (default)',
   async run({ config, stdout, stderr }) {
-    const server = await startServer(config())
+    const settings = config()
+    // Loaded after the config is valid: a typo in the env should not cost seconds of imports.
+    const { startServer } = await import('../server.js')
+    const server = await startServer(settings)
     stdout.write(`Latch server listening on ${server.url} (database: ${server.database.kind})\n`)
     return new Promise<number>((resolve) => {
       let stopping = false
