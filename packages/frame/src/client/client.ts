@@ -1,0 +1,215 @@
+import {
+  type AppEvent,
+  type AppPayload,
+  appMessage,
+  connectEvents,
+  type FrameAnswer,
+  frameNotices,
+  parseFrameMessage,
+  type SuccessPayload,
+  type Warn,
+} from '../protocol/index.js'
+import { createFrameElement, type FrameQuery, frameSrc, setFrameVisible } from './element.js'
+import {
+  FrameClosedError,
+  FrameLoadError,
+  FrameRequestTimeoutError,
+  FrameResponseError,
+  RequestAbortedError,
+} from './errors.js'
+import { isFromPeer, toOrigin } from './trust.js'
+
+/** Seed §9. */
+export const frameTimings = {
+  readyDelayMs: 500,
+  readyTimeoutMs: 20_000,
+  connectTimeoutMs: 120_000,
+}
+
+export interface FrameClientOptions extends FrameQuery {
+  /** Where the secure frame is served, e.g. http://127.0.0.1:5174/ */
+  frameUrl: string
+  /** Defaults to document.body. */
+  parent?: HTMLElement | undefined
+  /** Called with 'iframe_load_failed' or 'iframe_request_timeout' (seed §8 alerts). */
+  onAlert?: ((alert: string) => void) | undefined
+  warn?: Warn | undefined
+  timings?: Partial<typeof frameTimings> | undefined
+}
+
+export interface FrameClient {
+  readonly iframe: HTMLIFrameElement
+  readonly frameOrigin: string
+  /** Resolves once the frame announced itself and the 500 ms settle delay passed. */
+  ready(): Promise<void>
+  request<event extends AppEvent>(
+    event: event,
+    payload: AppPayload<event>,
+    options?: { signal?: AbortSignal | undefined },
+  ): Promise<SuccessPayload<event>>
+  /** Rejects every waiting RPC request with 'Request was aborted' and tells the frame. */
+  abortRpcRequests(): void
+  destroy(): void
+}
+
+interface Pending {
+  event: AppEvent
+  resolve(value: unknown): void
+  reject(error: Error): void
+  cleanup(): void
+}
+
+let counter = 0
+function requestId(): string {
+  counter = (counter + 1) % 1_000_000
+  const random = crypto.getRandomValues(new Uint32Array(2))
+  return `${random[0]!.toString(36)}${random[1]!.toString(36)}-${counter}`
+}
+
+/**
+ * The page side of the frame protocol. The frame announces itself with a MessagePort that only
+ * a window at an allowed origin can receive; every request and answer then travels on that port,
+ * so nothing is ever posted to a window, let alone to '*'.
+ */
+export function createFrameClient(options: FrameClientOptions): FrameClient {
+  const timings = { ...frameTimings, ...options.timings }
+  const warn = options.warn
+  const frameOrigin = toOrigin(options.frameUrl)
+  const parent = options.parent ?? document.body
+  const iframe = createFrameElement(frameSrc(options.frameUrl, options), parent)
+  const view = parent.ownerDocument.defaultView ?? window
+  const pending = new Map<string, Pending>()
+  let port: MessagePort | undefined
+  let destroyed = false
+
+  let markReady!: () => void
+  let failReady!: (error: Error) => void
+  const readyPromise = new Promise<void>((resolve, reject) => {
+    markReady = resolve
+    failReady = reject
+  })
+  // A caller that never awaits ready() must not see an unhandled rejection.
+  readyPromise.catch(() => {})
+
+  const readyTimer = setTimeout(() => {
+    options.onAlert?.(new FrameLoadError().alert)
+    failReady(new FrameLoadError())
+    stopListening()
+  }, timings.readyTimeoutMs)
+
+  const onWindowMessage = (event: MessageEvent) => {
+    if (!isFromPeer(event, { origin: frameOrigin, source: iframe.contentWindow })) return
+    const data = event.data as { type?: unknown } | null
+    if (data?.type !== frameNotices.ready || event.ports.length !== 1 || port) return
+    clearTimeout(readyTimer)
+    stopListening()
+    const channel = event.ports[0]!
+    setTimeout(() => {
+      if (destroyed) return channel.close()
+      port = channel
+      port.onmessage = (message) => onAnswer(message.data)
+      port.start()
+      markReady()
+    }, timings.readyDelayMs)
+  }
+  const stopListening = () => view.removeEventListener('message', onWindowMessage)
+  view.addEventListener('message', onWindowMessage)
+
+  function onAnswer(data: unknown) {
+    const message = parseFrameMessage(data, warn)
+    if (!message) return
+    if (message.kind === 'show' || message.kind === 'hide') {
+      setFrameVisible(iframe, message.kind === 'show')
+      return
+    }
+    settle(message)
+  }
+
+  function settle(answer: FrameAnswer) {
+    const entry = pending.get(answer.id)
+    // An answer for a request already aborted or timed out, or for another event: ignored.
+    if (!entry || entry.event !== answer.event) return
+    entry.cleanup()
+    if (answer.kind === 'success') entry.resolve(answer.payload)
+    else
+      entry.reject(
+        new FrameResponseError(
+          answer.payload.message,
+          answer.payload.code,
+          answer.payload.retryAfter,
+        ),
+      )
+  }
+
+  async function request<event extends AppEvent>(
+    event: event,
+    payload: AppPayload<event>,
+    requestOptions: { signal?: AbortSignal | undefined } = {},
+  ): Promise<SuccessPayload<event>> {
+    if (destroyed) throw new FrameClosedError()
+    await readyPromise
+    const { signal } = requestOptions
+    if (signal?.aborted) throw new RequestAbortedError()
+    const id = requestId()
+    return new Promise((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const onAbort = () => {
+        entry.cleanup()
+        if (event === 'RPC_REQUEST') post('RPC_ABORT', requestId(), undefined)
+        reject(new RequestAbortedError())
+      }
+      const entry: Pending = {
+        event,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+        cleanup() {
+          clearTimeout(timer)
+          signal?.removeEventListener('abort', onAbort)
+          pending.delete(id)
+        },
+      }
+      pending.set(id, entry)
+      signal?.addEventListener('abort', onAbort, { once: true })
+      if (connectEvents.includes(event))
+        timer = setTimeout(() => {
+          entry.cleanup()
+          options.onAlert?.(new FrameRequestTimeoutError(event).alert)
+          reject(new FrameRequestTimeoutError(event))
+        }, timings.connectTimeoutMs)
+      post(event, id, payload)
+    })
+  }
+
+  function post<event extends AppEvent>(event: event, id: string, payload: AppPayload<event>) {
+    port?.postMessage(appMessage(event, id, payload))
+  }
+
+  return {
+    iframe,
+    frameOrigin,
+    ready: () => readyPromise,
+    request,
+    abortRpcRequests() {
+      const rpc = [...pending.values()].filter((entry) => entry.event === 'RPC_REQUEST')
+      if (rpc.length === 0) return
+      post('RPC_ABORT', requestId(), undefined)
+      for (const entry of rpc) {
+        entry.cleanup()
+        entry.reject(new RequestAbortedError())
+      }
+    },
+    destroy() {
+      if (destroyed) return
+      destroyed = true
+      clearTimeout(readyTimer)
+      stopListening()
+      failReady(new FrameClosedError())
+      for (const entry of [...pending.values()]) {
+        entry.cleanup()
+        entry.reject(new FrameClosedError())
+      }
+      port?.close()
+      iframe.remove()
+    },
+  }
+}

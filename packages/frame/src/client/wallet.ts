@@ -1,0 +1,165 @@
+import { createLatchStorage, type LatchStorage, truncateDisplayName } from '@latch/core'
+import type { EmbeddedUser } from '../protocol/index.js'
+import { createFrameClient, type FrameClient, type FrameClientOptions } from './client.js'
+import { EmailThrottledError } from './errors.js'
+
+/** Seed §9. */
+export const EMAIL_THROTTLE_MS = 30_000
+export const SIGN_OUT_WAIT_MS = 3_000
+
+export type AccountType = 'eoa' | 'smartAccount'
+
+export interface EmbeddedWalletOptions extends FrameClientOptions {
+  storage?: LatchStorage | undefined
+  now?: (() => number) | undefined
+}
+
+export interface EmbeddedWalletUser extends EmbeddedUser {
+  /** Seed §5: the email, cut with '...' past 30 characters. */
+  displayName: string
+}
+
+/**
+ * Seed §4: account type on login is the connector's preference, else the stored one, else the
+ * chain's default (smart accounts on EVM).
+ */
+export function resolveAccountType(
+  preferred: AccountType | undefined,
+  stored: string | undefined,
+  namespace: string,
+): AccountType {
+  if (preferred) return preferred
+  if (stored === 'eoa' || stored === 'smartAccount') return stored
+  return namespace === 'eip155' ? 'smartAccount' : 'eoa'
+}
+
+/**
+ * The embedded wallet as the modal's AUTH connector uses it: email sign-in steps, the user,
+ * sign-out, and an EIP-1193 `request` whose signing happens inside the frame.
+ */
+export function createEmbeddedWallet(options: EmbeddedWalletOptions) {
+  const storage = options.storage ?? createLatchStorage()
+  const now = options.now ?? Date.now
+  const frame: FrameClient = createFrameClient(options)
+
+  const clearLoginCache = () => {
+    storage.remove('emailLoginUsed')
+    storage.remove('email')
+    storage.remove('lastEmailLoginTime')
+  }
+
+  return {
+    frame,
+    ready: () => frame.ready(),
+
+    /** Step 1 (seed §4): 30 s between sends, checked here before the server checks again. */
+    async connectEmail(email: string) {
+      const last = storage.get('lastEmailLoginTime')
+      if (last !== undefined && now() - last < EMAIL_THROTTLE_MS)
+        throw new EmailThrottledError(Math.ceil((EMAIL_THROTTLE_MS - (now() - last)) / 1000))
+      const result = await frame.request('CONNECT_EMAIL', { email })
+      storage.set('lastEmailLoginTime', now())
+      return result
+    },
+    connectDevice: () => frame.request('CONNECT_DEVICE', undefined),
+    connectOtp: (otp: string) => frame.request('CONNECT_OTP', { otp }),
+
+    /** Reads the user and records the login (seed §4 "on connection success"). */
+    async getUser(
+      params: { chainId?: string | number; preferredAccountType?: AccountType } = {},
+    ): Promise<EmbeddedWalletUser> {
+      const namespace = String(params.chainId ?? 'eip155').includes(':')
+        ? String(params.chainId).split(':')[0]!
+        : 'eip155'
+      const preferredAccountType = resolveAccountType(
+        params.preferredAccountType,
+        storage.get('preferredAccountTypes')?.[namespace],
+        namespace,
+      )
+      try {
+        const user = await frame.request('GET_USER', { ...params, preferredAccountType })
+        if (user.email) storage.set('email', user.email)
+        storage.set('emailLoginUsed', true)
+        storage.set('lastUsedChainId', String(user.chainId))
+        storage.remove('lastEmailLoginTime')
+        return { ...user, displayName: truncateDisplayName(user.userName ?? user.email ?? '') }
+      } catch (error) {
+        clearLoginCache()
+        throw error
+      }
+    },
+
+    async isConnected(): Promise<boolean> {
+      try {
+        const { isConnected } = await frame.request('IS_CONNECTED', undefined)
+        if (!isConnected) clearLoginCache()
+        return isConnected
+      } catch (error) {
+        clearLoginCache()
+        throw error
+      }
+    },
+
+    /** Resolves within 3 s whatever the frame does (seed §4, §9). */
+    async signOut(): Promise<void> {
+      clearLoginCache()
+      let timer: ReturnType<typeof setTimeout> | undefined
+      await Promise.race([
+        frame.request('SIGN_OUT', undefined).catch(() => {}),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, SIGN_OUT_WAIT_MS)
+        }),
+      ])
+      clearTimeout(timer)
+    },
+
+    getChainId: () => frame.request('GET_CHAIN_ID', undefined),
+    async switchNetwork(chainId: string | number) {
+      const result = await frame.request('SWITCH_NETWORK', { chainId })
+      storage.set('lastUsedChainId', String(result.chainId))
+      return result
+    },
+    async getSmartAccountEnabledNetworks() {
+      const result = await frame.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', undefined)
+      storage.set('smartAccountEnabledNetworks', result.smartAccountEnabledNetworks.join(','))
+      return result
+    },
+    initSmartAccount: () => frame.request('INIT_SMART_ACCOUNT', undefined),
+    setPreferredAccount: (type: AccountType) => frame.request('SET_PREFERRED_ACCOUNT', { type }),
+    updateEmail: (email: string) => frame.request('UPDATE_EMAIL', { email }),
+    updateEmailPrimaryOtp: (otp: string) => frame.request('UPDATE_EMAIL_PRIMARY_OTP', { otp }),
+    async updateEmailSecondaryOtp(otp: string) {
+      const result = await frame.request('UPDATE_EMAIL_SECONDARY_OTP', { otp })
+      storage.set('email', result.newEmail)
+      return result
+    },
+    connectSocial: (uri: string) => frame.request('CONNECT_SOCIAL', { uri }),
+    connectFarcaster: () => frame.request('CONNECT_FARCASTER', undefined),
+    getSocialRedirectUri: (
+      provider: 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord',
+    ) => frame.request('GET_SOCIAL_REDIRECT_URI', { provider }),
+    syncTheme: (theme: {
+      themeMode?: 'light' | 'dark'
+      themeVariables?: Record<string, string | number>
+    }) => frame.request('SYNC_THEME', theme),
+    syncDappData: (data: {
+      metadata?: { name: string; description: string; url: string; icons: string[] }
+      sdkVersion?: string
+      projectId?: string
+    }) => frame.request('SYNC_DAPP_DATA', data),
+    reload: () => frame.request('RELOAD', undefined),
+
+    /** EIP-1193: reads go to the server's RPC proxy, signatures to the frame's approval UI. */
+    async request(
+      args: { method: string; params?: unknown; chainId?: string | number },
+      requestOptions: { signal?: AbortSignal } = {},
+    ): Promise<unknown> {
+      const { result } = await frame.request('RPC_REQUEST', args, requestOptions)
+      return result
+    },
+    abortRpcRequests: () => frame.abortRpcRequests(),
+    destroy: () => frame.destroy(),
+  }
+}
+
+export type EmbeddedWallet = ReturnType<typeof createEmbeddedWallet>

@@ -1,0 +1,3 @@
+export * from './events.js'
+export * from './messages.js'
+export * from './schemas.js'

@@ -1,0 +1,138 @@
+import { z } from 'zod/mini'
+import type { AppEvent } from './events.js'
+
+// Every message crossing the frame boundary is checked against these, on both sides.
+// Bounds keep a hostile peer from making either side parse or store something huge.
+
+const text = (max: number) => z.string().check(z.maxLength(max))
+export const requestIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/))
+export const emailSchema = z.string().check(z.maxLength(254), z.email())
+export const otpSchema = z.string().check(z.regex(/^\d{6}$/))
+const chainIdSchema = z.union([
+  z.number().check(z.int(), z.positive()),
+  z.string().check(z.regex(/^([a-z0-9-]{3,8}:)?[-_a-zA-Z0-9]{1,32}$/)),
+])
+export const accountTypeSchema = z.enum(['eoa', 'smartAccount'])
+export const socialProviderSchema = z.enum([
+  'google',
+  'github',
+  'apple',
+  'facebook',
+  'x',
+  'discord',
+])
+const empty = z.optional(z.strictObject({}))
+
+// JSON-RPC params: any JSON value, bounded in depth by the structured-clone it crossed and in
+// size by the check in messages.ts.
+const jsonValue = z.unknown()
+
+export const userSchema = z.strictObject({
+  email: z.optional(z.nullable(emailSchema)),
+  address: text(128),
+  chainId: chainIdSchema,
+  accounts: z.optional(
+    z.array(z.strictObject({ address: text(128), type: accountTypeSchema })).check(z.maxLength(8)),
+  ),
+  userName: z.optional(text(254)),
+  preferredAccountType: z.optional(accountTypeSchema),
+  smartAccountDeployed: z.optional(z.boolean()),
+})
+export type EmbeddedUser = z.infer<typeof userSchema>
+
+export const themeSchema = z.strictObject({
+  themeMode: z.optional(z.enum(['light', 'dark'])),
+  themeVariables: z.optional(z.record(text(64), z.union([text(256), z.number()]))),
+})
+
+export const dappDataSchema = z.strictObject({
+  metadata: z.optional(
+    z.strictObject({
+      name: text(200),
+      description: text(1000),
+      url: text(2048),
+      icons: z.array(text(2048)).check(z.maxLength(8)),
+    }),
+  ),
+  sdkVersion: z.optional(text(64)),
+  projectId: z.optional(text(64)),
+})
+
+export const rpcRequestSchema = z.strictObject({
+  method: z.string().check(z.regex(/^[A-Za-z0-9_]{1,64}$/)),
+  params: z.optional(jsonValue),
+  chainId: z.optional(chainIdSchema),
+})
+
+/** What each app event carries. */
+export const appPayloads = {
+  SWITCH_NETWORK: z.strictObject({ chainId: chainIdSchema }),
+  CONNECT_EMAIL: z.strictObject({ email: emailSchema }),
+  CONNECT_DEVICE: empty,
+  CONNECT_OTP: z.strictObject({ otp: otpSchema }),
+  CONNECT_SOCIAL: z.strictObject({ uri: text(4096) }),
+  CONNECT_FARCASTER: empty,
+  GET_USER: z.optional(
+    z.strictObject({
+      chainId: z.optional(chainIdSchema),
+      preferredAccountType: z.optional(accountTypeSchema),
+    }),
+  ),
+  GET_SOCIAL_REDIRECT_URI: z.strictObject({ provider: socialProviderSchema }),
+  SIGN_OUT: empty,
+  IS_CONNECTED: empty,
+  GET_CHAIN_ID: empty,
+  GET_SMART_ACCOUNT_ENABLED_NETWORKS: empty,
+  INIT_SMART_ACCOUNT: empty,
+  SET_PREFERRED_ACCOUNT: z.strictObject({ type: accountTypeSchema }),
+  RPC_REQUEST: rpcRequestSchema,
+  UPDATE_EMAIL: z.strictObject({ email: emailSchema }),
+  UPDATE_EMAIL_PRIMARY_OTP: z.strictObject({ otp: otpSchema }),
+  UPDATE_EMAIL_SECONDARY_OTP: z.strictObject({ otp: otpSchema }),
+  SYNC_THEME: themeSchema,
+  SYNC_DAPP_DATA: dappDataSchema,
+  RELOAD: empty,
+  RPC_ABORT: empty,
+} satisfies Record<AppEvent, z.ZodMiniType>
+
+/** What each success answer carries. */
+export const successPayloads = {
+  SWITCH_NETWORK: z.strictObject({ chainId: chainIdSchema }),
+  CONNECT_EMAIL: z.strictObject({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP']) }),
+  CONNECT_DEVICE: empty,
+  CONNECT_OTP: empty,
+  CONNECT_SOCIAL: userSchema,
+  CONNECT_FARCASTER: z.strictObject({ userName: text(254) }),
+  GET_USER: userSchema,
+  GET_SOCIAL_REDIRECT_URI: z.strictObject({ uri: text(4096) }),
+  SIGN_OUT: empty,
+  IS_CONNECTED: z.strictObject({ isConnected: z.boolean() }),
+  GET_CHAIN_ID: z.strictObject({ chainId: chainIdSchema }),
+  GET_SMART_ACCOUNT_ENABLED_NETWORKS: z.strictObject({
+    smartAccountEnabledNetworks: z.array(z.number()).check(z.maxLength(256)),
+  }),
+  INIT_SMART_ACCOUNT: z.strictObject({ address: text(128), isDeployed: z.boolean() }),
+  SET_PREFERRED_ACCOUNT: z.strictObject({ type: accountTypeSchema, address: text(128) }),
+  RPC_REQUEST: z.strictObject({ result: jsonValue }),
+  UPDATE_EMAIL: z.strictObject({
+    action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']),
+  }),
+  UPDATE_EMAIL_PRIMARY_OTP: empty,
+  UPDATE_EMAIL_SECONDARY_OTP: z.strictObject({ newEmail: emailSchema }),
+  SYNC_THEME: empty,
+  SYNC_DAPP_DATA: empty,
+  RELOAD: empty,
+  RPC_ABORT: empty,
+} satisfies Record<AppEvent, z.ZodMiniType>
+
+export type AppPayload<event extends AppEvent> = z.output<(typeof appPayloads)[event]>
+export type SuccessPayload<event extends AppEvent> = z.output<(typeof successPayloads)[event]>
+
+export const errorPayloadSchema = z.strictObject({
+  message: text(1000),
+  /** An EIP-1193 / JSON-RPC code when there is one (4001 user rejected, …). */
+  code: z.optional(z.number().check(z.int())),
+  /** Seconds until the next try is allowed, for throttled sends. */
+  retryAfter: z.optional(z.number()),
+})
+export type ErrorPayload = z.infer<typeof errorPayloadSchema>
