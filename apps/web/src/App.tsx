@@ -1,17 +1,36 @@
+import { LatchProvider, useAccount, useLatch, useThemeMode, useThemeStyle } from '@latch/react'
+import { useState } from 'react'
+import { ActivityPage } from './ActivityPage'
 import { serverUrl } from './env'
+import { Header } from './Header'
+import { Landing } from './Landing'
+import { createLatchConfig } from './latch'
 import { StatusPanel } from './StatusPanel'
 
-export function App() {
+function Shell() {
+  const { config } = useLatch()
+  const theme = useThemeMode(config.themeMode)
+  const style = useThemeStyle(config.themeVariables)
+  const account = useAccount()
+  const connected = account.isConnected && Boolean(account.address)
   return (
-    <main>
-      <h1>Latch</h1>
-      <p>
-        Latch connects a visitor&apos;s crypto wallet — EVM, Solana, Bitcoin, Polkadot or Cosmos, or
-        an embedded wallet behind email sign-in — and shows that wallet&apos;s transaction history,
-        grouped by year and month. Every cloud piece runs on your own server.
-      </p>
-      <h2>Local stack</h2>
-      <StatusPanel serverUrl={serverUrl} />
-    </main>
+    <div className="latch-root app" data-theme={theme} style={style}>
+      <Header />
+      <main className="app-main" id="main">
+        {connected ? <ActivityPage /> : <Landing status={account.status} />}
+      </main>
+      <footer className="app-footer">
+        <StatusPanel serverUrl={serverUrl} />
+      </footer>
+    </div>
+  )
+}
+
+export function App() {
+  const [config] = useState(createLatchConfig)
+  return (
+    <LatchProvider config={config}>
+      <Shell />
+    </LatchProvider>
   )
 }

@@ -39,16 +39,24 @@ export function StatusPanel({ serverUrl }: { serverUrl: string }) {
   const { database, chain } = state.health
   return (
     <dl className="status" aria-label="Local stack status">
-      <dt>Server</dt>
-      <dd data-testid="server-status">{state.health.status}</dd>
-      <dt>Database</dt>
-      <dd data-testid="database-status">
-        {database.ok ? 'reachable' : 'unreachable'} ({database.kind})
-      </dd>
-      <dt>Chain id</dt>
-      <dd data-testid="chain-id">{chain.ok ? chain.chainId : 'unreachable'}</dd>
-      <dt>Latest block</dt>
-      <dd data-testid="block-number">{chain.ok ? chain.blockNumber : (chain.error ?? '—')}</dd>
+      <div>
+        <dt>Server</dt>
+        <dd data-testid="server-status">{state.health.status}</dd>
+      </div>
+      <div>
+        <dt>Database</dt>
+        <dd data-testid="database-status">
+          {database.ok ? 'reachable' : 'unreachable'} ({database.kind})
+        </dd>
+      </div>
+      <div>
+        <dt>Chain id</dt>
+        <dd data-testid="chain-id">{chain.ok ? chain.chainId : 'unreachable'}</dd>
+      </div>
+      <div>
+        <dt>Latest block</dt>
+        <dd data-testid="block-number">{chain.ok ? chain.blockNumber : (chain.error ?? '—')}</dd>
+      </div>
     </dl>
   )
 }

@@ -1,11 +1,10 @@
-import { createContext, type ReactNode, useContext } from 'react'
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react'
+import { createLatchClient, type LatchClient, type LatchConfig } from './client.js'
+import { ModalHost } from './modal/ModalHost.js'
+import { latchStyles } from './theme/styles.js'
+import { ensureStyles } from './theme/useTheme.js'
 
-export interface LatchConfig {
-  /** The project id issued by a Latch server (`npm run project -- create`). */
-  projectId: string
-  /** Base URL of the Latch server that serves catalogue, config and history. */
-  serverUrl: string
-}
+export type { LatchConfig } from './client.js'
 
 export class LatchProviderMissingError extends Error {
   override name = 'LatchProviderMissingError'
@@ -14,14 +13,56 @@ export class LatchProviderMissingError extends Error {
   }
 }
 
-const LatchContext = createContext<LatchConfig | null>(null)
+const LatchContext = createContext<LatchClient | null>(null)
 
-export function LatchProvider({ config, children }: { config: LatchConfig; children: ReactNode }) {
-  return <LatchContext.Provider value={config}>{children}</LatchContext.Provider>
+export interface LatchProviderProps {
+  config: LatchConfig
+  /** A client made beforehand (tests, or an app that uses the stores outside React). */
+  client?: LatchClient | undefined
+  children?: ReactNode
+}
+
+/**
+ * Makes the stores, controller and history store (once), starts the controller (registers the
+ * adapters, reconnects), and hosts the modal: appended to document.body, or rendered right here
+ * when embedded mode is on or appending is disabled.
+ */
+export function LatchProvider({ config, client: given, children }: LatchProviderProps) {
+  const [client] = useState(() => given ?? createLatchClient(config))
+  useEffect(() => {
+    ensureStyles('base', latchStyles)
+    client.initialize().catch((error: unknown) => {
+      console.warn('Latch could not start', error)
+    })
+  }, [client])
+  // The balance follows the active account and network (the adapter caches it for 30 s).
+  useEffect(() => {
+    let last = ''
+    const sync = () => {
+      const { activeCaipAddress, activeChain, chains } = client.stores.chain.getState()
+      const connected = activeChain && chains[activeChain]?.accountState.status === 'connected'
+      const key = connected ? (activeCaipAddress ?? '') : ''
+      if (key === last) return
+      last = key
+      if (key) client.controller.fetchBalance().catch(() => {})
+    }
+    sync()
+    return client.stores.chain.subscribe(sync)
+  }, [client])
+  return (
+    <LatchContext.Provider value={client}>
+      {children}
+      <ModalHost />
+    </LatchContext.Provider>
+  )
+}
+
+export function useLatch(hook = 'useLatch'): LatchClient {
+  const client = useContext(LatchContext)
+  if (!client) throw new LatchProviderMissingError(hook)
+  return client
 }
 
 export function useLatchConfig(): LatchConfig {
-  const config = useContext(LatchContext)
-  if (!config) throw new LatchProviderMissingError('useLatchConfig')
-  return config
+  return useLatch('useLatchConfig').config
 }

@@ -1,10 +1,38 @@
+export { AccountActivity } from './activity/AccountActivity.js'
 export { ActivityList, type ActivityListProps } from './activity/ActivityList.js'
 export { useTransactionHistory } from './activity/useTransactionHistory.js'
+export { ConnectButton, type ConnectButtonProps } from './ConnectButton.js'
 export {
+  createLatchClient,
+  type LatchClient,
   type LatchConfig,
+  type ThemeMode,
+} from './client.js'
+export {
   LatchProvider,
   LatchProviderMissingError,
+  type LatchProviderProps,
+  useLatch,
   useLatchConfig,
 } from './context.js'
-export { en, type Messages } from './messages.js'
+export {
+  type UseAccountResult,
+  type UseModalResult,
+  type UseNetworkResult,
+  useAccount,
+  useAlerts,
+  useConnectors,
+  useModal,
+  useNetwork,
+  useTransactions,
+} from './hooks/index.js'
+export { en, fill, type Messages } from './messages.js'
+export { notify } from './notify.js'
 export { latchStyles, type ThemeVariables, themeDefaults } from './theme/styles.js'
+export { useThemeMode, useThemeStyle } from './theme/useTheme.js'
+export {
+  type CatalogueWallet,
+  createWalletsClient,
+  type WalletsClient,
+  WalletsRequestError,
+} from './wallets/client.js'

@@ -1,8 +1,89 @@
 /**
  * Every string the UI shows, in one catalogue. English now; another locale is another object
- * of the same shape handed to <LatchProvider>.
+ * of the same shape handed to <LatchProvider> (`config.messages`). Texts of seed §8 are verbatim.
  */
 export const en = {
+  button: {
+    connect: 'Connect Wallet',
+    connecting: 'Connecting…',
+    reconnecting: 'Reconnecting…',
+    /** Accessible name of the connected button: the account and what the button does. */
+    account: 'Account {address}, open account details',
+  },
+  modal: {
+    close: 'Close',
+    back: 'Back',
+    loading: 'Loading…',
+    titles: {
+      Connect: 'Connect Wallet',
+      AllWallets: 'All Wallets',
+      ConnectingExternal: '{name}',
+      Account: 'Account',
+      Networks: 'Select network',
+      SwitchNetwork: '{name}',
+      UnsupportedChain: 'Switch Network',
+      Activity: 'Activity',
+    } as Record<string, string>,
+  },
+  connect: {
+    sections: {
+      walletConnect: 'WalletConnect',
+      recent: 'Recent',
+      injected: 'Installed',
+      featured: 'Featured',
+      custom: 'Custom',
+      external: 'Other wallets',
+      recommended: 'Recommended',
+    },
+    installed: 'Installed',
+    recent: 'Recent',
+    allWallets: 'All Wallets',
+    noWallets: 'No wallet was found in this browser. Browse the catalogue to get one.',
+    getWallet: 'Get {name} (opens its website)',
+  },
+  allWallets: {
+    searchLabel: 'Search wallets',
+    searchPlaceholder: 'Search wallet',
+    searching: 'Searching…',
+    loadingMore: 'Loading more wallets…',
+    noResults: 'No wallet found',
+    error: "Couldn't load the wallet catalogue",
+    retry: 'Try again',
+    count: '{count} wallets',
+  },
+  connecting: {
+    continueIn: 'Continue in {name}',
+    accept: 'Accept the connection request in the wallet',
+    rejected: 'Connection rejected',
+    failed: 'Failed to connect',
+    rejectedBody: 'The request was declined in the wallet.',
+    retry: 'Try again',
+  },
+  account: {
+    copy: 'Copy address',
+    copied: 'Address copied',
+    balance: 'Balance',
+    balanceUnavailable: 'Token Balance Unavailable',
+    network: 'Network: {name}',
+    explorer: 'Block Explorer',
+    activity: 'Activity',
+    disconnect: 'Disconnect',
+  },
+  networks: {
+    listLabel: 'Networks',
+    active: 'Active',
+    switching: 'Approve in wallet',
+    switchingBody: 'Accept the network switch in your wallet',
+    switchFailed: 'Switch network failed',
+    unknown: 'Unknown Network',
+  },
+  unsupported: {
+    body: "This app doesn't support your current network. Switch to an available option to continue.",
+    disconnect: 'Disconnect',
+  },
+  alerts: {
+    dismiss: 'Dismiss',
+  },
   activity: {
     title: 'Activity',
     loading: 'Loading activity…',
@@ -15,7 +96,20 @@ export const en = {
     viewOnExplorer: 'View on explorer',
     status: { confirmed: 'Confirmed', failed: 'Failed', pending: 'Pending' },
   },
-} as const
+}
 
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> }
+type Widen<T> = {
+  [K in keyof T]: T[K] extends string
+    ? string
+    : T[K] extends Record<string, string>
+      ? T[K]
+      : Widen<T[K]>
+}
 export type Messages = Widen<typeof en>
+
+/** Fills `{name}` placeholders. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (match, key: string) =>
+    key in values ? String(values[key]) : match,
+  )
+}

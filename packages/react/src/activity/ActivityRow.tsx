@@ -17,9 +17,10 @@ export function ActivityRow({ transaction, messages, explorerTxUrl, now }: Activ
     <li className="latch-activity-row" data-status={row.status} data-testid="activity-row">
       <span className="latch-activity-images">
         {row.images.length ? (
-          row.images
-            .slice(0, 2)
-            .map((image, i) => <TokenImage key={`${image.kind}${i}`} image={image} />)
+          row.images.slice(0, 2).map((image, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a row's images have no identity beyond their place
+            <TokenImage key={`${image.kind}${i}`} image={image} />
+          ))
         ) : (
           <TokenImage image={{ kind: 'token', url: undefined, fallback: row.title.slice(0, 1) }} />
         )}

@@ -9,12 +9,13 @@ export const themeDefaults = {
   '--latch-z-index': '999',
   '--latch-color-mix': '#000',
   '--latch-color-mix-strength': '0%',
-  '--latch-accent': '#3b6cf6',
+  '--latch-accent': '#2b59d9',
 } as const
 
 export type ThemeVariables = Partial<Record<keyof typeof themeDefaults, string>>
 
 export const latchStyles = `
+.latch-root, .latch-root * { box-sizing: border-box; }
 .latch-root {
   font-size: calc(var(--latch-font-size-master) * 1.4);
   color: var(--latch-fg);
@@ -79,6 +80,19 @@ export const latchStyles = `
 .latch-skeleton { animation: latch-pulse 1.2s ease-in-out infinite; }
 @keyframes latch-pulse { 50% { opacity: 0.45; } }
 @media (prefers-reduced-motion: reduce) { .latch-skeleton { animation: none; } }
+.latch-button-root { display: inline-block; background: transparent; }
+.latch-connect-button {
+  font: inherit; font-weight: 600; cursor: pointer; min-height: 3.2em;
+  padding: 0.6em 1.2em; border: 1px solid transparent;
+  border-radius: calc(var(--latch-border-radius-master) * 4);
+  background: var(--latch-accent); color: #fff;
+  display: inline-flex; align-items: center; gap: 0.6em;
+}
+.latch-connect-button[data-state='connected'] {
+  background: var(--latch-bg-2); color: var(--latch-fg); border-color: var(--latch-border);
+}
+.latch-connect-button:disabled { cursor: progress; opacity: 0.85; }
+.latch-connect-button .latch-balance { color: var(--latch-fg-2); font-weight: 500; }
 .latch-activity-empty, .latch-activity-error { text-align: center; padding: 2em 1em; color: var(--latch-fg-2); }
 .latch-activity-empty-title { font-weight: 600; color: var(--latch-fg); }
 .latch-activity-sentinel { height: 1px; }

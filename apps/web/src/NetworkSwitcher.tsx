@@ -1,0 +1,24 @@
+import { useLatch, useModal, useNetwork } from '@latch/react'
+
+/** The active network; opens the modal's network list. */
+export function NetworkSwitcher() {
+  const { config } = useLatch()
+  const { network } = useNetwork()
+  const modal = useModal()
+  if (!network) return null
+  const icon =
+    network.assets.imageUrl ?? `${config.serverUrl}/public/getAssetImage/${network.assets.imageId}`
+  return (
+    <button
+      type="button"
+      className="app-network"
+      aria-haspopup="dialog"
+      aria-label={`Network: ${network.name}. Switch network`}
+      data-testid="network-switcher"
+      onClick={() => modal.open({ view: 'Networks' })}
+    >
+      <img src={icon} alt="" width={20} height={20} />
+      <span className="app-network-name">{network.name}</span>
+    </button>
+  )
+}

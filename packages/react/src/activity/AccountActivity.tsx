@@ -1,0 +1,25 @@
+import { useLatch } from '../context.js'
+import { useAccount, useNetwork } from '../hooks/index.js'
+import { explorerTxUrl } from '../views/networkImage.js'
+import { ActivityList } from './ActivityList.js'
+
+/** The active account's history on the active network; the page and the modal both show it. */
+export function AccountActivity() {
+  const { history, messages } = useLatch('AccountActivity')
+  const { address } = useAccount()
+  const { network, networks } = useNetwork()
+  return (
+    <ActivityList
+      history={history}
+      account={address}
+      caipNetworkId={network?.caipNetworkId}
+      messages={messages.activity}
+      explorerTxUrl={(chain, hash) =>
+        explorerTxUrl(
+          networks.find((n) => n.caipNetworkId === chain),
+          hash,
+        )
+      }
+    />
+  )
+}

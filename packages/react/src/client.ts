@@ -1,0 +1,118 @@
+import {
+  type CaipNetwork,
+  type ChainAdapter,
+  createController,
+  createHistoryClient,
+  createLatchStorage,
+  createStores,
+  createTransactionsStore,
+  defaultFeatures,
+  emitEvent,
+  type Features,
+  type LatchController,
+  type LatchStorage,
+  type LatchStores,
+  type OptionsState,
+  type TransactionsStore,
+} from '@latch/core'
+import { en, type Messages } from './messages.js'
+import { notify } from './notify.js'
+import type { ThemeVariables } from './theme/styles.js'
+import { createWalletsClient, type WalletsClient } from './wallets/client.js'
+
+export type ThemeMode = 'light' | 'dark'
+
+export interface LatchConfig {
+  /** The project id issued by a Latch server (`npm run project -- create`). */
+  projectId: string
+  /** Base URL of the Latch server that serves catalogue, config and history. */
+  serverUrl: string
+  /** Chain adapters (e.g. `createEvmAdapter` from `@latch/core/evm`). */
+  adapters?: ChainAdapter[] | undefined
+  networks?: CaipNetwork[] | undefined
+  defaultNetwork?: CaipNetwork | undefined
+  features?: Partial<Features> | undefined
+  /** Fixed theme; the OS preference is followed when absent. */
+  themeMode?: ThemeMode | undefined
+  themeVariables?: ThemeVariables | undefined
+  messages?: Messages | undefined
+  /** Render the modal where <LatchProvider> is placed instead of appending it to document.body. */
+  enableEmbedded?: boolean | undefined
+  disableAppend?: boolean | undefined
+  /** Catalogue wallet ids shown in the Featured section, in this order. */
+  featuredWalletIds?: string[] | undefined
+  /** Extra wallets of the Custom section: links to their websites. */
+  customWallets?: { id: string; name: string; homepage: string; imageUrl?: string }[] | undefined
+  /** Order of the Connect view's sections (seed §9 order when absent). */
+  connectorOrder?:
+    | (
+        | 'walletConnect'
+        | 'recent'
+        | 'injected'
+        | 'featured'
+        | 'custom'
+        | 'external'
+        | 'recommended'
+      )[]
+    | undefined
+  /** History page size asked of the server (its default when absent). */
+  historyPageSize?: number | undefined
+  options?: Partial<OptionsState> | undefined
+  storage?: LatchStorage | undefined
+}
+
+/** Everything a page needs, made once: stores, controller, history. */
+export interface LatchClient {
+  readonly config: LatchConfig
+  readonly stores: LatchStores
+  readonly controller: LatchController
+  readonly history: TransactionsStore
+  readonly messages: Messages
+  /** The server's wallet catalogue. */
+  readonly wallets: WalletsClient
+  /** Initializes once, however many times it is called (StrictMode mounts twice). */
+  initialize(): Promise<void>
+}
+
+export function createLatchClient(config: LatchConfig): LatchClient {
+  const adapters = config.adapters ?? []
+  const networks = config.networks ?? adapters.flatMap((a) => [...a.networks])
+  const stores = createStores({
+    projectId: config.projectId,
+    networks,
+    defaultNetwork: config.defaultNetwork,
+    features: { ...defaultFeatures, ...config.features },
+    ...config.options,
+  })
+  const storage = config.storage ?? createLatchStorage()
+  const controller = createController({ stores, adapters, storage })
+  const fetchHistory = createHistoryClient({
+    serverUrl: config.serverUrl,
+    projectId: config.projectId,
+  })
+  const history = createTransactionsStore({
+    fetchPage: (args) => fetchHistory({ ...args, limit: config.historyPageSize }),
+    track: (event) => emitEvent(stores.events, event),
+    showError: (message) => notify(stores, message, 'error'),
+    projectId: () => config.projectId,
+    isSmartAccount: () => {
+      const { activeChain, chains } = stores.chain.getState()
+      return activeChain
+        ? chains[activeChain]?.accountState.preferredAccountType === 'smartAccount'
+        : false
+    },
+  })
+  let initializing: Promise<void> | undefined
+  return {
+    config,
+    stores,
+    controller,
+    history,
+    messages: config.messages ?? en,
+    wallets: createWalletsClient({ serverUrl: config.serverUrl, projectId: config.projectId }),
+    initialize() {
+      initializing ??= controller.initialize()
+      return initializing
+    },
+  }
+}

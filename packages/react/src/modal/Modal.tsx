@@ -1,0 +1,115 @@
+import { closeModal, goBack, type ViewName } from '@latch/core'
+import { type ComponentType, useCallback, useEffect, useId, useRef } from 'react'
+import { useStore } from 'zustand'
+import { useLatch } from '../context.js'
+import { modalStyles } from '../theme/modalStyles.js'
+import { ensureStyles, useThemeMode, useThemeStyle } from '../theme/useTheme.js'
+import { Account } from '../views/Account.js'
+import { Activity } from '../views/Activity.js'
+import { AllWallets } from '../views/AllWallets.js'
+import { Connect } from '../views/Connect.js'
+import { ConnectingExternal } from '../views/ConnectingExternal.js'
+import { Networks } from '../views/Networks.js'
+import { SwitchNetwork } from '../views/SwitchNetwork.js'
+import { UnsupportedChain } from '../views/UnsupportedChain.js'
+import { Snackbar } from './Snackbar.js'
+import { useFocusTrap } from './useFocusTrap.js'
+import { useViewTitle } from './useViewTitle.js'
+
+const views: Partial<Record<ViewName, ComponentType>> = {
+  Connect,
+  AllWallets,
+  ConnectingExternal,
+  Account,
+  Networks,
+  SwitchNetwork,
+  UnsupportedChain,
+  Activity,
+}
+
+/** The dialog (when open) and the alerts snackbar, themed like the rest of Latch. */
+export function Modal({ inline }: { inline: boolean }) {
+  const { stores, config, messages } = useLatch('Modal')
+  const router = useStore(stores.router)
+  const theme = useThemeMode(config.themeMode)
+  const style = useThemeStyle(config.themeVariables)
+  const dialog = useRef<HTMLDivElement>(null)
+  const titleRef = useRef<HTMLHeadingElement>(null)
+  const titleId = useId()
+  ensureStyles('modal', modalStyles)
+
+  const close = useCallback(() => closeModal(stores.router), [stores])
+  useFocusTrap(dialog, router.open && !inline, close)
+
+  // A new view replaces the one that had focus: its title takes it, so a screen reader says where
+  // the user is and Tab continues from the top of the view.
+  const previousView = useRef(router.view)
+  useEffect(() => {
+    if (previousView.current === router.view) return
+    previousView.current = router.view
+    if (!dialog.current?.contains(document.activeElement)) titleRef.current?.focus()
+  }, [router.view])
+
+  const title = useViewTitle(router.view, router.data)
+  const View = views[router.view] ?? Connect
+  const canGoBack = router.history.length > 1 && router.view !== 'ConnectingExternal'
+
+  return (
+    <>
+      {router.open ? (
+        // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the dialog closes it; Escape and the close button do so from the keyboard
+        <div
+          className={`latch-root latch-overlay${inline ? ' latch-overlay--inline' : ''}`}
+          data-theme={theme}
+          style={style}
+          onMouseDown={(event) => {
+            if (event.target === event.currentTarget && !inline) close()
+          }}
+        >
+          <div
+            ref={dialog}
+            className="latch-modal"
+            role="dialog"
+            aria-modal={inline ? undefined : true}
+            aria-labelledby={titleId}
+            tabIndex={-1}
+            data-testid="latch-modal"
+            data-view={router.view}
+          >
+            <div className="latch-modal-header">
+              {canGoBack ? (
+                <button
+                  type="button"
+                  className="latch-icon-button"
+                  aria-label={messages.modal.back}
+                  data-latch-skip-autofocus="true"
+                  onClick={() => goBack(stores.router)}
+                >
+                  <span aria-hidden="true">←</span>
+                </button>
+              ) : (
+                <span className="latch-icon-spacer" />
+              )}
+              <h2 id={titleId} ref={titleRef} tabIndex={-1} className="latch-modal-title">
+                {title}
+              </h2>
+              <button
+                type="button"
+                className="latch-icon-button"
+                aria-label={messages.modal.close}
+                data-latch-skip-autofocus="true"
+                onClick={close}
+              >
+                <span aria-hidden="true">✕</span>
+              </button>
+            </div>
+            <div className="latch-modal-body">
+              <View />
+            </div>
+          </div>
+        </div>
+      ) : null}
+      <Snackbar theme={theme} style={style} />
+    </>
+  )
+}

@@ -1,0 +1,43 @@
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { createPortal } from 'react-dom'
+import { useStore } from 'zustand'
+import { useLatch } from '../context.js'
+
+// The modal and its views are a chunk of their own: the first paint carries only the button.
+const loadModal = () => import('./Modal.js')
+const Modal = lazy(() => loadModal().then((m) => ({ default: m.Modal })))
+
+type IdleWindow = Window & {
+  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number
+}
+
+/**
+ * Mounts the modal once something asks for it (the router opens, or an alert arrives) and
+ * fetches its chunk when the page is idle, so that a click finds it ready.
+ */
+export function ModalHost() {
+  const { stores, config } = useLatch('ModalHost')
+  const open = useStore(stores.router, (s) => s.open)
+  const alert = useStore(stores.alerts, (s) => s.open)
+  const [wanted, setWanted] = useState(false)
+
+  useEffect(() => {
+    if (typeof window === 'undefined') return
+    const w = window as IdleWindow
+    const prefetch = () => void loadModal().catch(() => {})
+    if (w.requestIdleCallback) w.requestIdleCallback(prefetch, { timeout: 2000 })
+    else setTimeout(prefetch, 200)
+  }, [])
+  useEffect(() => {
+    if (open || alert) setWanted(true)
+  }, [open, alert])
+
+  if (!(wanted || open || alert) || typeof document === 'undefined') return null
+  const inline = Boolean(config.enableEmbedded || config.disableAppend)
+  const node = (
+    <Suspense fallback={null}>
+      <Modal inline={inline} />
+    </Suspense>
+  )
+  return inline ? node : createPortal(node, document.body)
+}

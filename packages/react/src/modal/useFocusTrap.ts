@@ -1,0 +1,61 @@
+import { type RefObject, useEffect } from 'react'
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => !el.hasAttribute('inert') && el.getClientRects().length > 0,
+  )
+}
+
+/**
+ * While `active`: Tab and Shift+Tab cycle inside `ref`, Escape calls `onEscape`, focus moves in
+ * on open; on close focus returns to what had it before (the button that opened the dialog).
+ */
+export function useFocusTrap(
+  ref: RefObject<HTMLElement | null>,
+  active: boolean,
+  onEscape: () => void,
+): void {
+  useEffect(() => {
+    if (!active) return
+    const previous = document.activeElement as HTMLElement | null
+    const root = ref.current
+    if (root && !root.contains(document.activeElement)) {
+      const first = focusables(root).find((el) => !el.dataset.latchSkipAutofocus)
+      ;(first ?? root).focus()
+    }
+    const onKeyDown = (event: KeyboardEvent) => {
+      const container = ref.current
+      if (!container) return
+      if (event.key === 'Escape') {
+        event.preventDefault()
+        onEscape()
+        return
+      }
+      if (event.key !== 'Tab') return
+      const items = focusables(container)
+      if (items.length === 0) {
+        event.preventDefault()
+        container.focus()
+        return
+      }
+      const first = items[0]!
+      const last = items[items.length - 1]!
+      const current = document.activeElement
+      if (event.shiftKey && (current === first || !container.contains(current))) {
+        event.preventDefault()
+        last.focus()
+      } else if (!event.shiftKey && (current === last || !container.contains(current))) {
+        event.preventDefault()
+        first.focus()
+      }
+    }
+    document.addEventListener('keydown', onKeyDown, true)
+    return () => {
+      document.removeEventListener('keydown', onKeyDown, true)
+      if (previous?.isConnected) previous.focus()
+    }
+  }, [ref, active, onEscape])
+}

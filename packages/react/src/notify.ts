@@ -1,0 +1,6 @@
+import { type AlertVariant, type LatchStores, showAlert } from '@latch/core'
+
+/** Raises an alert; each distinct message shows once per page session (seed §8). */
+export function notify(stores: LatchStores, message: string, variant: AlertVariant): void {
+  showAlert(stores.alerts, message, variant, { once: message })
+}

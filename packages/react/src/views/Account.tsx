@@ -1,0 +1,113 @@
+import { formatQuantity, pushView, truncateAddress } from '@latch/core'
+import { useEffect, useState } from 'react'
+import { useLatch } from '../context.js'
+import { useAccount, useNetwork } from '../hooks/index.js'
+import { fill } from '../messages.js'
+import { explorerAddressUrl, networkImageUrl } from './networkImage.js'
+
+/** The connected account: name or address (copy), balance, network, explorer, disconnect. */
+export function Account() {
+  const { stores, controller, config, messages } = useLatch('Account')
+  const account = useAccount()
+  const { network } = useNetwork()
+  const [copied, setCopied] = useState(false)
+  const [balanceFailed, setBalanceFailed] = useState(false)
+  const t = messages.account
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a network change reads the balance again
+  useEffect(() => {
+    if (!account.address) return
+    setBalanceFailed(false)
+    controller.fetchBalance().catch(() => setBalanceFailed(true))
+  }, [controller, account.address, network?.caipNetworkId])
+
+  useEffect(() => {
+    if (!copied) return
+    const timer = setTimeout(() => setCopied(false), 2000)
+    return () => clearTimeout(timer)
+  }, [copied])
+
+  const address = account.address ?? ''
+  const name = account.profileName ?? truncateAddress(address)
+  const explorer = explorerAddressUrl(network, address)
+  const features = stores.options.getState().features
+
+  return (
+    <div className="latch-view latch-account" data-testid="view-account">
+      <div className="latch-account-identity">
+        <span className="latch-avatar" aria-hidden="true" />
+        <p className="latch-account-name" data-testid="account-name" title={address}>
+          {name}
+        </p>
+        <button
+          type="button"
+          className="latch-icon-button"
+          aria-label={copied ? t.copied : t.copy}
+          onClick={() => {
+            navigator.clipboard?.writeText(address).then(
+              () => setCopied(true),
+              () => {},
+            )
+          }}
+        >
+          <span aria-hidden="true">{copied ? '✓' : '⧉'}</span>
+        </button>
+        <span className="latch-visually-hidden" role="status">
+          {copied ? t.copied : ''}
+        </span>
+      </div>
+      <p className="latch-account-balance" data-testid="account-balance">
+        <span className="latch-visually-hidden">{t.balance}: </span>
+        {account.balance !== undefined
+          ? `${formatQuantity(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
+          : balanceFailed
+            ? t.balanceUnavailable
+            : '…'}
+      </p>
+      <div className="latch-stack">
+        <button
+          type="button"
+          className="latch-list-item"
+          onClick={() => pushView(stores.router, 'Networks')}
+          data-testid="account-network"
+        >
+          {network ? (
+            <img
+              className="latch-network-image"
+              src={networkImageUrl(config.serverUrl, network)}
+              alt=""
+            />
+          ) : null}
+          <span className="latch-wallet-name">
+            {fill(t.network, { name: network?.name ?? '' })}
+          </span>
+        </button>
+        {features.activity ? (
+          <button
+            type="button"
+            className="latch-list-item"
+            onClick={() => pushView(stores.router, 'Activity')}
+          >
+            <span className="latch-wallet-name">{t.activity}</span>
+          </button>
+        ) : null}
+        {explorer ? (
+          <a className="latch-list-item" href={explorer} target="_blank" rel="noreferrer noopener">
+            <span className="latch-wallet-name">{t.explorer}</span>
+            <span aria-hidden="true">↗</span>
+          </a>
+        ) : null}
+        <button
+          type="button"
+          className="latch-list-item latch-danger"
+          data-testid="disconnect"
+          onClick={() => {
+            controller.disconnect().catch(() => {})
+          }}
+        >
+          <span className="latch-wallet-name">{t.disconnect}</span>
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,108 @@
+import { type Connector, pushView } from '@latch/core'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useLatch } from '../context.js'
+import { useConnectors } from '../hooks/index.js'
+import { fill } from '../messages.js'
+import { useWalletPages } from '../wallets/useWalletPages.js'
+import { WalletItem } from './WalletItem.js'
+
+/** The server's catalogue: 40 per page as the list scrolls, or a search (300 ms spinner). */
+export function AllWallets() {
+  const { stores, messages, wallets: client } = useLatch('AllWallets')
+  const connectors = useConnectors()
+  const [search, setSearch] = useState('')
+  const pages = useWalletPages(search)
+  const sentinel = useRef<HTMLDivElement>(null)
+  const inputId = useId()
+  const { loadMore, hasMore } = pages
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page moves the sentinel
+  useEffect(() => {
+    const target = sentinel.current
+    if (!target || !hasMore || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) loadMore()
+    })
+    observer.observe(target)
+    return () => observer.disconnect()
+  }, [hasMore, loadMore, pages.wallets.length])
+
+  const installed = (rdns: string | null | undefined): Connector | undefined =>
+    rdns ? connectors.find((c) => c.info?.rdns?.toLowerCase() === rdns.toLowerCase()) : undefined
+  const t = messages.allWallets
+
+  return (
+    <div className="latch-view latch-all-wallets-view" data-testid="view-all-wallets">
+      <label htmlFor={inputId} className="latch-visually-hidden">
+        {t.searchLabel}
+      </label>
+      <input
+        id={inputId}
+        className="latch-input"
+        type="search"
+        placeholder={t.searchPlaceholder}
+        value={search}
+        autoComplete="off"
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      {pages.searching ? (
+        <div className="latch-spinner-row" role="status" data-testid="wallets-searching">
+          <span className="latch-spinner" aria-hidden="true" />
+          <span className="latch-visually-hidden">{t.searching}</span>
+        </div>
+      ) : (
+        <>
+          <ul
+            className="latch-list latch-wallet-grid"
+            aria-label={fill(t.count, { count: pages.count })}
+          >
+            {pages.wallets.map((wallet) => {
+              const connector = installed(wallet.rdns)
+              return connector ? (
+                <WalletItem
+                  key={wallet.id}
+                  name={wallet.name}
+                  imageUrl={connector.imageUrl ?? client.imageUrl(wallet.image_id)}
+                  tag={messages.connect.installed}
+                  onSelect={() =>
+                    pushView(stores.router, 'ConnectingExternal', { connectorId: connector.id })
+                  }
+                  testId="catalogue-wallet"
+                />
+              ) : (
+                <WalletItem
+                  key={wallet.id}
+                  name={wallet.name}
+                  imageUrl={client.imageUrl(wallet.image_id)}
+                  href={wallet.webapp_link ?? wallet.homepage ?? undefined}
+                  label={fill(messages.connect.getWallet, { name: wallet.name })}
+                  testId="catalogue-wallet"
+                />
+              )
+            })}
+          </ul>
+          {!pages.loading && !pages.error && pages.wallets.length === 0 ? (
+            <p className="latch-hint">{t.noResults}</p>
+          ) : null}
+          {pages.error ? (
+            <div className="latch-hint" role="alert">
+              <p>{t.error}</p>
+              <button type="button" className="latch-secondary-button" onClick={pages.retry}>
+                {t.retry}
+              </button>
+            </div>
+          ) : null}
+          {pages.loading ? (
+            <div className="latch-spinner-row" role="status">
+              <span className="latch-spinner" aria-hidden="true" />
+              <span className="latch-visually-hidden">{t.loadingMore}</span>
+            </div>
+          ) : null}
+          {hasMore ? (
+            <div ref={sentinel} className="latch-sentinel" data-testid="wallets-sentinel" />
+          ) : null}
+        </>
+      )}
+    </div>
+  )
+}

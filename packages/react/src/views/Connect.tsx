@@ -1,0 +1,150 @@
+import { type Connector, pushView } from '@latch/core'
+import { type ReactElement, useMemo, useState } from 'react'
+import { useLatch } from '../context.js'
+import { useConnectors } from '../hooks/index.js'
+import { fill } from '../messages.js'
+import type { CatalogueWallet } from '../wallets/client.js'
+import { RECOMMENDED_COUNT } from '../wallets/client.js'
+import { useCatalogueWallets } from '../wallets/useCatalogue.js'
+import { WalletItem } from './WalletItem.js'
+
+/** Seed §9 connector order; `config.connectorOrder` overrides it. */
+export const defaultConnectorOrder = [
+  'walletConnect',
+  'recent',
+  'injected',
+  'featured',
+  'custom',
+  'external',
+  'recommended',
+] as const
+
+export type ConnectorSection = (typeof defaultConnectorOrder)[number]
+
+const byRdns = (connectors: Connector[], rdns: string | null | undefined) =>
+  rdns ? connectors.find((c) => c.info?.rdns?.toLowerCase() === rdns.toLowerCase()) : undefined
+
+export function Connect() {
+  const { stores, controller, config, messages, wallets } = useLatch('Connect')
+  const connectors = useConnectors()
+  const features = stores.options.getState().features
+  // Read once per visit of the view: recents change only by connecting, which leaves it.
+  const [recentIds] = useState(() =>
+    (controller.storage.get('recentWallets') ?? []).map((w) => w.id),
+  )
+  const featuredIds = useMemo(() => config.featuredWalletIds ?? [], [config.featuredWalletIds])
+  const featured = useCatalogueWallets(
+    featuredIds.length ? { include: featuredIds, entries: featuredIds.length } : undefined,
+  )
+  const recommendedAll = useCatalogueWallets({ entries: RECOMMENDED_COUNT + featuredIds.length })
+
+  const connect = (connector: Connector) =>
+    pushView(stores.router, 'ConnectingExternal', { connectorId: connector.id })
+
+  const sections = useMemo(() => {
+    const installed = connectors.filter((c) => c.type === 'ANNOUNCED' || c.type === 'INJECTED')
+    // A recent wallet that is still installed shows once, under Recent.
+    const recent = recentIds
+      .map((id) => installed.find((c) => c.id === id))
+      .filter((c): c is Connector => c !== undefined)
+    const shownIds = new Set(recent.map((c) => c.id))
+    const injected = installed.filter((c) => !shownIds.has(c.id))
+    const catalogueItem = (wallet: CatalogueWallet) => ({
+      wallet,
+      connector: byRdns(installed, wallet.rdns),
+    })
+    const featuredItems = featured.map(catalogueItem).filter((item) => !item.connector)
+    const recommended = recommendedAll
+      .filter((w) => !featuredIds.includes(w.id) && !byRdns(installed, w.rdns))
+      .slice(0, RECOMMENDED_COUNT)
+      .map(catalogueItem)
+    return {
+      walletConnect: connectors.filter((c) => c.type === 'WALLET_CONNECT'),
+      recent,
+      injected,
+      featured: featuredItems,
+      custom: config.customWallets ?? [],
+      external: connectors.filter((c) => c.type === 'EXTERNAL'),
+      recommended,
+    }
+  }, [connectors, recentIds, featured, recommendedAll, featuredIds, config.customWallets])
+
+  const order = (config.connectorOrder ?? defaultConnectorOrder) as readonly ConnectorSection[]
+  const link = (wallet: CatalogueWallet) => wallet.webapp_link ?? wallet.homepage ?? undefined
+  const hasInstalled = sections.recent.length + sections.injected.length > 0
+
+  return (
+    <div className="latch-view latch-connect" data-testid="view-connect">
+      {!hasInstalled ? <p className="latch-hint">{messages.connect.noWallets}</p> : null}
+      {order.map((section) => {
+        let items: ReactElement[] = []
+        if (
+          section === 'walletConnect' ||
+          section === 'recent' ||
+          section === 'injected' ||
+          section === 'external'
+        )
+          items = sections[section].map((c) => (
+            <WalletItem
+              key={c.id}
+              name={c.name}
+              imageUrl={c.imageUrl}
+              tag={
+                section === 'recent'
+                  ? messages.connect.recent
+                  : section === 'injected'
+                    ? messages.connect.installed
+                    : undefined
+              }
+              onSelect={() => connect(c)}
+              testId={`wallet-${c.id}`}
+            />
+          ))
+        else if (section === 'featured' || section === 'recommended')
+          items = sections[section].map(({ wallet }) => (
+            <WalletItem
+              key={wallet.id}
+              name={wallet.name}
+              imageUrl={wallets.imageUrl(wallet.image_id)}
+              href={link(wallet)}
+              label={fill(messages.connect.getWallet, { name: wallet.name })}
+              testId={`wallet-${wallet.id}`}
+            />
+          ))
+        else if (section === 'custom')
+          items = sections.custom.map((w) => (
+            <WalletItem
+              key={w.id}
+              name={w.name}
+              imageUrl={w.imageUrl}
+              href={w.homepage}
+              label={fill(messages.connect.getWallet, { name: w.name })}
+            />
+          ))
+        if (items.length === 0) return null
+        const headingId = `latch-section-${section}`
+        return (
+          <section key={section} aria-labelledby={headingId} data-section={section}>
+            <h3 id={headingId} className="latch-section-title">
+              {messages.connect.sections[section]}
+            </h3>
+            <ul className="latch-list">{items}</ul>
+          </section>
+        )
+      })}
+      {features.allWallets ? (
+        <button
+          type="button"
+          className="latch-list-item latch-all-wallets"
+          onClick={() => pushView(stores.router, 'AllWallets')}
+          data-testid="all-wallets"
+        >
+          <span className="latch-wallet-image latch-wallet-image--fallback" aria-hidden="true">
+            ⋯
+          </span>
+          <span className="latch-wallet-name">{messages.connect.allWallets}</span>
+        </button>
+      ) : null}
+    </div>
+  )
+}

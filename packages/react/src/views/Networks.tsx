@@ -1,0 +1,35 @@
+import { type CaipNetwork, closeModal, goBack, pushView } from '@latch/core'
+import { useLatch } from '../context.js'
+import { useAccount, useNetwork } from '../hooks/index.js'
+import { NetworkList } from './NetworkList.js'
+
+/** Every network the app lists; picking one asks the wallet (SwitchNetwork) when connected. */
+export function Networks() {
+  const { stores, controller } = useLatch('Networks')
+  const { network, networks } = useNetwork()
+  const account = useAccount()
+
+  const select = (next: CaipNetwork) => {
+    if (next.caipNetworkId === network?.caipNetworkId) {
+      goBack(stores.router)
+      return
+    }
+    if (account.isConnected) {
+      pushView(stores.router, 'SwitchNetwork', { network: next })
+      return
+    }
+    controller.switchActiveNetwork(next).then(
+      () => {
+        if (stores.router.getState().history.length > 1) goBack(stores.router)
+        else closeModal(stores.router)
+      },
+      () => {},
+    )
+  }
+
+  return (
+    <div className="latch-view" data-testid="view-networks">
+      <NetworkList networks={networks} active={network} onSelect={select} />
+    </div>
+  )
+}

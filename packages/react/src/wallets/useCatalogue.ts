@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react'
+import { useLatch } from '../context.js'
+import type { CatalogueWallet, WalletsQuery } from './client.js'
+
+// One answer per query and page session: reopening the modal does not ask again.
+const cache = new Map<string, Promise<CatalogueWallet[]>>()
+
+/** A small, fixed slice of the catalogue (featured or recommended); empty until it arrives. */
+export function useCatalogueWallets(query: WalletsQuery | undefined): CatalogueWallet[] {
+  const { wallets, config } = useLatch('useCatalogueWallets')
+  const [list, setList] = useState<CatalogueWallet[]>([])
+  const key = query ? `${config.serverUrl}|${config.projectId}|${JSON.stringify(query)}` : ''
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the query
+  useEffect(() => {
+    if (!query) return
+    let live = true
+    let request = cache.get(key)
+    if (!request) {
+      request = wallets.getWallets(query).then((page) => page.data)
+      cache.set(key, request)
+      request.catch(() => cache.delete(key))
+    }
+    request.then(
+      (data) => live && setList(data),
+      () => live && setList([]),
+    )
+    return () => {
+      live = false
+    }
+  }, [key, wallets])
+  return list
+}
