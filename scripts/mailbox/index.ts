@@ -156,14 +156,14 @@ function send(response: ServerResponse, status: number, body: string, type: stri
   response.end(body)
 }
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 function page(mails: CaughtMail[]): string {
   const rows = mails
     .map(
-      (mail) => `<article><h2>${escape(mail.subject)}</h2>
-<p class="meta">#${mail.id} · to ${escape(mail.to.join(', '))} · ${escape(mail.receivedAt)}</p>
-<pre>${escape(mail.text)}</pre></article>`,
+      (mail) => `<article><h2>${escapeHtml(mail.subject)}</h2>
+<p class="meta">#${mail.id} · to ${escapeHtml(mail.to.join(', '))} · ${escapeHtml(mail.receivedAt)}</p>
+<pre>${escapeHtml(mail.text)}</pre></article>`,
     )
     .join('\n')
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Latch dev mailbox</title>
