@@ -53,3 +53,36 @@ export const devContracts = {
   spamNft: deployedAt(deploymentNonces.spamNft),
   swap: deployedAt(deploymentNonces.swap),
 } as const satisfies Record<DevContractName, Address>
+
+/** What the seed deploys, for apps that label tokens and flag spam without asking the chain. */
+export const devTokens = {
+  lusd: { address: devContracts.lusd, name: 'Latch USD', symbol: 'LUSD', decimals: 6 },
+  demo: { address: devContracts.demo, name: 'Demo Token', symbol: 'DEMO', decimals: 18 },
+} as const
+
+export const devCollections = {
+  latchPass: {
+    address: devContracts.latchPass,
+    standard: 'erc721',
+    name: 'Latch Pass',
+    symbol: 'PASS',
+    baseUri: 'https://latch.example/pass/',
+    spam: false,
+  },
+  latchItems: {
+    address: devContracts.latchItems,
+    standard: 'erc1155',
+    name: 'Latch Items',
+    symbol: 'ITEMS',
+    baseUri: 'https://latch.example/items/{id}.json',
+    spam: false,
+  },
+  spamNft: {
+    address: devContracts.spamNft,
+    standard: 'erc721',
+    name: 'Claim reward at https://free-mint.example',
+    symbol: 'CLAIM',
+    baseUri: 'https://free-mint.example/claim/',
+    spam: true,
+  },
+} as const

@@ -11,7 +11,9 @@ import {
 import {
   deployer,
   deploymentNonces,
+  devCollections,
   devContracts,
+  devTokens,
   mnemonicAddresses,
   strangerAddress,
 } from './accounts.js'
@@ -128,22 +130,22 @@ function buildPlan() {
   const d = deployer.address
 
   // Set-up right after genesis: the deployer's first six nonces are the contract addresses.
+  const token = ({ name, symbol, decimals }: (typeof devTokens)[keyof typeof devTokens]) => [
+    name,
+    symbol,
+    decimals,
+  ]
+  const collection = ({
+    name,
+    symbol,
+    baseUri,
+  }: (typeof devCollections)[keyof typeof devCollections]) => [name, symbol, baseUri]
   const setup: Draft[] = [
-    deploy(d, 'LatchToken', ['Latch USD', 'LUSD', 6], 'deploy LUSD'),
-    deploy(d, 'LatchToken', ['Demo Token', 'DEMO', 18], 'deploy DEMO'),
-    deploy(d, 'LatchNFT', ['Latch Pass', 'PASS', 'https://latch.example/pass/'], 'deploy PASS'),
-    deploy(
-      d,
-      'LatchItems',
-      ['Latch Items', 'ITEMS', 'https://latch.example/items/{id}.json'],
-      'deploy ITEMS',
-    ),
-    deploy(
-      d,
-      'SpamNFT',
-      ['Claim reward at https://free-mint.example', 'CLAIM', 'https://free-mint.example/claim/'],
-      'deploy spam collection',
-    ),
+    deploy(d, 'LatchToken', token(devTokens.lusd), 'deploy LUSD'),
+    deploy(d, 'LatchToken', token(devTokens.demo), 'deploy DEMO'),
+    deploy(d, 'LatchNFT', collection(devCollections.latchPass), 'deploy PASS'),
+    deploy(d, 'LatchItems', collection(devCollections.latchItems), 'deploy ITEMS'),
+    deploy(d, 'SpamNFT', collection(devCollections.spamNft), 'deploy spam collection'),
     // 1 LUSD (6 decimals) buys 2 DEMO (18 decimals).
     deploy(d, 'LatchSwap', [lusdAt, demoAt, 2n * 10n ** 12n, 1n], 'deploy LUSD→DEMO swap'),
   ]

@@ -21,6 +21,7 @@ import { type AnvilInstance, startAnvil } from './anvil.js'
 import {
   demoAccounts,
   devContracts,
+  devTokens,
   genesisTimestampFor,
   type SeedResult,
   SeedStateError,
@@ -96,6 +97,11 @@ describe('seedDevChain on a fresh anvil', () => {
     expect(result.contracts).toMatchObject(devContracts)
     for (const address of Object.values(result.contracts))
       expect(await client.getCode({ address })).toMatch(/^0x[0-9a-f]{10,}/)
+    for (const token of Object.values(devTokens)) {
+      const read = (functionName: 'symbol' | 'decimals') =>
+        client.readContract({ address: token.address, abi: erc20Abi, functionName })
+      expect([await read('symbol'), await read('decimals')]).toEqual([token.symbol, token.decimals])
+    }
   })
 
   it('dates every block as scheduled, all before now', async () => {

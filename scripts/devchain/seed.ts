@@ -13,7 +13,7 @@ import { DEV_CHAIN_ID } from './anvil.js'
 import { deployerFinalNonce, type PlannedTx, seededContracts } from './plan.js'
 import { type SeedBlock, seedSchedule } from './schedule.js'
 
-export { demoAccounts, devContracts } from './accounts.js'
+export { demoAccounts, devCollections, devContracts, devTokens } from './accounts.js'
 export { seededContracts } from './plan.js'
 export { genesisTimestampFor, type SeedBlock, type SeedKind, seedSchedule } from './schedule.js'
 
