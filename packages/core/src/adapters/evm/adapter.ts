@@ -11,6 +11,7 @@ import {
   type Transport,
 } from '@wagmi/core'
 import { type Address, type Chain, formatUnits } from 'viem'
+import { settleWithin } from '../../controller/context.js'
 import { ConnectorNotFoundError, NetworkNotFoundError } from '../../errors/errors.js'
 import type { CaipNetwork, EvmNetwork } from '../../networks/types.js'
 import { latchTransport } from '../../rpc/transport.js'
@@ -18,6 +19,12 @@ import { defaultStorageBackend, type StorageBackend } from '../../storage/backen
 import type { AdapterEventName, AdapterEvents, ChainAdapter, ConnectResult } from '../types.js'
 import { type AnnouncedWallet, toLatchConnectors } from './connectors.js'
 import { createWagmiStorage } from './storage.js'
+
+/**
+ * How long wagmi gets to disconnect before the adapter forgets the connection itself; below the
+ * controller's 3 s bound so that the local state is clean when that resolves.
+ */
+export const WALLET_DISCONNECT_WAIT_MS = 2_500
 
 /** Seed §9: balance and native balance are cached for 30 seconds. */
 export const BALANCE_CACHE_MS = 30_000
@@ -144,8 +151,33 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
       )
     },
     async disconnect({ connectorId } = {}) {
-      const connector = connectorId ? findConnector(connectorId) : undefined
-      await disconnect(config, connector ? { connector } : {})
+      const { current, connections } = config.state
+      const connector = connectorId
+        ? findConnector(connectorId)
+        : current
+          ? connections.get(current)?.connector
+          : undefined
+      const answered = await settleWithin(
+        disconnect(config, connector ? { connector } : {}).then(() => true),
+        WALLET_DISCONNECT_WAIT_MS,
+      )
+      if (answered) return
+      // The wallet never answered. Forget the connection here too, or wagmi would keep it and
+      // revive it on the next load.
+      config.setState((state) => {
+        const remaining = new Map(state.connections)
+        for (const [uid, connection] of remaining)
+          if (!connector || connection.connector.uid === connector.uid) remaining.delete(uid)
+        const next = remaining.values().next().value
+        return {
+          ...state,
+          connections: remaining,
+          current: next?.connector.uid ?? null,
+          status: remaining.size > 0 ? state.status : 'disconnected',
+        }
+      })
+      const ids = connector ? [connector.id] : [...connections.values()].map((c) => c.connector.id)
+      for (const id of ids) await config.storage?.setItem(`${id}.disconnected`, true)
     },
     async switchNetwork({ network }) {
       const chainId = Number(network.id)

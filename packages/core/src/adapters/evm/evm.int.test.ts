@@ -1,3 +1,4 @@
+import { type CreateConnectorFn, injected } from '@wagmi/core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../../../../scripts/devchain/anvil.js'
 import { createController, type LatchController } from '../../controller/index.js'
@@ -72,7 +73,7 @@ afterEach(() => {
 })
 
 /** One page load: fresh stores, adapter and controller over the same storage and wallet. */
-async function load(): Promise<Page> {
+async function load(connectors?: CreateConnectorFn[]): Promise<Page> {
   const stores = createStores({
     networks: [devNetwork, unknownToWallet],
     defaultNetwork: devNetwork,
@@ -80,6 +81,7 @@ async function load(): Promise<Page> {
   const adapter = createEvmAdapter({
     networks: [devNetwork, unknownToWallet],
     storage: backend,
+    connectors,
     assetImageUrl: (id) => `http://localhost:8787/public/getAssetImage/${id}`,
   })
   const controller = createController({
@@ -156,6 +158,27 @@ describe('EVM adapter with a test wallet on anvil', () => {
     expect(account(page)).toMatchObject({ status: 'disconnected', address: undefined })
     expect(page.stores.chain.getState().activeCaipAddress).toBeUndefined()
     expect(events).toEqual(['disconnect'])
+  })
+
+  it('forgets a connection whose connector never finishes disconnecting', async () => {
+    // A connector (think WalletConnect with a dead relay) whose disconnect never settles.
+    const hanging: CreateConnectorFn = (config) => {
+      const base = injected({
+        target: { id: 'hanging', name: 'Hanging Wallet', provider: wallet as never },
+      })(config)
+      return { ...base, disconnect: () => new Promise<void>(() => {}) }
+    }
+    const first = await load([hanging])
+    await first.controller.connect({ namespace: 'eip155', connectorId: 'hanging' })
+
+    await first.controller.disconnect()
+    expect(account(first).status).toBe('disconnected')
+    expect(first.adapter.wagmiConfig.state.connections.size).toBe(0)
+
+    // The wallet still holds the permission, so only our bookkeeping keeps this disconnected.
+    expect(wallet.state.connected).toBe(true)
+    const second = await load([hanging])
+    expect(account(second).status).toBe('disconnected')
   })
 
   it('reconnects after a reload', async () => {

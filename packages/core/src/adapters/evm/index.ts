@@ -4,6 +4,7 @@ export {
   createEvmAdapter,
   type EvmAdapter,
   type EvmAdapterParameters,
+  WALLET_DISCONNECT_WAIT_MS,
 } from './adapter.js'
 export { type AnnouncedWallet, toLatchConnectors } from './connectors.js'
 export { createWagmiStorage, WAGMI_STORAGE_KEY } from './storage.js'
