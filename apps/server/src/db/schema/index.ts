@@ -3,3 +3,4 @@
 export * from './projects.js'
 export * from './provider.js'
 export * from './chaindata.js'
+export * from './auth.js'

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+/** An embedded-wallet user: one email, one wallet (its public addresses only). */
+export const authUsers = pgTable('auth_users', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  /** Lower-cased. */
+  email: text('email').notNull().unique(),
+  evmAddress: text('evm_address'),
+  solanaAddress: text('solana_address'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * One-time codes. Only an HMAC of the code is stored; `attempts` counts wrong guesses and the
+ * code is void at 5. `purpose` is login, update_primary or update_secondary.
+ */
+export const authCodes = pgTable(
+  'auth_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    userId: uuid('user_id').references(() => authUsers.id, { onDelete: 'cascade' }),
+    /** For update_primary and update_secondary: the address the user is moving to. */
+    newEmail: text('new_email'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_codes_email_idx').on(t.email, t.purpose, t.createdAt)],
+)
+
+/** Devices (a random id kept by the frame, stored hashed) a user has approved by email link. */
+export const authDevices = pgTable(
+  'auth_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    approvalTokenHash: text('approval_token_hash'),
+    approvalSentAt: timestamp('approval_sent_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.deviceHash] }),
+    index('auth_devices_token_idx').on(t.approvalTokenHash),
+  ],
+)
+
+/** Bearer sessions of the frame; only a SHA-256 of the token is stored. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    projectId: text('project_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+)
+
+/** The auth share of each wallet, AES-256-GCM under the auth-share key. */
+export const authShares = pgTable('auth_shares', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => authUsers.id, { onDelete: 'cascade' }),
+  ciphertext: text('ciphertext').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * The recovery share, under a different key (the recovery key), in its own table so that an
+ * operator can move it to another database or restrict it with its own grants.
+ */
+export const authRecoveryShares = pgTable('auth_recovery_shares', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => authUsers.id, { onDelete: 'cascade' }),
+  ciphertext: text('ciphertext').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export type AuthUser = typeof authUsers.$inferSelect
