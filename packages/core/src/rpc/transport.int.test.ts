@@ -44,6 +44,13 @@ describe('RPC policy against a fault-injecting server', () => {
     expect(server.hits('/429-once')).toBe(2)
   })
 
+  it('fails at once when Retry-After asks for longer than the policy waits', async () => {
+    // Had the header been ignored, the 150 ms backoff would have made 3 attempts.
+    const error = await failure(blockNumber('/429-long'))
+    expect((error as HttpRequestError).status).toBe(429)
+    expect(server.hits('/429-long')).toBe(1)
+  })
+
   it('retries 503 and succeeds on the third attempt', async () => {
     expect(await blockNumber('/503-twice')).toBe('0x2a')
     expect(server.hits('/503-twice')).toBe(3)

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 // A JSON-RPC server on loopback that misbehaves on purpose, for testing the RPC policy.
-// The path picks the fault: /ok, /429-once, /503-always, /503-twice, /slow, /malformed,
+// The path picks the fault: /ok, /429-once, /429-long, /503-always, /503-twice, /slow, /malformed,
 // /rpc-error/<code>, /status/<code>. Every HTTP request is recorded.
 
 export interface FaultServer {
@@ -47,6 +47,7 @@ export async function startFaultServer(options: { slowMs?: number } = {}): Promi
     }
     if (path === '/ok') return answer(ok)
     if (path === '/429-once') return count === 1 ? fail(429, { 'Retry-After': '1' }) : answer(ok)
+    if (path === '/429-long') return fail(429, { 'Retry-After': '60' })
     if (path === '/503-always') return fail(503)
     if (path === '/503-twice') return count <= 2 ? fail(503) : answer(ok)
     if (path === '/slow') {
