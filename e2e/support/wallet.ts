@@ -35,8 +35,9 @@ export async function injectTestWallet(
       page
         .evaluate(
           ([name, payload]) =>
-            (window as unknown as { __latchTestWalletEmit?: (e: string, a: unknown[]) => void })
-              .__latchTestWalletEmit?.(name as string, payload as unknown[]),
+            (
+              window as unknown as { __latchTestWalletEmit?: (e: string, a: unknown[]) => void }
+            ).__latchTestWalletEmit?.(name as string, payload as unknown[]),
           [event, args] as const,
         )
         .catch(() => {})
@@ -51,7 +52,10 @@ export async function injectTestWallet(
     }
     const provider = {
       async request(args: { method: string; params?: unknown }) {
-        const answer = await w.__latchTestWalletRequest({ method: args.method, params: args.params })
+        const answer = await w.__latchTestWalletRequest({
+          method: args.method,
+          params: args.params,
+        })
         if ('error' in answer) {
           const error = new Error(answer.error.message) as Error & { code: number }
           error.code = answer.error.code

@@ -14,7 +14,12 @@ export function ActivityRow({ transaction, messages, explorerTxUrl, now }: Activ
   const href = explorerTxUrl?.(row.chain, row.hash)
   const [first, second] = row.descriptions
   return (
-    <li className="latch-activity-row" data-status={row.status} data-testid="activity-row">
+    <li
+      className="latch-activity-row"
+      data-status={row.status}
+      data-testid="activity-row"
+      data-tx-hash={row.hash}
+    >
       <span className="latch-activity-images">
         {row.images.length ? (
           row.images.slice(0, 2).map((image, i) => (

@@ -1,0 +1,28 @@
+import { expect, type Page } from '@playwright/test'
+import { TEST_WALLET_INFO } from './wallet.js'
+
+export const connectButton = (page: Page) =>
+  page.getByRole('banner').getByTestId('latch-connect-button')
+
+export const dialog = (page: Page) => page.getByRole('dialog')
+
+/** Connects the injected test wallet through the modal, with the mouse. */
+export async function connectWithMouse(page: Page): Promise<void> {
+  await connectButton(page).click()
+  await expect(dialog(page)).toHaveAttribute('data-view', 'Connect')
+  await page.getByTestId(`wallet-${TEST_WALLET_INFO.rdns}`).click()
+  await expect(dialog(page)).toBeHidden()
+  await expect(connectButton(page)).toHaveAttribute('data-state', 'connected')
+}
+
+/** Scrolls the history until the server has no further page; returns how many rows it shows. */
+export async function scrollToEnd(page: Page): Promise<number> {
+  const sentinel = page.getByTestId('activity-sentinel')
+  for (let i = 0; i < 50 && (await sentinel.count()) > 0; i++) {
+    await sentinel.scrollIntoViewIfNeeded().catch(() => {})
+    await page.waitForTimeout(100)
+  }
+  await expect(sentinel).toHaveCount(0)
+  await expect(page.locator('.latch-activity[aria-busy="true"]')).toHaveCount(0)
+  return page.getByTestId('activity-row').count()
+}
