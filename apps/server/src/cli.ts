@@ -1,18 +1,22 @@
 #!/usr/bin/env node
 import { realpathSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { indexCommand } from './chaindata/command.js'
 import { migrateCommand } from './commands/migrate.js'
 import { serveCommand } from './commands/serve.js'
 import type { Command } from './commands/types.js'
-import { projectCommand } from './provider/cli-project.js'
 import { ConfigError, loadConfig } from './config.js'
 import { DatabaseOpenError, MigrationError } from './db/errors.js'
+import { catalogueCommand } from './provider/catalogue/cli-catalogue.js'
+import { projectCommand } from './provider/cli-project.js'
 
 /** Subcommands by name; add one by adding a file under `commands/` and a line here. */
 export const commands: Record<string, Command> = {
   serve: serveCommand,
   migrate: migrateCommand,
+  index: indexCommand,
   project: projectCommand,
+  catalogue: catalogueCommand,
 }
 
 const DEFAULT_COMMAND = 'serve'

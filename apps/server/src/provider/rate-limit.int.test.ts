@@ -56,7 +56,7 @@ describe.each([
 
   beforeAll(async () => {
     redisUp = await redisAnswers()
-    const env = useRedis ? { REDIS_URL } : {}
+    const env: Record<string, string> = useRedis ? { REDIS_URL } : {}
     const first = await openTestApp('pglite', env)
     const second = await openTestApp('pglite', env)
     if ('unavailable' in first || 'unavailable' in second) throw new Error('PGlite unavailable')

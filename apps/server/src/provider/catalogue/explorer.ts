@@ -1,0 +1,200 @@
+import { sql } from 'drizzle-orm'
+import { catalogueWallets, type NewCatalogueWallet } from '../../db/schema/provider.js'
+import type { Db } from '../../db/types.js'
+import { curatedWallets } from './dataset.js'
+
+/** The WalletConnect Explorer API (v3); operators with network access pass their project id. */
+export const DEFAULT_EXPLORER_URL = 'https://explorer-api.walletconnect.com'
+const PAGE_SIZE = 100
+const MAX_PAGES = 100
+
+/** One listing of `GET /v3/wallets` as documented; every field may be missing or null. */
+export interface ExplorerListing {
+  id?: unknown
+  name?: unknown
+  homepage?: unknown
+  chains?: unknown
+  image_id?: unknown
+  app?: { browser?: unknown; ios?: unknown; android?: unknown; chrome?: unknown } | null
+  injected?: unknown
+  rdns?: unknown
+  mobile?: { native?: unknown; universal?: unknown } | null
+  desktop?: { native?: unknown; universal?: unknown } | null
+  badge_type?: unknown
+}
+
+export interface ExplorerPage {
+  count?: unknown
+  listings?: Record<string, ExplorerListing> | null
+}
+
+export class CatalogueSyncError extends Error {
+  override name = 'CatalogueSyncError'
+}
+
+const ID = /^[A-Za-z0-9._-]{1,128}$/
+const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
+
+function text(value: unknown, max = 2_048): string | null {
+  return typeof value === 'string' &&
+    value.length > 0 &&
+    value.length <= max &&
+    !value.includes('\u0000')
+    ? value
+    : null
+}
+
+function url(value: unknown): string | null {
+  const candidate = text(value)
+  if (!candidate) return null
+  try {
+    new URL(candidate)
+    return candidate
+  } catch {
+    return null
+  }
+}
+
+function injected(value: unknown): { namespace: string; injected_id: string }[] | null {
+  if (!Array.isArray(value)) return null
+  const items = value.flatMap((item) => {
+    const namespace = text(item?.namespace, 32)
+    const id = text(item?.injected_id, 128)
+    return namespace && id ? [{ namespace, injected_id: id }] : []
+  })
+  return items.length > 0 ? items : null
+}
+
+const curatedRdns = new Set(curatedWallets.flatMap((w) => (w.rdns ? [w.rdns.toLowerCase()] : [])))
+const curatedNames = new Set(curatedWallets.map((w) => w.name.toLowerCase()))
+
+export type MappedListing =
+  | { kind: 'wallet'; row: NewCatalogueWallet }
+  | { kind: 'duplicate'; name: string }
+  | { kind: 'invalid' }
+
+/**
+ * Maps one Explorer listing to a catalogue row. Explorer ids are kept, so clients that pass the
+ * reference's wallet ids in include/exclude keep working. A wallet the curated dataset already
+ * has (same rdns or name) is skipped: the curated entry wins.
+ */
+export function mapListing(listing: ExplorerListing, position: number): MappedListing {
+  const id = typeof listing.id === 'string' && ID.test(listing.id) ? listing.id : null
+  const name = text(listing.name, 200)
+  if (!id || !name) return { kind: 'invalid' }
+  const rdns = text(listing.rdns, 253)
+  if ((rdns && curatedRdns.has(rdns.toLowerCase())) || curatedNames.has(name.toLowerCase()))
+    return { kind: 'duplicate', name }
+  const chains = Array.isArray(listing.chains)
+    ? [
+        ...new Set(
+          listing.chains.filter((c): c is string => typeof c === 'string' && CAIP2.test(c)),
+        ),
+      ]
+    : []
+  const imageId =
+    typeof listing.image_id === 'string' && ID.test(listing.image_id) ? listing.image_id : id
+  return {
+    kind: 'wallet',
+    row: {
+      id,
+      name,
+      imageId,
+      rdns,
+      chains,
+      homepage: url(listing.homepage),
+      mobileLink: text(listing.mobile?.native) ?? url(listing.mobile?.universal),
+      desktopLink: text(listing.desktop?.native) ?? url(listing.desktop?.universal),
+      webappLink: url(listing.app?.browser),
+      appStore: url(listing.app?.ios),
+      playStore: url(listing.app?.android),
+      chromeStore: url(listing.app?.chrome),
+      injected: injected(listing.injected),
+      badgeType: listing.badge_type === 'certified' ? 'certified' : 'none',
+      order: 10_000 + position,
+      source: 'explorer',
+    },
+  }
+}
+
+export interface SyncOptions {
+  /** The Explorer project id (the operator's key). */
+  projectId: string
+  baseUrl?: string | undefined
+  fetch?: typeof fetch | undefined
+}
+
+export interface SyncResult {
+  fetched: number
+  imported: number
+  duplicates: number
+  invalid: number
+}
+
+async function fetchPage(options: SyncOptions, page: number): Promise<ExplorerPage> {
+  const endpoint = new URL('/v3/wallets', options.baseUrl ?? DEFAULT_EXPLORER_URL)
+  endpoint.searchParams.set('projectId', options.projectId)
+  endpoint.searchParams.set('entries', String(PAGE_SIZE))
+  endpoint.searchParams.set('page', String(page))
+  const doFetch = options.fetch ?? fetch
+  let response: Response
+  try {
+    response = await doFetch(endpoint, { headers: { accept: 'application/json' } })
+  } catch (error) {
+    throw new CatalogueSyncError(
+      `Cannot reach the Explorer API at ${endpoint.origin}: ${(error as Error).message}`,
+    )
+  }
+  if (!response.ok)
+    throw new CatalogueSyncError(
+      `The Explorer API answered ${response.status} for page ${page}${response.status === 401 || response.status === 403 ? ' (check the project id)' : ''}`,
+    )
+  return (await response.json()) as ExplorerPage
+}
+
+/** Imports every listing of the Explorer API into the catalogue; curated rows are never touched. */
+export async function syncCatalogue(db: Db, options: SyncOptions): Promise<SyncResult> {
+  const result: SyncResult = { fetched: 0, imported: 0, duplicates: 0, invalid: 0 }
+  const rows: NewCatalogueWallet[] = []
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const body = await fetchPage(options, page)
+    const listings = Object.values(body.listings ?? {})
+    for (const listing of listings) {
+      const mapped = mapListing(listing, result.fetched++)
+      if (mapped.kind === 'wallet') rows.push(mapped.row)
+      else if (mapped.kind === 'duplicate') result.duplicates++
+      else result.invalid++
+    }
+    const total = typeof body.count === 'number' ? body.count : 0
+    if (listings.length < PAGE_SIZE || result.fetched >= total) break
+  }
+  const unique = [...new Map(rows.map((row) => [row.id, row])).values()]
+  for (let i = 0; i < unique.length; i += 200) {
+    await db
+      .insert(catalogueWallets)
+      .values(unique.slice(i, i + 200))
+      .onConflictDoUpdate({
+        target: catalogueWallets.id,
+        set: {
+          name: sql`excluded.name`,
+          imageId: sql`excluded.image_id`,
+          rdns: sql`excluded.rdns`,
+          chains: sql`excluded.chains`,
+          homepage: sql`excluded.homepage`,
+          mobileLink: sql`excluded.mobile_link`,
+          desktopLink: sql`excluded.desktop_link`,
+          webappLink: sql`excluded.webapp_link`,
+          appStore: sql`excluded.app_store`,
+          playStore: sql`excluded.play_store`,
+          chromeStore: sql`excluded.chrome_store`,
+          injected: sql`excluded.injected`,
+          badgeType: sql`excluded.badge_type`,
+          order: sql`excluded."order"`,
+          updatedAt: sql`now()`,
+        },
+        setWhere: sql`${catalogueWallets.source} = 'explorer'`,
+      })
+  }
+  result.imported = unique.length
+  return result
+}
