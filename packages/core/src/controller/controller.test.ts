@@ -264,6 +264,17 @@ describe('wallet events', () => {
     expect(events).toEqual([{ namespace: 'eip155', address: next, connectorId: 'fake' }])
   })
 
+  it('a chain change in a namespace that is not active moves only that namespace', async () => {
+    await controller.connect({ namespace: 'solana', connectorId: 'phantom' })
+    await controller.switchActiveNetwork(ethereumNetwork)
+    solana.emit('switchNetwork', { connectorId: 'phantom', chainId: solanaDevnet.id })
+    expect(chain().activeChain).toBe('eip155')
+    expect(chain().chains.solana!.networkState.caipNetwork).toBe(solanaDevnet)
+    expect(chain().chains.solana!.accountState.caipAddress).toBe(
+      `solana:${solanaDevnet.id}:${SOL_ADDRESS}`,
+    )
+  })
+
   it('a disconnect from the wallet clears the account and emits disconnect', () => {
     const events: string[] = []
     onEvent(stores.events, 'disconnect', (e) => events.push(e.event))

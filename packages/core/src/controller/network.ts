@@ -93,10 +93,17 @@ export function onChainChanged(
   if (options.makeActive || state.activeChain === namespace || state.activeChain === undefined)
     setActiveNetwork(ctx, network, { persist: Boolean(known) })
   else
-    updateChainState(ctx, namespace, (chain) => ({
-      ...chain,
-      networkState: { ...chain.networkState, caipNetwork: network },
-    }))
+    updateChainState(ctx, namespace, (chain) => {
+      const { address } = chain.accountState
+      return {
+        ...chain,
+        networkState: { ...chain.networkState, caipNetwork: network },
+        accountState: {
+          ...chain.accountState,
+          caipAddress: address ? formatCaipAddress(namespace, network.id, address) : undefined,
+        },
+      }
+    })
   const { options: opts } = ctx.stores
   const { enableNetworkSwitch, allowUnsupportedChain, basic } = opts.getState()
   if (!known && enableNetworkSwitch && !allowUnsupportedChain && !basic)
