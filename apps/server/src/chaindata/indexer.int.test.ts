@@ -1,17 +1,4 @@
-import type { FastifyInstance } from 'fastify'
-import {
-  type Address,
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  erc20Abi,
-  type Hash,
-  http,
-  type PublicClient,
-  parseEther,
-  type TestClient,
-  type WalletClient,
-} from 'viem'
+import { type Address, erc20Abi, type Hash, type PublicClient, parseEther } from 'viem'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AnvilInstance, DEV_CHAIN_ID, startAnvil } from '../../../../scripts/devchain/anvil.js'
@@ -19,62 +6,25 @@ import { artifact } from '../../../../scripts/devchain/contracts/artifacts.js'
 import {
   allPages,
   type Backend,
-  buildTestApp,
+  compareHistoryWithChain,
+  createWorld,
   getHistory,
-  openTestDb,
-  participationFromChain,
-  type TestDb,
+  type World,
 } from './fixtures/harness.js'
 import { splitterAbi, splitterBytecode } from './fixtures/splitter.js'
-import { ChainIndexer } from './indexer.js'
-import { BlockSource } from './source.js'
-import { ChainStore } from './store.js'
 import type { Transaction } from './types.js'
 
 const backends: Backend[] = ['pglite', 'postgres']
 
-interface World {
-  anvil: AnvilInstance
-  db: TestDb
-  app: FastifyInstance
-  client: PublicClient
-  test: TestClient
-  wallet: WalletClient
-  accounts: Address[]
-  indexer: (options?: Partial<ConstructorParameters<typeof ChainIndexer>[0]>) => ChainIndexer
-}
+type AnvilWorld = World & { anvil: AnvilInstance }
 
-async function setUp(backend: Backend): Promise<World> {
+async function setUp(backend: Backend): Promise<AnvilWorld> {
   const anvil = await startAnvil()
-  const db = await openTestDb(backend)
-  const app = await buildTestApp(db.handle, [DEV_CHAIN_ID])
-  const transport = http(anvil.rpcUrl)
-  const client = createPublicClient({ chain: foundry, transport }) as PublicClient
-  const test = createTestClient({ chain: foundry, mode: 'anvil', transport })
-  const wallet = createWalletClient({ chain: foundry, transport })
-  const accounts = (await wallet.getAddresses()).map((a) => a.toLowerCase() as Address)
-  const store = new ChainStore(db.handle.db)
-  return {
-    anvil,
-    db,
-    app,
-    client,
-    test,
-    wallet,
-    accounts,
-    indexer: (options = {}) =>
-      new ChainIndexer({
-        source: new BlockSource({ chainId: DEV_CHAIN_ID, rpcUrl: anvil.rpcUrl }),
-        store,
-        batchSize: 4,
-        ...options,
-      }),
-  }
+  return { ...(await createWorld(anvil.rpcUrl, backend)), anvil }
 }
 
-async function tearDown(world: World | undefined) {
-  await world?.app.close()
-  await world?.db.close()
+async function tearDown(world: AnvilWorld | undefined) {
+  await world?.close()
   await world?.anvil.stop()
 }
 
@@ -82,20 +32,9 @@ async function mined(client: PublicClient, hash: Hash) {
   return client.waitForTransactionReceipt({ hash, pollingInterval: 20 })
 }
 
-/** Every account's API history against the chain read independently: each tx exactly once, in order. */
 async function expectHistoryMatchesChain(world: World, accounts: Address[], limit = '7') {
-  const head = Number(await world.client.getBlockNumber({ cacheTime: 0 }))
-  const expected = await participationFromChain(world.client, 0, head)
-  for (const account of accounts) {
-    const pages = await allPages(world.app, account, { chainId: `eip155:${DEV_CHAIN_ID}`, limit })
-    const items = pages.flat()
-    const hashes = items.map((t) => t.metadata.hash)
-    expect(new Set(hashes).size, `duplicates in ${account}'s history`).toBe(hashes.length)
-    expect(new Set(hashes), `history of ${account}`).toEqual(expected.get(account) ?? new Set())
-    for (let i = 1; i < items.length; i++)
-      expect(items[i - 1]!.metadata.minedAt >= items[i]!.metadata.minedAt).toBe(true)
-    for (const page of pages.slice(0, -1)) expect(page).toHaveLength(Number(limit))
-  }
+  const query = { chainId: `eip155:${DEV_CHAIN_ID}`, limit }
+  expect(await compareHistoryWithChain(world.app, world.client, accounts, query)).toEqual([])
 }
 
 /** The sum of an account's native transfers in a tx, signed by direction. */
@@ -111,7 +50,7 @@ function nativeNet(tx: Transaction): bigint {
 }
 
 describe.each(backends)('indexer and history API on %s', (backend) => {
-  let world: World
+  let world: AnvilWorld
   const sent: Record<string, Hash> = {}
   let token: Address
   let splitter: Address

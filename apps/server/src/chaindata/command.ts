@@ -1,0 +1,50 @@
+import type { Command } from '../commands/types.js'
+
+export const indexCommand: Command = {
+  summary: 'run the chain indexer alone (production: with LATCH_INDEXER=off on the API servers)',
+  async run({ config, stdout, stderr }) {
+    const settings = config()
+    const { loadChainDataConfig } = await import('./config.js')
+    const chainData = loadChainDataConfig(process.env, settings.chainRpcUrl)
+    const { openDatabase } = await import('../db/open.js')
+    const { migrate } = await import('../db/migrate.js')
+    const { createLogger } = await import('../logger.js')
+    const { createChainDataService } = await import('./service.js')
+    const database = await openDatabase(settings)
+    try {
+      await migrate(database)
+    } catch (error) {
+      await database.close()
+      throw error
+    }
+    const log = createLogger(settings)
+    const service = createChainDataService(database.db, chainData, { log })
+    service.start()
+    stdout.write(
+      `Latch indexer following ${chainData.chains.map((c) => `chain ${c.chainId} at ${c.rpcUrl}`).join(', ')} (database: ${database.kind})\n`,
+    )
+    return new Promise<number>((resolve) => {
+      let stopping = false
+      const stop = (signal: NodeJS.Signals) => {
+        if (stopping) {
+          stderr.write(`${signal} again: exiting without a clean shutdown.\n`)
+          process.exit(130)
+        }
+        stopping = true
+        // Stopping lets the batch in flight commit or roll back; either way nothing is half written.
+        service
+          .stop()
+          .then(() => database.close())
+          .then(
+            () => resolve(0),
+            (error: Error) => {
+              stderr.write(`Shutdown failed: ${error.message}\n`)
+              resolve(1)
+            },
+          )
+      }
+      process.on('SIGINT', stop)
+      process.on('SIGTERM', stop)
+    })
+  },
+}

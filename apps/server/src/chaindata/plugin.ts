@@ -1,0 +1,42 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { Env } from '../config.js'
+import { type ChainDataConfig, loadChainDataConfig } from './config.js'
+import { createChainDataService } from './service.js'
+
+export interface ChainDataPluginOptions {
+  /** Defaults to process.env. */
+  env?: Env
+  /** Overrides the config read from `env`. */
+  config?: ChainDataConfig
+}
+
+/**
+ * The chain data service as one Fastify plugin: the history routes, plus (LATCH_INDEXER=in-process,
+ * the default) the indexer, started when the server starts listening and stopped when it closes.
+ * `inject()`-only apps (tests) never listen, so they never index.
+ */
+export function chainDataPlugin(options: ChainDataPluginOptions = {}): FastifyPluginAsync {
+  const plugin: FastifyPluginAsync = async (app) => {
+    const config =
+      options.config ?? loadChainDataConfig(options.env ?? process.env, app.config.chainRpcUrl)
+    const service = createChainDataService(app.db, config, { log: app.log })
+    if (config.cursorSecretIsDefault && process.env.NODE_ENV === 'production')
+      app.log.warn('LATCH_CURSOR_SECRET is not set: history cursors use the public development key')
+    await app.register(service.routes)
+    if (config.indexInProcess) {
+      app.addHook('onListen', async () => {
+        service.start()
+        app.log.info(
+          { chains: config.chains.map((c) => c.chainId) },
+          'chain indexer started in-process',
+        )
+      })
+      app.addHook('onClose', async () => {
+        await service.stop()
+      })
+    }
+  }
+  // Same effect as fastify-plugin: hooks and routes attach to the parent, not an encapsulated child.
+  ;(plugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true
+  return plugin
+}
