@@ -8,6 +8,8 @@ import Fastify, {
 } from 'fastify'
 import type { PublicClient } from 'viem'
 import { createChainClient } from './chain.js'
+import { chainDataPlugin } from './chaindata/plugin.js'
+import { authRoutes } from './auth/plugin.js'
 import type { Config } from './config.js'
 import type { DatabaseHandle, Db } from './db/types.js'
 import { installErrorHandling } from './errors.js'
@@ -62,6 +64,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes)
   await app.register(providerRoutes)
+  await app.register(authRoutes)
+  await app.register(chainDataPlugin())
   for (const plugin of options.plugins ?? []) await app.register(plugin)
   return app
 }
