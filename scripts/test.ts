@@ -79,11 +79,8 @@ const vitest = (project: string[], name: string): Step => {
 
 const e2eReport = path.join(root, 'e2e', 'artifacts', 'report.json')
 const steps: Step[] = [
-  ...workspaces.map((ws) => ({
-    name: `typecheck ${ws}`,
-    command: ['npx', 'tsc', '--noEmit', '-p', `${ws}/tsconfig.json`],
-  })),
-  { name: 'lint', command: ['npx', 'biome', 'ci', '.'] },
+  { name: 'typecheck', command: ['npx', 'tsx', 'scripts/typecheck.ts', ...workspaces] },
+  { name: 'lint', command: ['npx', 'biome', 'ci', '--colors=off', '.'] },
   vitest(['unit', 'unit-dom'], 'unit'),
   vitest(['integration'], 'integration'),
   {
