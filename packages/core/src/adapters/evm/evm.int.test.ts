@@ -181,6 +181,32 @@ describe('EVM adapter with a test wallet on anvil', () => {
     expect(account(second).status).toBe('disconnected')
   })
 
+  it('starts up over corrupt and foreign stored values, and replaces them', async () => {
+    const junk = ['{oops', '"eip155:1"', '{"v":7,"value":1}', 'null', '[]']
+    const keys = ['activeCaipNetworkId', 'connectionStatus', 'recentWallets', 'connections']
+    keys.forEach((key, i) => backend.setItem(`@latch/${key}`, junk[i % junk.length]!))
+    backend.setItem('@latch/wagmi.store', '{"state":{"connections":5,"chainId":"x"},"version":3}')
+    backend.setItem('@latch/wagmi.recentConnectorId', '{oops')
+
+    const page = await load()
+    expect(page.stores.chain.getState().activeCaipNetwork?.caipNetworkId).toBe('eip155:31337')
+    expect(account(page).status).toBe('disconnected')
+    await page.controller.connect({ namespace: 'eip155', connectorId: TEST_WALLET_INFO.rdns })
+    expect(JSON.parse(backend.getItem('@latch/recentWallets')!)).toEqual({
+      v: 1,
+      value: [
+        {
+          id: TEST_WALLET_INFO.rdns,
+          name: 'Latch Test Wallet',
+          imageUrl: TEST_WALLET_INFO.icon,
+          rdns: TEST_WALLET_INFO.rdns,
+        },
+      ],
+    })
+    const reloaded = await load()
+    expect(account(reloaded).status).toBe('connected')
+  })
+
   it('reconnects after a reload', async () => {
     const first = await load()
     await first.controller.connect({ namespace: 'eip155', connectorId: TEST_WALLET_INFO.rdns })

@@ -19,7 +19,7 @@ function isWagmiStore(value: unknown): boolean {
 
 /**
  * wagmi storage over the app's backend. A value that does not parse, or a persisted store of the
- * wrong shape (wagmi would iterate it on reconnect and throw), is removed and reads as absent.
+ * wrong shape, is removed and reads as absent rather than handed to wagmi's hydration.
  */
 export function createWagmiStorage(backend: StorageBackend): Storage {
   const guarded: StorageBackend = {
