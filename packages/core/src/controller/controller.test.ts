@@ -237,6 +237,13 @@ describe('wallet events', () => {
     expect(stores.router.getState().open).toBe(false)
   })
 
+  it('a chain change updates the connection, whatever the case of its connector id', () => {
+    evm.emit('switchNetwork', { connectorId: 'FAKE', chainId: 10 })
+    expect(stores.connections.getState().connections.eip155).toEqual([
+      { connectorId: 'fake', accounts: [{ address: EVM_ADDRESS }], caipNetwork: optimismNetwork },
+    ])
+  })
+
   it('a known chain change emits switchNetwork and stays supported', () => {
     const events: unknown[] = []
     onEvent(stores.events, 'switchNetwork', (e) => events.push(e.properties))

@@ -6,6 +6,7 @@ import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../networks/typ
 import { createLatchStorage, type LatchStorage } from '../storage/storage.js'
 import type { AccountState } from '../stores/account.js'
 import { type ChainStoreState, createChainState } from '../stores/chain.js'
+import { findConnection, upsertConnection } from '../stores/connections.js'
 import {
   applyConnectorRules,
   type Connector,
@@ -98,11 +99,16 @@ export function createController(parameters: CreateControllerParameters): LatchC
         adapter.on('switchNetwork', (payload) => {
           onChainChanged(ctx, namespace, payload.chainId)
           const network = ctx.stores.chain.getState().chains[namespace]?.networkState.caipNetwork
-          const connection = ctx.stores.connections
-            .getState()
-            .connections[namespace]?.find((c) => c.connectorId === payload.connectorId)
+          const connection = findConnection(
+            ctx.stores.connections.getState(),
+            namespace,
+            payload.connectorId,
+          )
           if (connection)
-            applyConnectionNetwork(namespace, payload.connectorId, connection.accounts, network)
+            upsertConnection(ctx.stores.connections, namespace, {
+              ...connection,
+              caipNetwork: network,
+            })
         }),
         adapter.on('disconnect', (payload) => clearConnection(ctx, namespace, payload.connectorId)),
       )
@@ -117,22 +123,6 @@ export function createController(parameters: CreateControllerParameters): LatchC
       namespace,
       applyConnectorRules(connectors, { isMobile, excludeWalletRdns, excludeWalletNames }),
     )
-  }
-
-  function applyConnectionNetwork(
-    namespace: ChainNamespace,
-    connectorId: string,
-    accounts: { address: string }[],
-    caipNetwork: CaipNetwork | undefined,
-  ): void {
-    ctx.stores.connections.setState((state) => ({
-      connections: {
-        ...state.connections,
-        [namespace]: (state.connections[namespace] ?? []).map((c) =>
-          c.connectorId === connectorId ? { connectorId, accounts, caipNetwork } : c,
-        ),
-      },
-    }))
   }
 
   function initialNetwork(): CaipNetwork | undefined {

@@ -89,9 +89,9 @@ describe('error reporter', () => {
         throw new ChainAdapterNotFoundError()
       }),
     ).rejects.toThrow('Chain adapter not found')
-    expect(reports.map((r) => [r.message, r.category])).toEqual([
-      ['sync boom', 'INTERNAL_SDK_ERROR'],
-      ['Chain adapter not found', 'INTERNAL_SDK_ERROR'],
+    expect(reports.map((r) => [r.message, r.category, r.errorType])).toEqual([
+      ['sync boom', 'INTERNAL_SDK_ERROR', 'LatchError'],
+      ['Chain adapter not found', 'INTERNAL_SDK_ERROR', 'ChainAdapterNotFoundError'],
     ])
   })
 

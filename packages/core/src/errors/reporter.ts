@@ -3,6 +3,8 @@ import { type ErrorCategory, type LatchError, toLatchError } from './base.js'
 export interface ErrorReport {
   error: LatchError
   category: ErrorCategory
+  /** The class name, e.g. 'ChainAdapterNotFoundError' (POST /e props.errorType). */
+  errorType: string
   message: string
   stackTrace: string | undefined
 }
@@ -37,6 +39,7 @@ export function reportError(error: unknown, category?: ErrorCategory): LatchErro
     reporter({
       error: latchError,
       category: latchError.category,
+      errorType: latchError.name,
       message: latchError.message,
       stackTrace: latchError.stack,
     })
