@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       redisUrl: undefined,
       webOrigins: DEFAULT_WEB_ORIGINS,
+      auth: expect.any(Object), // auth/config.test.ts
     })
   })
 
@@ -49,6 +50,7 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       redisUrl: 'redis://cache:6379/0',
       webOrigins: ['https://app.example.org', 'http://localhost:5173'],
+      auth: expect.any(Object), // auth/config.test.ts
     })
   })
 

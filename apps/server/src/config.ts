@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { type AuthConfig, authEnvShape, readAuthConfig } from './auth/config.js'
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof logLevels)[number]
@@ -21,6 +22,8 @@ export interface Config {
   logLevel: LogLevel
   redisUrl: string | undefined
   webOrigins: string[]
+  /** Email sign-in and key custody (auth/config.ts). */
+  auth: AuthConfig
 }
 
 export type Env = Record<string, string | undefined>
@@ -95,6 +98,7 @@ const envSchema = z.object({
     .optional(),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://').optional(),
   LATCH_WEB_ORIGINS: origins.optional(),
+  ...authEnvShape,
 })
 
 function splitList(value: string): string[] {
@@ -133,5 +137,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     redisUrl: e.REDIS_URL,
     webOrigins:
       e.LATCH_WEB_ORIGINS === undefined ? DEFAULT_WEB_ORIGINS : splitList(e.LATCH_WEB_ORIGINS),
+    auth: readAuthConfig(e),
   }
 }

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '../config.js'
+import { DEFAULT_FRAME_ORIGINS } from './config.js'
+
+const key = (byte: number) => Buffer.alloc(32, byte).toString('base64')
+
+describe('auth config', () => {
+  it('defaults: no SMTP, dev key files, the dev frame origin', () => {
+    expect(loadConfig({}, '/x').auth).toEqual({
+      smtpUrl: undefined,
+      mailFrom: 'Latch <no-reply@latch.localhost>',
+      authShareKey: undefined,
+      recoveryKey: undefined,
+      frameOrigins: DEFAULT_FRAME_ORIGINS,
+      publicUrl: undefined,
+    })
+  })
+
+  it('reads every variable', () => {
+    const { auth } = loadConfig({
+      LATCH_SMTP_URL: 'smtps://user:pw@mail.example.org:465',
+      LATCH_MAIL_FROM: 'Wallet <wallet@example.org>',
+      LATCH_AUTH_SHARE_KEY: key(1),
+      LATCH_RECOVERY_KEY: key(2),
+      LATCH_FRAME_ORIGINS: 'https://wallet.example.org, http://127.0.0.1:15174',
+      LATCH_PUBLIC_URL: 'https://api.example.org',
+    })
+    expect(auth).toEqual({
+      smtpUrl: 'smtps://user:pw@mail.example.org:465',
+      mailFrom: 'Wallet <wallet@example.org>',
+      authShareKey: key(1),
+      recoveryKey: key(2),
+      frameOrigins: ['https://wallet.example.org', 'http://127.0.0.1:15174'],
+      publicUrl: 'https://api.example.org',
+    })
+  })
+
+  it('names each bad variable', () => {
+    let error: unknown
+    try {
+      loadConfig({
+        LATCH_SMTP_URL: 'http://mail',
+        LATCH_AUTH_SHARE_KEY: 'short',
+        LATCH_FRAME_ORIGINS: 'https://wallet.example.org/path',
+      })
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    const issues = (error as ConfigError).issues.join('\n')
+    expect(issues).toContain('LATCH_SMTP_URL')
+    expect(issues).toContain('LATCH_AUTH_SHARE_KEY')
+    expect(issues).toContain('LATCH_FRAME_ORIGINS')
+  })
+})

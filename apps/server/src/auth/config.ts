@@ -1,0 +1,94 @@
+import { z } from 'zod'
+
+/** Origins of the secure frame; the auth routes answer only them (CORS). */
+export const DEFAULT_FRAME_ORIGINS = ['http://127.0.0.1:5174']
+
+export interface AuthConfig {
+  /** smtp:// or smtps:// URL, credentials included. Unset: sign-in answers 503. */
+  smtpUrl: string | undefined
+  mailFrom: string
+  /** 32 bytes, base64: encrypts auth shares and keys code hashes. Unset: a dev key file. */
+  authShareKey: string | undefined
+  /** 32 bytes, base64: encrypts recovery shares. Keep it apart from the auth-share key. */
+  recoveryKey: string | undefined
+  frameOrigins: string[]
+  /** Where the server is reachable from a mail client, for the device approval link. */
+  publicUrl: string | undefined
+}
+
+const key32 = z.string().refine(
+  (value) => {
+    try {
+      return Buffer.from(value, 'base64').length === 32
+    } catch {
+      return false
+    }
+  },
+  { message: 'must be 32 random bytes in base64 (openssl rand -base64 32)' },
+)
+
+const smtpUrl = z.string().refine(
+  (value) => {
+    try {
+      return ['smtp:', 'smtps:'].includes(new URL(value).protocol)
+    } catch {
+      return false
+    }
+  },
+  { message: 'must be an smtp:// or smtps:// URL' },
+)
+
+const originList = z.string().refine(
+  (value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean)
+      .every((item) => {
+        try {
+          const url = new URL(item)
+          return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === item
+        } catch {
+          return false
+        }
+      }),
+  { message: 'each entry must be an origin like https://wallet.example.com' },
+)
+
+const httpUrl = z.string().refine(
+  (value) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(value).protocol)
+    } catch {
+      return false
+    }
+  },
+  { message: 'must be an http(s) URL' },
+)
+
+/** Spread into the server's env schema, so these are validated with every other variable. */
+export const authEnvShape = {
+  LATCH_SMTP_URL: smtpUrl.optional(),
+  LATCH_MAIL_FROM: z.string().min(3).optional(),
+  LATCH_AUTH_SHARE_KEY: key32.optional(),
+  LATCH_RECOVERY_KEY: key32.optional(),
+  LATCH_FRAME_ORIGINS: originList.optional(),
+  LATCH_PUBLIC_URL: httpUrl.optional(),
+}
+
+export type AuthEnv = { [key in keyof typeof authEnvShape]?: string | undefined }
+
+export function readAuthConfig(env: AuthEnv): AuthConfig {
+  return {
+    smtpUrl: env.LATCH_SMTP_URL,
+    mailFrom: env.LATCH_MAIL_FROM ?? 'Latch <no-reply@latch.localhost>',
+    authShareKey: env.LATCH_AUTH_SHARE_KEY,
+    recoveryKey: env.LATCH_RECOVERY_KEY,
+    frameOrigins: env.LATCH_FRAME_ORIGINS
+      ? env.LATCH_FRAME_ORIGINS.split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
+      : DEFAULT_FRAME_ORIGINS,
+    publicUrl: env.LATCH_PUBLIC_URL,
+  }
+}

@@ -1,0 +1,60 @@
+import rateLimit from '@fastify/rate-limit'
+import type { FastifyPluginAsync } from 'fastify'
+import { HttpError } from '../errors.js'
+import type { AuthContext } from './context.js'
+import { registerFrameCors } from './cors.js'
+import { createMailer } from './mailer.js'
+import { deviceRoutes } from './routes/device.js'
+import { emailRoutes } from './routes/email.js'
+import { frameRoutes } from './routes/frame.js'
+import { updateEmailRoutes } from './routes/update-email.js'
+import { walletRoutes } from './routes/wallet.js'
+import { codeKey, loadCustodyKeys } from './secrets.js'
+
+export interface AuthRoutesOptions {
+  /** Tests move the clock. */
+  now?: (() => Date) | undefined
+}
+
+class AuthRateLimitedError extends HttpError {
+  override name = 'AuthRateLimitedError'
+  constructor(seconds: number) {
+    super(429, 'RATE_LIMITED', `Please try again after ${seconds} seconds`)
+  }
+}
+
+/**
+ * Email sign-in, sessions and key custody for the embedded wallet (issue 7). Registered by
+ * app.ts; everything under /auth/v1 answers only the secure frame's origins.
+ */
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
+  const { auth, dataDir, port } = app.config
+  const keys = loadCustodyKeys(auth, dataDir)
+  const mailer = createMailer(auth.smtpUrl, auth.mailFrom)
+  app.addHook('onClose', async () => mailer.close())
+  const ctx: AuthContext = {
+    keys,
+    codeKey: codeKey(keys),
+    mailer,
+    publicUrl: (auth.publicUrl ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    now: options.now ?? (() => new Date()),
+  }
+
+  // The device approval form posts urlencoded; only this plugin's routes parse it.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  )
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AuthRateLimitedError(Math.ceil(context.ttl / 1000)),
+  })
+  registerFrameCors(app, '/auth/v1', auth.frameOrigins)
+  await app.register(frameRoutes)
+  await app.register(emailRoutes(ctx))
+  await app.register(updateEmailRoutes(ctx))
+  await app.register(walletRoutes(ctx))
+  await app.register(deviceRoutes(ctx))
+}

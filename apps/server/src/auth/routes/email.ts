@@ -1,0 +1,143 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { z } from 'zod'
+import { HttpError } from '../../errors.js'
+import { assertMaySend, consumeCode, issueCode, ThrottledError } from '../codes.js'
+import {
+  type AuthContext,
+  deviceIdSchema,
+  emailSchema,
+  otpSchema,
+  parseBody,
+  projectIdSchema,
+  requireKnownProject,
+} from '../context.js'
+import { authRouteConfig } from '../cors.js'
+import { createSession } from '../sessions.js'
+import {
+  approveDevice,
+  ensureUser,
+  findUserByEmail,
+  isDeviceApproved,
+  requestDeviceApproval,
+} from '../users.js'
+
+const startBody = z.object({
+  projectId: projectIdSchema,
+  email: emailSchema,
+  deviceId: deviceIdSchema,
+})
+const verifyBody = startBody.extend({ otp: otpSchema })
+
+const limited = (max: number) => ({
+  ...authRouteConfig,
+  rateLimit: { max, timeWindow: 60_000 },
+})
+
+/**
+ * Email sign-in (seed §4): start → (verify device →) code → session. Codes and tokens travel in
+ * bodies only, never in URLs, so request logs cannot hold them.
+ */
+export function emailRoutes(ctx: AuthContext): FastifyPluginAsync {
+  return async (app) => {
+    app.post(
+      '/auth/v1/email/start',
+      {
+        config: limited(20),
+        schema: { summary: 'Send a sign-in code (or a device approval link)', tags: ['auth'] },
+      },
+      async (request, reply) => {
+        const body = parseBody(startBody, request.body)
+        await requireKnownProject(request, body.projectId)
+        const now = ctx.now()
+        try {
+          await assertMaySend(app.db, body.email, now)
+        } catch (error) {
+          if (error instanceof ThrottledError) reply.header('retry-after', String(error.retryAfter))
+          throw error
+        }
+        const user = await findUserByEmail(app.db, body.email)
+        if (user?.evmAddress && !(await isDeviceApproved(app.db, user.id, body.deviceId))) {
+          const token = await requestDeviceApproval(app.db, user.id, body.deviceId, now)
+          await ctx.mailer.sendDeviceApproval(
+            body.email,
+            `${ctx.publicUrl}/auth/v1/device/approve#${token}`,
+          )
+          return { action: 'VERIFY_DEVICE' as const }
+        }
+        const code = await issueCode(
+          app.db,
+          ctx.codeKey,
+          { email: body.email, purpose: 'login' },
+          now,
+        )
+        await ctx.mailer.sendCode(body.email, code, 'login')
+        return { action: 'VERIFY_OTP' as const }
+      },
+    )
+
+    app.post(
+      '/auth/v1/email/device',
+      {
+        config: limited(120),
+        schema: {
+          summary: 'Poll a device approval; once approved, sends the code',
+          tags: ['auth'],
+        },
+      },
+      async (request) => {
+        const body = parseBody(startBody, request.body)
+        await requireKnownProject(request, body.projectId)
+        const user = await findUserByEmail(app.db, body.email)
+        if (!user || !(await isDeviceApproved(app.db, user.id, body.deviceId)))
+          return { approved: false }
+        const code = await issueCode(
+          app.db,
+          ctx.codeKey,
+          { email: body.email, purpose: 'login' },
+          ctx.now(),
+        )
+        await ctx.mailer.sendCode(body.email, code, 'login')
+        return { approved: true }
+      },
+    )
+
+    app.post(
+      '/auth/v1/email/verify',
+      {
+        config: limited(30),
+        schema: { summary: 'Check a sign-in code; opens a session', tags: ['auth'] },
+      },
+      async (request) => {
+        const body = parseBody(verifyBody, request.body)
+        await requireKnownProject(request, body.projectId)
+        const now = ctx.now()
+        const existing = await findUserByEmail(app.db, body.email)
+        // An existing wallet on a device not approved by link never gets a session.
+        if (existing?.evmAddress && !(await isDeviceApproved(app.db, existing.id, body.deviceId)))
+          throw new HttpError(403, 'DEVICE_NOT_VERIFIED', 'Verify this device first')
+        await consumeCode(
+          app.db,
+          ctx.codeKey,
+          { email: body.email, purpose: 'login', code: body.otp },
+          now,
+        )
+        const user = existing ?? (await ensureUser(app.db, body.email))
+        await approveDevice(app.db, user.id, body.deviceId, now)
+        const session = await createSession(
+          app.db,
+          { userId: user.id, deviceId: body.deviceId, projectId: body.projectId },
+          now,
+        )
+        return {
+          token: session.token,
+          expiresAt: session.expiresAt.toISOString(),
+          user: {
+            email: user.email,
+            evmAddress: user.evmAddress,
+            solanaAddress: user.solanaAddress,
+          },
+        }
+      },
+    )
+  }
+}

@@ -1,0 +1,69 @@
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import { authSessions } from '../db/schema/auth.js'
+import type { Db } from '../db/types.js'
+import { HttpError } from '../errors.js'
+import { newToken, sha256 } from './secrets.js'
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000
+
+export interface Session {
+  userId: string
+  deviceHash: string
+  projectId: string
+  tokenHash: string
+}
+
+export class UnauthenticatedError extends HttpError {
+  override name = 'UnauthenticatedError'
+  constructor() {
+    super(401, 'UNAUTHENTICATED', 'Not signed in')
+  }
+}
+
+export async function createSession(
+  db: Db,
+  input: { userId: string; deviceId: string; projectId: string },
+  now: Date,
+) {
+  const token = newToken()
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS)
+  await db.insert(authSessions).values({
+    tokenHash: sha256(token),
+    userId: input.userId,
+    deviceHash: sha256(input.deviceId),
+    projectId: input.projectId,
+    expiresAt,
+    createdAt: now,
+  })
+  return { token, expiresAt }
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization
+  const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(header) : null
+  return match?.[1]
+}
+
+/** The live session of the request's bearer token, or 401. */
+export async function requireSession(request: FastifyRequest, now = new Date()): Promise<Session> {
+  const token = bearer(request)
+  if (!token) throw new UnauthenticatedError()
+  const [row] = await request.server.db
+    .select()
+    .from(authSessions)
+    .where(
+      and(
+        eq(authSessions.tokenHash, sha256(token)),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, now),
+      ),
+    )
+    .limit(1)
+  if (!row) throw new UnauthenticatedError()
+  return row
+}
+
+export async function revokeSession(db: Db, tokenHash: string, now: Date) {
+  await db.update(authSessions).set({ revokedAt: now }).where(eq(authSessions.tokenHash, tokenHash))
+}

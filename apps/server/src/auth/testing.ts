@@ -1,0 +1,74 @@
+import { Writable } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import { type Mailbox, startMailbox } from '../../../../scripts/mailbox/index.js'
+import { buildApp } from '../app.js'
+import { createChainClient } from '../chain.js'
+import { loadConfig } from '../config.js'
+import { migrate } from '../db/migrate.js'
+import { openDatabase } from '../db/open.js'
+import { createLogger } from '../logger.js'
+import { createProject } from '../provider/projects.js'
+
+export const FRAME_ORIGIN = 'http://127.0.0.1:5174'
+export const APP_ORIGIN = 'http://localhost:5173'
+
+export interface AuthTestApp {
+  app: FastifyInstance
+  mailbox: Mailbox
+  projectId: string
+  /** Every log line the server wrote, at trace level. */
+  logs: string[]
+  /** Waits for the next mail to `to` and returns the 6-digit code in it. */
+  codeFor(to: string): Promise<string>
+  close(): Promise<void>
+}
+
+/** The whole server on in-memory PGlite, logging everything, mailing a real SMTP catcher. */
+export async function openAuthTestApp(): Promise<AuthTestApp> {
+  const mailbox = await startMailbox()
+  const config = loadConfig({
+    LATCH_DATA_DIR: 'memory://',
+    LATCH_LOG_LEVEL: 'trace',
+    LATCH_SMTP_URL: mailbox.smtpUrl,
+    LATCH_FRAME_ORIGINS: FRAME_ORIGIN,
+  })
+  const logs: string[] = []
+  const sink = new Writable({
+    write(chunk, _encoding, callback) {
+      logs.push(String(chunk))
+      callback()
+    },
+  })
+  const database = await openDatabase(config)
+  await migrate(database)
+  const app = await buildApp({
+    config,
+    db: database,
+    logger: createLogger(config, sink),
+    chain: createChainClient('http://127.0.0.1:9'),
+  })
+  await app.ready()
+  const project = await createProject(app.db, { name: 'auth test', origins: [APP_ORIGIN] })
+  let seen = 0
+  return {
+    app,
+    mailbox,
+    projectId: project.id,
+    logs,
+    async codeFor(to) {
+      const after = seen
+      const mail = await mailbox.waitFor(
+        (m) => m.id > after && m.to.includes(to.toLowerCase()) && /\b\d{6}\b/.test(m.text),
+      )
+      seen = Math.max(seen, mail.id)
+      const code = /\b(\d{6})\b/.exec(mail.text)?.[1]
+      if (!code) throw new Error(`no code in mail "${mail.subject}"`)
+      return code
+    },
+    async close() {
+      await app.close()
+      await database.close().catch(() => {})
+      await mailbox.stop()
+    },
+  }
+}

@@ -1,0 +1,83 @@
+import { and, eq, isNotNull } from 'drizzle-orm'
+import { type AuthUser, authDevices, authUsers } from '../db/schema/auth.js'
+import type { Db } from '../db/types.js'
+import { newToken, sha256 } from './secrets.js'
+
+export async function findUserByEmail(db: Db, email: string): Promise<AuthUser | undefined> {
+  const [user] = await db.select().from(authUsers).where(eq(authUsers.email, email)).limit(1)
+  return user
+}
+
+export async function findUser(db: Db, id: string): Promise<AuthUser | undefined> {
+  const [user] = await db.select().from(authUsers).where(eq(authUsers.id, id)).limit(1)
+  return user
+}
+
+/** The user for this email, created on first sign-in (two racing sign-ins share one row). */
+export async function ensureUser(db: Db, email: string): Promise<AuthUser> {
+  await db.insert(authUsers).values({ email }).onConflictDoNothing({ target: authUsers.email })
+  return (await findUserByEmail(db, email))!
+}
+
+export async function isDeviceApproved(db: Db, userId: string, deviceId: string) {
+  const [row] = await db
+    .select({ approvedAt: authDevices.approvedAt })
+    .from(authDevices)
+    .where(
+      and(
+        eq(authDevices.userId, userId),
+        eq(authDevices.deviceHash, sha256(deviceId)),
+        isNotNull(authDevices.approvedAt),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
+}
+
+/** Marks the device approved: the sign-in code itself proved the email on a first sign-in. */
+export async function approveDevice(db: Db, userId: string, deviceId: string, now: Date) {
+  await db
+    .insert(authDevices)
+    .values({ userId, deviceHash: sha256(deviceId), approvedAt: now })
+    .onConflictDoUpdate({
+      target: [authDevices.userId, authDevices.deviceHash],
+      set: { approvedAt: now, approvalTokenHash: null },
+    })
+}
+
+/** A fresh approval token for a new device; only its hash is stored. */
+export async function requestDeviceApproval(db: Db, userId: string, deviceId: string, now: Date) {
+  const token = newToken()
+  await db
+    .insert(authDevices)
+    .values({
+      userId,
+      deviceHash: sha256(deviceId),
+      approvalTokenHash: sha256(token),
+      approvalSentAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [authDevices.userId, authDevices.deviceHash],
+      set: { approvalTokenHash: sha256(token), approvalSentAt: now },
+    })
+  return token
+}
+
+/** Approves the device whose link carried this token; false when the token is unknown or stale. */
+export async function approveDeviceByToken(db: Db, token: string, now: Date, maxAgeMs: number) {
+  const [row] = await db
+    .select()
+    .from(authDevices)
+    .where(eq(authDevices.approvalTokenHash, sha256(token)))
+    .limit(1)
+  if (!row?.approvalSentAt || now.getTime() - row.approvalSentAt.getTime() > maxAgeMs) return false
+  await db
+    .update(authDevices)
+    .set({ approvedAt: now, approvalTokenHash: null })
+    .where(and(eq(authDevices.userId, row.userId), eq(authDevices.deviceHash, row.deviceHash)))
+  return true
+}
+
+export async function setEmail(db: Db, userId: string, email: string) {
+  await db.update(authUsers).set({ email }).where(eq(authUsers.id, userId))
+}
