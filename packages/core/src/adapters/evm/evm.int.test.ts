@@ -184,7 +184,7 @@ describe('EVM adapter with a test wallet on anvil', () => {
   it('starts up over corrupt and foreign stored values, and replaces them', async () => {
     const junk = ['{oops', '"eip155:1"', '{"v":7,"value":1}', 'null', '[]']
     const keys = ['activeCaipNetworkId', 'connectionStatus', 'recentWallets', 'connections']
-    keys.forEach((key, i) => backend.setItem(`@latch/${key}`, junk[i % junk.length]!))
+    for (const [i, key] of keys.entries()) backend.setItem(`@latch/${key}`, junk[i % junk.length]!)
     backend.setItem('@latch/wagmi.store', '{"state":{"connections":5,"chainId":"x"},"version":3}')
     backend.setItem('@latch/wagmi.recentConnectorId', '{oops')
 
