@@ -84,7 +84,7 @@ describe.each(backends)('reorgs on %s', (backend) => {
     await indexer.syncToHead()
 
     await world.test.revert({ id: snapshot })
-    const replacements = []
+    const replacements: Hash[] = []
     for (let i = 0; i < 5; i++) replacements.push(await send(c, d, BigInt(10 + i)))
     const step = await indexer.step()
     expect(step.rolledBackTo).toBe(
