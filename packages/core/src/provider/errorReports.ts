@@ -1,0 +1,65 @@
+import type { ProviderApi } from '../api/client.js'
+import { type ErrorCategory, toLatchError } from '../errors/base.js'
+import type { ErrorReporter } from '../errors/reporter.js'
+import { newEventId, pageInfo } from './page.js'
+import { createRateLimiter } from './rateLimit.js'
+
+/** Seed §9: at most 5 error reports per 60 seconds; reporting is on by default. */
+export const ERROR_REPORTS_PER_WINDOW = 5
+export const ERROR_REPORT_WINDOW = 60_000
+
+export interface ErrorReportClientOptions {
+  api: Pick<ProviderApi, 'postEvent'>
+  enabled?: boolean | undefined
+  limit?: number | undefined
+  windowMs?: number | undefined
+  now?: (() => number) | undefined
+}
+
+/** Posts error reports to `POST /e`, at most 5 per 60 s, and can be switched off. */
+export function createErrorReportClient(options: ErrorReportClientOptions) {
+  let enabled = options.enabled ?? true
+  const now = options.now ?? Date.now
+  const limiter = createRateLimiter({
+    limit: options.limit ?? ERROR_REPORTS_PER_WINDOW,
+    windowMs: options.windowMs ?? ERROR_REPORT_WINDOW,
+    now,
+  })
+
+  /** Returns true when a report was sent; never throws. */
+  async function report(error: unknown, category?: ErrorCategory): Promise<boolean> {
+    if (!enabled || !limiter.tryAcquire()) return false
+    const latchError = toLatchError(error, category)
+    try {
+      await options.api.postEvent({
+        eventId: newEventId(),
+        ...pageInfo(),
+        timestamp: new Date(now()).toISOString(),
+        props: {
+          type: 'error',
+          event: latchError.category,
+          errorType: latchError.name,
+          errorMessage: latchError.message,
+          ...(latchError.stack ? { stackTrace: latchError.stack } : {}),
+        },
+      })
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  return {
+    report,
+    setEnabled(value: boolean): void {
+      enabled = value
+    },
+    isEnabled: () => enabled,
+    /** For `setErrorReporter` of @latch/core's errors module. */
+    reporter: ((r) => {
+      void report(r.error, r.category)
+    }) satisfies ErrorReporter as ErrorReporter,
+  }
+}
+
+export type ErrorReportClient = ReturnType<typeof createErrorReportClient>
