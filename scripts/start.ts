@@ -29,13 +29,22 @@ async function startVite(dir: string, host: string, port: number): Promise<ViteD
 async function main() {
   const env = readStackEnv(process.env, root)
   mkdirSync(path.join(env.dataDir, 'run'), { recursive: true })
-  const stops: Array<() => Promise<unknown>> = []
+  const stops: Array<{ name: string; fn: () => Promise<unknown> }> = []
   let stopping = false
   const stop = async (code: number) => {
     if (stopping) process.exit(code)
     stopping = true
     log('stopping…')
-    for (const fn of stops.reverse()) await fn().catch((e) => console.error(e))
+    // A part that hangs on the way out must not keep the rest of the machine's ports.
+    const deadline = setTimeout(() => {
+      log('a part did not stop within 10 s; exiting anyway')
+      process.exit(code || 1)
+    }, 10_000)
+    deadline.unref()
+    for (const { name, fn } of stops.reverse()) {
+      await fn().catch((e) => console.error(`[latch] stopping ${name} failed:`, e))
+      if (process.env.LATCH_DEBUG_STOP) log(`stopped ${name}`)
+    }
     process.exit(code)
   }
   process.on('SIGINT', () => void stop(0))
@@ -51,9 +60,12 @@ async function main() {
       statePath: path.join(env.dataDir, 'chain', 'state.json'),
       log,
     })
-    stops.push(async () => {
-      await chain.stop()
-      removePidFile(anvilPidFile)
+    stops.push({
+      name: 'dev chain',
+      fn: async () => {
+        await chain.stop()
+        removePidFile(anvilPidFile)
+      },
     })
     if (chain.pid) writePidFile(anvilPidFile, { pid: chain.pid, marker: 'anvil' })
 
@@ -72,14 +84,20 @@ async function main() {
     const { loadConfig } = await import('../apps/server/src/config.js')
     const { startServer } = await import('../apps/server/src/server.js')
     const server = await startServer(loadConfig(serverEnv, root))
-    stops.push(() => server.close())
+    stops.push({ name: 'server', fn: () => server.close() })
 
     process.env.VITE_LATCH_SERVER_URL = serverUrl
     process.env.VITE_LATCH_FRAME_URL = frameUrl
     const web = await startVite('apps/web', 'localhost', env.webPort)
-    stops.push(() => web.close())
+    stops.push({ name: 'web app', fn: () => web.close() })
     const frame = await startVite('packages/frame', '127.0.0.1', env.framePort)
-    stops.push(() => frame.close())
+    stops.push({ name: 'secure frame', fn: () => frame.close() })
+
+    // Vite's dev server exits the process on SIGTERM (and on stdin's end) by itself, which would
+    // orphan anvil; the stack's own handler stops every part instead.
+    process.removeAllListeners('SIGTERM')
+    process.stdin.removeAllListeners('end')
+    process.on('SIGTERM', () => void stop(0))
 
     await Promise.all([
       waitFor('server', () => answersHttp(`${serverUrl}/healthz`)),
