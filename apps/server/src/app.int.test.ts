@@ -17,6 +17,7 @@ import { openDatabase } from './db/open.js'
 import { projects } from './db/schema/projects.js'
 import type { DatabaseHandle } from './db/types.js'
 import { createLogger } from './logger.js'
+import { openTestDatabase } from './testing/database.js'
 import { createTestPostgres } from './testing/postgres.js'
 
 const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8'))
@@ -75,14 +76,18 @@ function configFor(env: Record<string, string>): Config {
   })
 }
 
-function appSuite(kind: 'pglite' | 'postgres', env: () => Record<string, string>) {
+function appSuite(
+  kind: 'pglite' | 'postgres',
+  env: () => Record<string, string>,
+  open: (config: Config) => Promise<DatabaseHandle> = openDatabase,
+) {
   let config: Config
   let handle: DatabaseHandle
   let app: FastifyInstance
 
   beforeAll(async () => {
     config = configFor(env())
-    handle = await openDatabase(config)
+    handle = await open(config)
     await migrate(handle)
     app = await buildApp({
       config,
@@ -114,14 +119,12 @@ function appSuite(kind: 'pglite' | 'postgres', env: () => Record<string, string>
   })
 
   test('the schema is usable through Db', async () => {
-    await app.db
-      .insert(projects)
-      .values({
-        id: `p-${kind}`,
-        name: 'Demo',
-        allowedOrigins: [ALLOWED_ORIGIN],
-        features: { a: 1 },
-      })
+    await app.db.insert(projects).values({
+      id: `p-${kind}`,
+      name: 'Demo',
+      allowedOrigins: [ALLOWED_ORIGIN],
+      features: { a: 1 },
+    })
     const [row] = await app.db.select().from(projects)
     expect(row).toMatchObject({
       id: `p-${kind}`,
@@ -255,7 +258,7 @@ function appSuite(kind: 'pglite' | 'postgres', env: () => Record<string, string>
 }
 
 describe('app on in-memory PGlite', () => {
-  appSuite('pglite', () => ({ LATCH_DATA_DIR: 'memory://' }))
+  appSuite('pglite', () => ({ LATCH_DATA_DIR: 'memory://' }), openTestDatabase)
 })
 
 const postgres = await createTestPostgres()

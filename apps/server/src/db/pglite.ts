@@ -14,7 +14,15 @@ export function pgliteDir(dataDir: string): string | null {
   return dataDir === IN_MEMORY_DATA_DIR ? null : path.join(dataDir, 'pglite')
 }
 
-export async function openPglite(dataDir: string): Promise<PgliteHandle> {
+export interface OpenPgliteOptions {
+  /** A `dumpDataDir()` tarball to start from instead of running initdb (test templates). */
+  loadDataDir?: Blob
+}
+
+export async function openPglite(
+  dataDir: string,
+  options: OpenPgliteOptions = {},
+): Promise<PgliteHandle> {
   const dir = pgliteDir(dataDir)
   let release = () => {}
   let client: PGlite
@@ -29,7 +37,7 @@ export async function openPglite(dataDir: string): Promise<PgliteHandle> {
     release = lockDataDir(dir)
   }
   try {
-    client = await PGlite.create(dir ?? IN_MEMORY_DATA_DIR)
+    client = await PGlite.create(dir ?? IN_MEMORY_DATA_DIR, { loadDataDir: options.loadDataDir })
     await client.query('select 1')
   } catch (error) {
     release()
