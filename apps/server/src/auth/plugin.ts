@@ -9,6 +9,7 @@ import { emailRoutes } from './routes/email.js'
 import { frameRoutes } from './routes/frame.js'
 import { updateEmailRoutes } from './routes/update-email.js'
 import { walletRoutes } from './routes/wallet.js'
+import { rpcProxyRoutes } from './rpc-proxy.js'
 import { codeKey, loadCustodyKeys } from './secrets.js'
 
 export interface AuthRoutesOptions {
@@ -57,4 +58,5 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   await app.register(updateEmailRoutes(ctx))
   await app.register(walletRoutes(ctx))
   await app.register(deviceRoutes(ctx))
+  await app.register(rpcProxyRoutes(auth.frameOrigins))
 }

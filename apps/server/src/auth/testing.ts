@@ -24,13 +24,14 @@ export interface AuthTestApp {
 }
 
 /** The whole server on in-memory PGlite, logging everything, mailing a real SMTP catcher. */
-export async function openAuthTestApp(): Promise<AuthTestApp> {
+export async function openAuthTestApp(env: Record<string, string> = {}): Promise<AuthTestApp> {
   const mailbox = await startMailbox()
   const config = loadConfig({
     LATCH_DATA_DIR: 'memory://',
     LATCH_LOG_LEVEL: 'trace',
     LATCH_SMTP_URL: mailbox.smtpUrl,
     LATCH_FRAME_ORIGINS: FRAME_ORIGIN,
+    ...env,
   })
   const logs: string[] = []
   const sink = new Writable({
