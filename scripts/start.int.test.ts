@@ -1,0 +1,108 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { freePort, probeChain } from './devchain/anvil.js'
+
+// `npm start` itself, as a user runs it: ports and data folder of its own.
+const root = path.resolve(import.meta.dirname, '..')
+const dataDir = mkdtempSync(path.join(tmpdir(), 'latch-start-'))
+const children: ChildProcess[] = []
+
+async function ports() {
+  return {
+    chain: await freePort(),
+    server: await freePort(),
+    web: await freePort(),
+    frame: await freePort(),
+  }
+}
+
+function start(p: Awaited<ReturnType<typeof ports>>) {
+  const child = spawn(
+    'node',
+    ['--import', 'tsx', '--conditions=latch-source', 'scripts/start.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        LATCH_CHAIN_PORT: String(p.chain),
+        LATCH_SERVER_PORT: String(p.server),
+        LATCH_WEB_PORT: String(p.web),
+        LATCH_FRAME_PORT: String(p.frame),
+        LATCH_DATA_DIR: dataDir,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  children.push(child)
+  let output = ''
+  child.stdout?.on('data', (d) => {
+    output += d
+  })
+  child.stderr?.on('data', (d) => {
+    output += d
+  })
+  const ready = new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes('Press Ctrl-C to stop.')) {
+        clearInterval(timer)
+        resolve(output)
+      }
+    }, 100)
+    child.once('exit', (code) => {
+      clearInterval(timer)
+      reject(new Error(`npm start exited with ${code}:\n${output}`))
+    })
+  })
+  return { child, ready, output: () => output }
+}
+
+async function healthy(serverPort: number) {
+  const response = await fetch(`http://127.0.0.1:${serverPort}/healthz`)
+  return (await response.json()) as { status: string; chain: { ok: boolean } }
+}
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
+})
+
+describe('npm start', () => {
+  it('prints every URL once each part answers, and SIGTERM stops every part', {
+    timeout: 180_000,
+  }, async () => {
+    const p = await ports()
+    const run = start(p)
+    const output = await run.ready
+    for (const port of Object.values(p)) expect(output).toContain(`:${port}`)
+    expect((await healthy(p.server)).status).toBe('ok')
+
+    const exited = new Promise<number | null>((r) => run.child.once('exit', r))
+    run.child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+    expect(await probeChain(`http://127.0.0.1:${p.chain}`, 500)).toBeNull()
+    await expect(fetch(`http://127.0.0.1:${p.server}/healthz`)).rejects.toThrow()
+  })
+
+  it('recovers after kill -9: no stale lock, no lost data', { timeout: 180_000 }, async () => {
+    const p = await ports()
+    const first = start(p)
+    await first.ready
+    const exited = new Promise((r) => first.child.once('exit', r))
+    first.child.kill('SIGKILL')
+    await exited
+    // anvil outlives a SIGKILLed parent; the next start must end it and take over.
+    expect(await probeChain(`http://127.0.0.1:${p.chain}`)).toBe(31337)
+
+    const second = start(p)
+    const output = await second.ready
+    expect(output).toContain('left behind by an earlier run')
+    expect(output).toContain('history already seeded')
+    const health = await healthy(p.server)
+    expect(health).toMatchObject({ status: 'ok', chain: { ok: true } })
+    const stopped = new Promise((r) => second.child.once('exit', r))
+    second.child.kill('SIGTERM')
+    await stopped
+  })
+})
