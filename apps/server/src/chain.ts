@@ -1,4 +1,5 @@
 import { createPublicClient, http, type PublicClient } from 'viem'
+import { withTimeout } from './timeout.js'
 
 export interface ChainStatus {
   ok: boolean
@@ -18,14 +19,6 @@ export function chainRpcUrl(client: PublicClient, fallback: string): string {
   return typeof url === 'string' ? url : fallback
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
-  })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
-}
-
 /** Asks the node for its chain id and head; a failure is reported, never thrown. */
 export async function checkChain(
   client: PublicClient,
@@ -36,6 +29,7 @@ export async function checkChain(
     const [chainId, blockNumber] = await withTimeout(
       Promise.all([client.getChainId(), client.getBlockNumber({ cacheTime: 0 })]),
       timeoutMs,
+      'chain node',
     )
     return { ok: true, rpcUrl, chainId, blockNumber: blockNumber.toString() }
   } catch (error) {

@@ -1,5 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { type ChainStatus, chainRpcUrl, checkChain } from '../chain.js'
+import { withTimeout } from '../timeout.js'
+
+// A database that hangs is as down as one that refuses; the probe must answer either way.
+const DATABASE_TIMEOUT_MS = 3_000
 
 export interface HealthBody {
   status: 'ok' | 'degraded'
@@ -49,7 +53,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply): Promise<HealthBody> => {
       const [database, chain] = await Promise.all([
-        app.database.ping().then(
+        withTimeout(app.database.ping(), DATABASE_TIMEOUT_MS, 'database').then(
           () => ({ ok: true, kind: app.database.kind }),
           (error: Error) => {
             request.log.warn({ err: error }, 'database ping failed')
