@@ -72,6 +72,7 @@ async function main() {
     const serverUrl = `http://localhost:${env.serverPort}`
     const webUrl = `http://localhost:${env.webPort}`
     const frameUrl = `http://127.0.0.1:${env.framePort}`
+    const webOrigins = [webUrl, `http://127.0.0.1:${env.webPort}`]
     const serverEnv = {
       ...process.env,
       LATCH_SERVER_PORT: String(env.serverPort),
@@ -79,15 +80,22 @@ async function main() {
       LATCH_CHAIN_RPC_URL: chain.rpcUrl,
       // Request logs would drown the URLs; `LATCH_LOG_LEVEL=info npm start` brings them back.
       LATCH_LOG_LEVEL: process.env.LATCH_LOG_LEVEL ?? 'warn',
-      LATCH_WEB_ORIGINS: [webUrl, `http://127.0.0.1:${env.webPort}`].join(','),
+      LATCH_WEB_ORIGINS: webOrigins.join(','),
     }
     const { loadConfig } = await import('../apps/server/src/config.js')
     const { startServer } = await import('../apps/server/src/server.js')
     const server = await startServer(loadConfig(serverEnv, root))
     stops.push({ name: 'server', fn: () => server.close() })
+    const { ensureDevProject } = await import('../apps/server/src/provider/projects.js')
+    const project = await ensureDevProject(server.database.db, {
+      origins: webOrigins,
+      id: process.env.LATCH_DEV_PROJECT_ID || undefined,
+    })
 
     process.env.VITE_LATCH_SERVER_URL = serverUrl
     process.env.VITE_LATCH_FRAME_URL = frameUrl
+    process.env.VITE_LATCH_PROJECT_ID = project.id
+    process.env.VITE_LATCH_CHAIN_RPC_URL = chain.rpcUrl
     const web = await startVite('apps/web', 'localhost', env.webPort)
     stops.push({ name: 'web app', fn: () => web.close() })
     const frame = await startVite('packages/frame', '127.0.0.1', env.framePort)
@@ -113,6 +121,7 @@ async function main() {
         `  secure frame  ${frameUrl}`,
         `  server        ${serverUrl}   (health: ${serverUrl}/healthz)`,
         `  dev chain     ${chain.rpcUrl}   chain id 31337${seeded}`,
+        `  project id    ${project.id}   (allowed origins: ${project.allowedOrigins.join(', ')})`,
         `  database      ${env.databaseUrl ? 'Postgres (DATABASE_URL)' : `PGlite in ${path.join(env.dataDir, 'pglite')}`}`,
         '',
         'Press Ctrl-C to stop.',
