@@ -3,8 +3,15 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
 
-// Ports of their own, so the e2e stack never collides with a developer's `npm start`.
-export const ports = { chain: 18545, server: 18787, web: 15173, frame: 15174 }
+// Ports of their own, so the e2e stack never collides with a developer's `npm start`;
+// LATCH_E2E_PORT_OFFSET shifts them all when two e2e runs share a machine.
+const offset = Number(process.env.LATCH_E2E_PORT_OFFSET ?? 0)
+export const ports = {
+  chain: 18545 + offset,
+  server: 18787 + offset,
+  web: 15173 + offset,
+  frame: 15174 + offset,
+}
 export const webUrl = `http://localhost:${ports.web}`
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
