@@ -11,6 +11,8 @@ let tmp: string
 // A migrated data folder made once: PGlite's initdb costs seconds, copying it does not.
 let template: string
 const running: CliProcess[] = []
+// Each spawned server loads the whole product and starts PGlite: slow on a busy machine.
+const SLOW = 300_000
 
 beforeAll(async () => {
   anvil = await startAnvil()
@@ -19,7 +21,7 @@ beforeAll(async () => {
   const cli = start(['migrate'], { LATCH_DATA_DIR: template })
   if ((await cli.exited) !== 0) throw new Error(`migrate failed:\n${cli.stderr()}`)
   running.length = 0
-})
+}, SLOW)
 afterEach(async () => {
   for (const cli of running.splice(0)) {
     if (cli.child.exitCode === null && cli.child.signalCode === null) cli.child.kill('SIGKILL')
@@ -55,80 +57,108 @@ async function health(url: string) {
 }
 
 describe('latch-server CLI', () => {
-  test('a malformed DATABASE_URL prints the problem and exits 1', async () => {
-    const cli = start(['serve'], { DATABASE_URL: 'mysql://root:hunter2@db/latch' })
-    expect(await cli.exited).toBe(1)
-    expect(cli.stderr()).toContain(
-      'DATABASE_URL: must be a postgres:// URL, got "mysql://root:***@db/latch"',
-    )
-    expect(cli.stderr()).not.toContain('hunter2')
-    // A config error is a user mistake, not a crash: no stack trace.
-    expect(cli.stderr()).not.toMatch(/\n\s+at /)
-    expect(cli.stdout()).toBe('')
-  })
+  test(
+    'a malformed DATABASE_URL prints the problem and exits 1',
+    async () => {
+      const cli = start(['serve'], { DATABASE_URL: 'mysql://root:hunter2@db/latch' })
+      expect(await cli.exited).toBe(1)
+      expect(cli.stderr()).toContain(
+        'DATABASE_URL: must be a postgres:// URL, got "mysql://root:***@db/latch"',
+      )
+      expect(cli.stderr()).not.toContain('hunter2')
+      // A config error is a user mistake, not a crash: no stack trace.
+      expect(cli.stderr()).not.toMatch(/\n\s+at /)
+      expect(cli.stdout()).toBe('')
+    },
+    SLOW,
+  )
 
-  test('an unknown command exits 2 with the usage', async () => {
-    const cli = start(['frobnicate'], {})
-    expect(await cli.exited).toBe(2)
-    expect(cli.stderr()).toContain('Unknown command "frobnicate"')
-    expect(cli.stderr()).toContain('serve')
-  })
+  test(
+    'an unknown command exits 2 with the usage',
+    async () => {
+      const cli = start(['frobnicate'], {})
+      expect(await cli.exited).toBe(2)
+      expect(cli.stderr()).toContain('Unknown command "frobnicate"')
+      expect(cli.stderr()).toContain('serve')
+    },
+    SLOW,
+  )
 
-  test('migrate creates a PGlite folder, releases it, and is repeatable', async () => {
-    expect(fs.existsSync(path.join(template, 'pglite', 'PG_VERSION'))).toBe(true)
-    expect(fs.existsSync(path.join(template, 'pglite', 'latch.lock'))).toBe(false)
-    const dataDir = dataDirFrom('migrate')
-    const cli = start(['migrate'], { LATCH_DATA_DIR: dataDir })
-    expect(await cli.exited).toBe(0)
-    expect(cli.stdout()).toContain('Migrations applied (pglite)')
-  })
+  test(
+    'migrate creates a PGlite folder, releases it, and is repeatable',
+    async () => {
+      expect(fs.existsSync(path.join(template, 'pglite', 'PG_VERSION'))).toBe(true)
+      expect(fs.existsSync(path.join(template, 'pglite', 'latch.lock'))).toBe(false)
+      const dataDir = dataDirFrom('migrate')
+      const cli = start(['migrate'], { LATCH_DATA_DIR: dataDir })
+      expect(await cli.exited).toBe(0)
+      expect(cli.stdout()).toContain('Migrations applied (pglite)')
+    },
+    SLOW,
+  )
 
-  test('serve survives kill -9: the next start opens the same data folder', async () => {
-    const dataDir = dataDirFrom('crash')
-    const first = start([], { LATCH_DATA_DIR: dataDir })
-    const url = await waitForListening(first)
-    expect((await health(url)).body.database).toEqual({ ok: true, kind: 'pglite' })
-    first.child.kill('SIGKILL')
-    expect(await first.exited).toBe('SIGKILL')
-    // What a crash leaves behind: our lock and Postgres' own postmaster.pid.
-    expect(fs.existsSync(path.join(dataDir, 'pglite', 'latch.lock'))).toBe(true)
-    expect(fs.existsSync(path.join(dataDir, 'pglite', 'postmaster.pid'))).toBe(true)
+  test(
+    'serve survives kill -9: the next start opens the same data folder',
+    async () => {
+      const dataDir = dataDirFrom('crash')
+      const first = start([], { LATCH_DATA_DIR: dataDir })
+      const url = await waitForListening(first)
+      expect((await health(url)).body.database).toEqual({ ok: true, kind: 'pglite' })
+      first.child.kill('SIGKILL')
+      expect(await first.exited).toBe('SIGKILL')
+      // What a crash leaves behind: our lock and Postgres' own postmaster.pid.
+      expect(fs.existsSync(path.join(dataDir, 'pglite', 'latch.lock'))).toBe(true)
+      expect(fs.existsSync(path.join(dataDir, 'pglite', 'postmaster.pid'))).toBe(true)
 
-    const second = start(['serve'], { LATCH_DATA_DIR: dataDir })
-    const url2 = await waitForListening(second)
-    const { status, body } = await health(url2)
-    expect(status).toBe(200)
-    expect(body).toMatchObject({ status: 'ok', database: { ok: true, kind: 'pglite' } })
-  })
+      const second = start(['serve'], { LATCH_DATA_DIR: dataDir })
+      const url2 = await waitForListening(second)
+      const { status, body } = await health(url2)
+      expect(status).toBe(200)
+      expect(body).toMatchObject({ status: 'ok', database: { ok: true, kind: 'pglite' } })
+    },
+    SLOW,
+  )
 
-  test('SIGTERM shuts down cleanly and releases the data folder', async () => {
-    const dataDir = dataDirFrom('sigterm')
-    const cli = start(['serve'], { LATCH_DATA_DIR: dataDir })
-    await waitForListening(cli)
-    cli.child.kill('SIGTERM')
-    expect(await cli.exited).toBe(0)
-    expect(fs.existsSync(path.join(dataDir, 'pglite', 'latch.lock'))).toBe(false)
-  })
+  test(
+    'SIGTERM shuts down cleanly and releases the data folder',
+    async () => {
+      const dataDir = dataDirFrom('sigterm')
+      const cli = start(['serve'], { LATCH_DATA_DIR: dataDir })
+      await waitForListening(cli)
+      cli.child.kill('SIGTERM')
+      expect(await cli.exited).toBe(0)
+      expect(fs.existsSync(path.join(dataDir, 'pglite', 'latch.lock'))).toBe(false)
+    },
+    SLOW,
+  )
 
-  test('a second server on a folder in use is refused, naming the folder and the owner', async () => {
-    const dataDir = dataDirFrom('shared')
-    const owner = start(['serve'], { LATCH_DATA_DIR: dataDir })
-    await waitForListening(owner)
-    const intruder = start(['serve'], { LATCH_DATA_DIR: dataDir })
-    expect(await intruder.exited).toBe(1)
-    expect(intruder.stderr()).toContain(path.join(dataDir, 'pglite'))
-    expect(intruder.stderr()).toContain(`pid ${owner.child.pid}`)
-    // The owner is unharmed.
-    expect((await health(await waitForListening(owner))).status).toBe(200)
-  })
+  test(
+    'a second server on a folder in use is refused, naming the folder and the owner',
+    async () => {
+      const dataDir = dataDirFrom('shared')
+      const owner = start(['serve'], { LATCH_DATA_DIR: dataDir })
+      await waitForListening(owner)
+      const intruder = start(['serve'], { LATCH_DATA_DIR: dataDir })
+      expect(await intruder.exited).toBe(1)
+      expect(intruder.stderr()).toContain(path.join(dataDir, 'pglite'))
+      expect(intruder.stderr()).toContain(`pid ${owner.child.pid}`)
+      // The owner is unharmed.
+      expect((await health(await waitForListening(owner))).status).toBe(200)
+    },
+    SLOW,
+  )
 
-  test('a corrupt PGlite folder fails with a message naming it, not a stack trace', async () => {
-    const dataDir = dataDirFrom('corrupt')
-    fs.writeFileSync(path.join(dataDir, 'pglite', 'global', 'pg_control'), 'garbage')
-    const cli = start(['serve'], { LATCH_DATA_DIR: dataDir })
-    expect(await cli.exited).toBe(1)
-    expect(cli.stderr()).toContain(`PGlite data folder ${path.join(dataDir, 'pglite')}`)
-    expect(cli.stderr()).toContain('corrupt')
-    expect(cli.stderr()).not.toMatch(/\n\s+at /)
-  })
+  test(
+    'a corrupt PGlite folder fails with a message naming it, not a stack trace',
+    async () => {
+      const dataDir = dataDirFrom('corrupt')
+      fs.writeFileSync(path.join(dataDir, 'pglite', 'global', 'pg_control'), 'garbage')
+      const cli = start(['serve'], { LATCH_DATA_DIR: dataDir })
+      expect(await cli.exited).toBe(1)
+      expect(cli.stderr()).toContain(`PGlite data folder ${path.join(dataDir, 'pglite')}`)
+      expect(cli.stderr()).toContain('corrupt')
+      expect(cli.stderr()).not.toMatch(/\n\s+at /)
+    },
+    SLOW,
+  )
 })

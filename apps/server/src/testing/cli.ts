@@ -38,7 +38,7 @@ export function spawnCli(args: string[], env: Record<string, string>): CliProces
 }
 
 /** Resolves with the server URL once the CLI prints it; rejects if the process exits first. */
-export async function waitForListening(cli: CliProcess, timeoutMs = 60_000): Promise<string> {
+export async function waitForListening(cli: CliProcess, timeoutMs = 240_000): Promise<string> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const match = /listening on (http:\/\/\S+)/.exec(cli.stdout())
