@@ -14,14 +14,32 @@ type Bridged = { result: unknown } | { error: { code: number; message: string } 
  * mnemonic signs and anvil answers. Wallet events go back into the page. The wallet object
  * outlives reloads, so its permission (connected) state does too, like an extension's.
  */
+export interface InjectedWallet extends TestWallet {
+  /** Holds requests of these methods until the returned function is called (a wallet awaiting the user). */
+  hold(...methods: string[]): () => void
+}
+
 export async function injectTestWallet(
   page: Page,
   options: TestWalletOptions,
-): Promise<TestWallet> {
+): Promise<InjectedWallet> {
   const wallet = createTestWallet(options)
+  const holds = new Map<string, Promise<void>>()
+  const hold = (...methods: string[]) => {
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    for (const method of methods) holds.set(method, gate)
+    return () => {
+      for (const method of methods) holds.delete(method)
+      release()
+    }
+  }
   await page.exposeFunction(
     '__latchTestWalletRequest',
     async (args: { method: string; params?: unknown }): Promise<Bridged> => {
+      await holds.get(args.method)
       try {
         return { result: (await wallet.request(args)) ?? null }
       } catch (error) {
@@ -84,7 +102,7 @@ export async function injectTestWallet(
     window.addEventListener('eip6963:requestProvider', announce)
     announce()
   }, TEST_WALLET_INFO)
-  return wallet
+  return Object.assign(wallet, { hold })
 }
 
 export { TEST_WALLET_INFO }

@@ -5,7 +5,7 @@ export function ActivityPage() {
   const { address } = useAccount()
   const { network } = useNetwork()
   return (
-    <section className="app-activity" aria-labelledby="activity-title">
+    <div className="app-activity">
       <div className="app-activity-head">
         <h2 id="activity-title">Activity</h2>
         <p className="app-activity-sub" data-testid="activity-context">
@@ -13,6 +13,6 @@ export function ActivityPage() {
         </p>
       </div>
       <AccountActivity />
-    </section>
+    </div>
   )
 }

@@ -1,7 +1,6 @@
 import { formatQuantity, truncateAddress } from '@latch/core'
 import { useLatch } from './context.js'
 import { useAccount, useModal } from './hooks/index.js'
-import { fill } from './messages.js'
 import { useThemeMode, useThemeStyle } from './theme/useTheme.js'
 
 export interface ConnectButtonProps {
@@ -37,7 +36,6 @@ export function ConnectButton({ balance = true, className }: ConnectButtonProps)
         data-state={connected ? 'connected' : account.status}
         data-testid="latch-connect-button"
         aria-haspopup="dialog"
-        aria-label={connected ? fill(messages.button.account, { address: label }) : undefined}
         onClick={() => modal.open()}
       >
         {connected && balance && account.balance !== undefined ? (

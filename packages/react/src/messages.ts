@@ -7,8 +7,6 @@ export const en = {
     connect: 'Connect Wallet',
     connecting: 'Connecting…',
     reconnecting: 'Reconnecting…',
-    /** Accessible name of the connected button: the account and what the button does. */
-    account: 'Account {address}, open account details',
   },
   modal: {
     close: 'Close',

@@ -49,13 +49,16 @@ export function ActivityList({
 
   const firstLoad = state.loading && groups.length === 0
   return (
-    <section className="latch-activity" aria-label={messages.title} aria-busy={state.loading}>
+    <div className="latch-activity" aria-busy={state.loading}>
       {groups.map((group) => {
         const title = monthGroupTitle(group.year, group.month, now)
         return (
-          <section
+          // A group, not a landmark: the page and the modal may both show the list.
+          // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls
+          <div
             key={`${group.year}-${group.month}`}
             className="latch-activity-group"
+            role="group"
             aria-label={title}
           >
             <h3 className="latch-activity-month" data-testid="activity-month">
@@ -72,7 +75,7 @@ export function ActivityList({
                 />
               ))}
             </ul>
-          </section>
+          </div>
         )
       })}
       {state.loading ? (
@@ -100,6 +103,6 @@ export function ActivityList({
       {state.next ? (
         <div ref={sentinel} className="latch-activity-sentinel" data-testid="activity-sentinel" />
       ) : null}
-    </section>
+    </div>
   )
 }

@@ -12,6 +12,7 @@ import { ConnectingExternal } from '../views/ConnectingExternal.js'
 import { Networks } from '../views/Networks.js'
 import { SwitchNetwork } from '../views/SwitchNetwork.js'
 import { UnsupportedChain } from '../views/UnsupportedChain.js'
+import { BackIcon, CloseIcon } from './icons.js'
 import { Snackbar } from './Snackbar.js'
 import { useFocusTrap } from './useFocusTrap.js'
 import { useViewTitle } from './useViewTitle.js'
@@ -85,7 +86,7 @@ export function Modal({ inline }: { inline: boolean }) {
                   data-latch-skip-autofocus="true"
                   onClick={() => goBack(stores.router)}
                 >
-                  <span aria-hidden="true">←</span>
+                  <BackIcon />
                 </button>
               ) : (
                 <span className="latch-icon-spacer" />
@@ -100,7 +101,7 @@ export function Modal({ inline }: { inline: boolean }) {
                 data-latch-skip-autofocus="true"
                 onClick={close}
               >
-                <span aria-hidden="true">✕</span>
+                <CloseIcon />
               </button>
             </div>
             <div className="latch-modal-body">

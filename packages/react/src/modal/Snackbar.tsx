@@ -2,6 +2,7 @@ import { type CSSProperties, useEffect } from 'react'
 import type { ThemeMode } from '../client.js'
 import { useLatch } from '../context.js'
 import { useAlerts } from '../hooks/index.js'
+import { CloseIcon } from './icons.js'
 
 /** How long an alert stays up. */
 export const SNACKBAR_MS = 4_000
@@ -37,7 +38,7 @@ export function Snackbar({ theme, style }: { theme: ThemeMode; style: CSSPropert
             aria-label={messages.alerts.dismiss}
             onClick={close}
           >
-            <span aria-hidden="true">✕</span>
+            <CloseIcon />
           </button>
         </div>
       ) : null}

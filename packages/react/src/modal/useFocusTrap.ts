@@ -22,6 +22,15 @@ export function useFocusTrap(
     if (!active) return
     const previous = document.activeElement as HTMLElement | null
     const root = ref.current
+    // Everything beside the dialog is inert while it is open (seen by neither Tab nor a screen
+    // reader); Latch's own layers (the overlay, the snackbar) stay live.
+    const made: Element[] = []
+    for (const sibling of document.body.children) {
+      if (sibling.contains(root) || sibling.classList.contains('latch-root')) continue
+      if (sibling.hasAttribute('inert') || sibling.tagName === 'SCRIPT') continue
+      sibling.setAttribute('inert', '')
+      made.push(sibling)
+    }
     if (root && !root.contains(document.activeElement)) {
       const first = focusables(root).find((el) => !el.dataset.latchSkipAutofocus)
       ;(first ?? root).focus()
@@ -55,6 +64,7 @@ export function useFocusTrap(
     document.addEventListener('keydown', onKeyDown, true)
     return () => {
       document.removeEventListener('keydown', onKeyDown, true)
+      for (const element of made) element.removeAttribute('inert')
       if (previous?.isConnected) previous.focus()
     }
   }, [ref, active, onEscape])

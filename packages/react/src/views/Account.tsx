@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { useLatch } from '../context.js'
 import { useAccount, useNetwork } from '../hooks/index.js'
 import { fill } from '../messages.js'
+import { CheckIcon, CopyIcon } from '../modal/icons.js'
 import { explorerAddressUrl, networkImageUrl } from './networkImage.js'
 
 /** The connected account: name or address (copy), balance, network, explorer, disconnect. */
@@ -50,7 +51,7 @@ export function Account() {
             )
           }}
         >
-          <span aria-hidden="true">{copied ? '✓' : '⧉'}</span>
+          {copied ? <CheckIcon /> : <CopyIcon />}
         </button>
         <span className="latch-visually-hidden" role="status">
           {copied ? t.copied : ''}

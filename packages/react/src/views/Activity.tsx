@@ -1,9 +1,18 @@
 import { AccountActivity } from '../activity/AccountActivity.js'
+import { useLatch } from '../context.js'
 
 export function Activity() {
+  const { messages } = useLatch('Activity')
   return (
-    <div className="latch-view latch-activity-view" data-testid="view-activity">
+    <section
+      className="latch-view latch-activity-view"
+      data-testid="view-activity"
+      aria-label={messages.activity.title}
+      // The list scrolls inside the dialog; keyboard users scroll it once it has focus.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
+      tabIndex={0}
+    >
       <AccountActivity />
-    </div>
+    </section>
   )
 }
