@@ -1,4 +1,73 @@
-// The frame app. At this stage it only proves it is served from its own origin;
-// the embedded-wallet protocol lands with the embedded wallet issue.
-const root = document.getElementById('frame-root')
-if (root) root.dataset.origin = window.location.origin
+import { frameNotices } from '../protocol/index.js'
+import { createAuthApi } from './api.js'
+import { createMessageHandler } from './handler.js'
+import { createFrameServices } from './services.js'
+import { createApprovalUi } from './ui/approve.js'
+
+// The secure frame: verifies who embeds it, then hands that page — and only that page — a
+// MessagePort. No listener for window messages exists, so nothing posted to the window is read.
+
+const serverUrl =
+  (import.meta.env.VITE_LATCH_SERVER_URL as string | undefined) ?? 'http://localhost:8787'
+const root = document.getElementById('frame-root')!
+root.dataset.origin = window.location.origin
+
+function say(text: string) {
+  const p = document.createElement('p')
+  p.textContent = text
+  root.replaceChildren(p)
+}
+
+function parentOrigin(): string | undefined {
+  const ancestors = window.location.ancestorOrigins
+  const candidate = ancestors?.length ? ancestors[0] : document.referrer
+  if (!candidate) return undefined
+  try {
+    const origin = new URL(candidate).origin
+    return origin === 'null' ? undefined : origin
+  } catch {
+    return undefined
+  }
+}
+
+async function start() {
+  const params = new URLSearchParams(window.location.search)
+  const projectId = params.get('projectId') ?? ''
+  const chainId = params.get('chainId') ?? 'eip155:1'
+  if (window.parent === window) return say('This page works only inside an app.')
+  const origin = parentOrigin()
+  if (!origin || !/^[A-Za-z0-9_-]{1,64}$/.test(projectId))
+    return say('This app cannot use the wallet.')
+
+  const api = createAuthApi(serverUrl, projectId)
+  const { allowed } = await api.originAllowed(origin).catch(() => ({ allowed: false }))
+  if (!allowed) return say('This app is not allowed to use this wallet.')
+  say('')
+
+  const channel = new MessageChannel()
+  const port = channel.port1
+  const visibility = {
+    show: () => port.postMessage({ type: frameNotices.show }),
+    hide: () => port.postMessage({ type: frameNotices.hide }),
+  }
+  const { services } = createFrameServices({
+    api,
+    storage: window.localStorage,
+    ui: createApprovalUi(root, visibility),
+    origin,
+    chainId: /^\d+$/.test(chainId) ? Number(chainId) : chainId,
+    proxyUrl: (id) =>
+      `${serverUrl.replace(/\/$/, '')}/v1/?chainId=${id}&projectId=${encodeURIComponent(projectId)}`,
+    applyTheme(theme) {
+      const mode = theme.themeMode
+      if (mode === 'light' || mode === 'dark') document.documentElement.dataset.theme = mode
+    },
+  })
+  const handle = createMessageHandler({ services, reply: (message) => port.postMessage(message) })
+  port.onmessage = (event) => void handle(event.data)
+  port.start()
+  // Delivered only if the parent really is at `origin`; otherwise the browser drops it.
+  window.parent.postMessage({ type: frameNotices.ready }, origin, [channel.port2])
+}
+
+start().catch(() => say('The wallet could not start.'))

@@ -1,0 +1,117 @@
+import { FrameError } from './handler.js'
+
+export interface ServerUser {
+  email: string
+  evmAddress: string | null
+  solanaAddress: string | null
+}
+
+export interface VerifiedSession {
+  token: string
+  expiresAt: string
+  user: ServerUser
+}
+
+export class UnauthenticatedError extends FrameError {
+  override name = 'UnauthenticatedError'
+  constructor() {
+    super('Not signed in', 4100)
+  }
+}
+
+/** The frame's client of the server's /auth/v1 routes. Errors keep the server's message. */
+export function createAuthApi(serverUrl: string, projectId: string) {
+  const base = serverUrl.replace(/\/$/, '')
+
+  async function call<result>(
+    method: 'GET' | 'POST',
+    path: string,
+    options: { body?: unknown; token?: string | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<result> {
+    let response: Response
+    try {
+      response = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        },
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal ?? null,
+        credentials: 'omit',
+        cache: 'no-store',
+      })
+    } catch {
+      throw new FrameError('The wallet server is unreachable')
+    }
+    const json = (await response.json().catch(() => ({}))) as {
+      error?: { code?: string; message?: string }
+    }
+    if (response.status === 401) throw new UnauthenticatedError()
+    if (!response.ok) {
+      const retryAfter = Number(response.headers.get('retry-after')) || undefined
+      throw new FrameError(json.error?.message ?? 'An error occurred', undefined, retryAfter)
+    }
+    return json as result
+  }
+
+  return {
+    originAllowed: (origin: string) =>
+      call<{ allowed: boolean }>(
+        'GET',
+        `/auth/v1/frame/origin?projectId=${encodeURIComponent(projectId)}&origin=${encodeURIComponent(origin)}`,
+      ),
+    start: (email: string, deviceId: string) =>
+      call<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' }>('POST', '/auth/v1/email/start', {
+        body: { projectId, email, deviceId },
+      }),
+    pollDevice: (email: string, deviceId: string, signal?: AbortSignal) =>
+      call<{ approved: boolean }>('POST', '/auth/v1/email/device', {
+        body: { projectId, email, deviceId },
+        signal,
+      }),
+    verify: (email: string, deviceId: string, otp: string) =>
+      call<VerifiedSession>('POST', '/auth/v1/email/verify', {
+        body: { projectId, email, deviceId, otp },
+      }),
+    session: (token: string) => call<ServerUser>('GET', '/auth/v1/session', { token }),
+    signOut: (token: string) => call<object>('POST', '/auth/v1/sign-out', { token, body: {} }),
+    createWallet: (
+      token: string,
+      body: { evmAddress: string; solanaAddress: string; authShare: string; recoveryShare: string },
+    ) => call<object>('POST', '/auth/v1/wallet', { token, body }),
+    authShare: (token: string) =>
+      call<{ authShare: string; evmAddress: string; solanaAddress: string }>(
+        'GET',
+        '/auth/v1/wallet/auth-share',
+        { token },
+      ),
+    recover: (token: string) =>
+      call<{ authShare: string; recoveryShare: string; evmAddress: string; solanaAddress: string }>(
+        'POST',
+        '/auth/v1/wallet/recover',
+        { token, body: {} },
+      ),
+    updateEmail: (token: string, email: string) =>
+      call<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>(
+        'POST',
+        '/auth/v1/email/update',
+        {
+          token,
+          body: { email },
+        },
+      ),
+    updateEmailPrimary: (token: string, otp: string) =>
+      call<{ action: 'VERIFY_SECONDARY_OTP' }>('POST', '/auth/v1/email/update/primary', {
+        token,
+        body: { otp },
+      }),
+    updateEmailSecondary: (token: string, otp: string, email: string) =>
+      call<{ email: string }>('POST', '/auth/v1/email/update/secondary', {
+        token,
+        body: { otp, email },
+      }),
+  }
+}
+
+export type AuthApi = ReturnType<typeof createAuthApi>

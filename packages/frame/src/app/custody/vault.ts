@@ -1,0 +1,65 @@
+import type { AuthApi, ServerUser } from '../api.js'
+import { deleteDeviceShare, loadDeviceShare, saveDeviceShare } from './device-store.js'
+import {
+  checkWallet,
+  type DerivedWallet,
+  deriveWallet,
+  KeyMismatchError,
+  newEntropy,
+} from './keys.js'
+import { combineShares, splitSecret } from './shares.js'
+
+/**
+ * Unlocks the signed-in user's wallet inside the frame, creating it on first sign-in. The
+ * entropy exists only here, only in memory, only while signed in.
+ */
+export async function unlockWallet(
+  api: AuthApi,
+  token: string,
+  user: ServerUser,
+): Promise<DerivedWallet> {
+  if (!user.evmAddress) return createWallet(api, token)
+  // Keyed by address, not email: an email change must not orphan the device share.
+  const userKey = user.evmAddress.toLowerCase()
+  const { authShare, evmAddress, solanaAddress } = await api.authShare(token)
+  const expected = { evmAddress, solanaAddress }
+  const deviceShare = await loadDeviceShare(userKey)
+  if (deviceShare) {
+    try {
+      return checkWallet(deriveWallet(await combineShares(deviceShare, authShare)), expected)
+    } catch (error) {
+      if (!(error instanceof KeyMismatchError)) throw error
+      // A stale or corrupted device share: fall through to recovery, which replaces it.
+    }
+  }
+  // A new device (or a lost share): the server releases the recovery share to this session.
+  const recovered = await api.recover(token)
+  const wallet = checkWallet(
+    deriveWallet(await combineShares(recovered.authShare, recovered.recoveryShare)),
+    expected,
+  )
+  // Any one share is as good as another for this device: keep the recovery share's value.
+  await saveDeviceShare(userKey, recovered.recoveryShare)
+  return wallet
+}
+
+async function createWallet(api: AuthApi, token: string) {
+  const entropy = newEntropy()
+  const wallet = deriveWallet(entropy)
+  const userKey = wallet.evm.address.toLowerCase()
+  const shares = await splitSecret(entropy)
+  entropy.fill(0)
+  await saveDeviceShare(userKey, shares.device)
+  try {
+    await api.createWallet(token, {
+      evmAddress: wallet.evm.address,
+      solanaAddress: wallet.solana.address,
+      authShare: shares.auth,
+      recoveryShare: shares.recovery,
+    })
+  } catch (error) {
+    await deleteDeviceShare(userKey)
+    throw error
+  }
+  return wallet
+}

@@ -1,0 +1,234 @@
+import { latchTransport } from '@latch/core'
+import { base58 } from '@scure/base'
+import {
+  createWalletClient,
+  formatEther,
+  fromHex,
+  type Hex,
+  hexToString,
+  isHex,
+  type TypedDataDefinition,
+} from 'viem'
+import type { DerivedWallet } from './custody/keys.js'
+import { FrameError } from './handler.js'
+import type { ApprovalRequest } from './ui/approve.js'
+
+/** Seed §6: answered from the network through the server's RPC proxy. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set([
+  'eth_blockNumber',
+  'eth_getBalance',
+  'eth_call',
+  'eth_estimateGas',
+  'eth_gasPrice',
+  'eth_maxPriorityFeePerGas',
+  'eth_feeHistory',
+  'eth_getBlockByNumber',
+  'eth_getBlockByHash',
+  'eth_getTransactionByHash',
+  'eth_getTransactionReceipt',
+  'eth_getTransactionCount',
+  'eth_getCode',
+  'eth_getLogs',
+  'net_version',
+])
+
+/** Answered by the frame itself. */
+export const LOCAL_METHODS: ReadonlySet<string> = new Set([
+  'eth_chainId',
+  'eth_accounts',
+  'eth_requestAccounts',
+  'wallet_getCapabilities',
+])
+
+/** Seed §6: need the user's approval in the frame's own UI, then are signed in the frame. */
+export const UNSAFE_METHODS: ReadonlySet<string> = new Set([
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_sendCalls',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
+  'eth_sendUserOperation',
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAllTransactions',
+  'solana_signAndSendTransaction',
+])
+
+/** Seed §9. */
+export const RPC_REJECTION_DELAY_MS = 300
+
+export class UserRejectedError extends FrameError {
+  override name = 'UserRejectedError'
+  constructor() {
+    super('User rejected the request.', 4001)
+  }
+}
+
+export class RequestAbortedError extends FrameError {
+  override name = 'RequestAbortedError'
+  constructor() {
+    super('Request was aborted')
+  }
+}
+
+export interface RpcContext {
+  wallet: DerivedWallet
+  chainId: number
+  proxyUrl: string
+  origin: string
+  dappName?: string | undefined
+  approve(request: ApprovalRequest, signal: AbortSignal): Promise<boolean>
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer)
+        reject(new RequestAbortedError())
+      },
+      { once: true },
+    )
+  })
+
+const asArray = (params: unknown): unknown[] => (Array.isArray(params) ? params : [])
+
+function readable(message: unknown): string {
+  if (typeof message !== 'string') return JSON.stringify(message)
+  if (!isHex(message)) return message
+  try {
+    const text = hexToString(message)
+    // Show text as text, anything else (binary) as hex.
+    return /^[\p{L}\p{N}\p{P}\p{S}\p{Zs}\n\r\t]*$/u.test(text) ? text : message
+  } catch {
+    return message
+  }
+}
+
+interface TxParams {
+  from?: string
+  to?: Hex
+  value?: Hex
+  data?: Hex
+  gas?: Hex
+  nonce?: Hex
+}
+
+function describe(method: string, params: unknown[]): [string, string][] {
+  if (method === 'personal_sign') return [['Message', readable(params[0]).slice(0, 2000)]]
+  if (method === 'solana_signMessage') {
+    const { message } = (params[0] ?? {}) as { message?: unknown }
+    try {
+      return [['Message', new TextDecoder().decode(base58.decode(String(message))).slice(0, 2000)]]
+    } catch {
+      return [['Message', String(message).slice(0, 2000)]]
+    }
+  }
+  if (method === 'eth_signTypedData_v4') {
+    const data = typeof params[1] === 'string' ? params[1] : JSON.stringify(params[1])
+    return [['Typed data', data.slice(0, 2000)]]
+  }
+  if (method === 'eth_sendTransaction') {
+    const tx = (params[0] ?? {}) as TxParams
+    return [
+      ['To', tx.to ?? '(contract creation)'],
+      ['Value', `${formatEther(tx.value ? fromHex(tx.value, 'bigint') : 0n)} ETH`],
+      ...(tx.data && tx.data !== '0x'
+        ? [['Data', `${(tx.data.length - 2) / 2} bytes`] as [string, string]]
+        : []),
+    ]
+  }
+  return [['Request', JSON.stringify(params).slice(0, 2000)]]
+}
+
+/**
+ * Seed §6: reads go to the server's proxy, unsafe methods through the approval UI and are
+ * signed here, anything else is refused after 300 ms.
+ */
+export async function handleRpc(
+  request: { method: string; params?: unknown },
+  context: RpcContext,
+  signal: AbortSignal,
+): Promise<unknown> {
+  const { method } = request
+  const params = asArray(request.params)
+  const { wallet } = context
+  if (signal.aborted) throw new RequestAbortedError()
+  if (LOCAL_METHODS.has(method)) {
+    if (method === 'eth_chainId') return `0x${context.chainId.toString(16)}`
+    if (method === 'wallet_getCapabilities') return {}
+    return [wallet.evm.address]
+  }
+  const transport = latchTransport(context.proxyUrl)({ chain: undefined })
+  if (SAFE_METHODS.has(method)) {
+    try {
+      return await transport.request({ method, params } as never, { signal } as never)
+    } catch (error) {
+      if (signal.aborted) throw new RequestAbortedError()
+      const e = error as { code?: unknown; details?: unknown; shortMessage?: unknown }
+      throw new FrameError(
+        typeof e.details === 'string' ? e.details : String(e.shortMessage ?? 'RPC request failed'),
+        typeof e.code === 'number' ? e.code : undefined,
+      )
+    }
+  }
+  if (!UNSAFE_METHODS.has(method)) {
+    await sleep(RPC_REJECTION_DELAY_MS, signal)
+    throw new FrameError('Requested RPC call is not allowed', 4200)
+  }
+  const approved = await context.approve(
+    {
+      method,
+      origin: context.origin,
+      dappName: context.dappName,
+      details: describe(method, Array.isArray(request.params) ? params : [request.params]),
+    },
+    signal,
+  )
+  if (signal.aborted) throw new RequestAbortedError()
+  if (!approved) throw new UserRejectedError()
+  return sign(method, request.params, context)
+}
+
+async function sign(method: string, rawParams: unknown, context: RpcContext): Promise<unknown> {
+  const params = asArray(rawParams)
+  const { evm, solana } = context.wallet
+  if (method === 'solana_signMessage') {
+    const { message } = (rawParams ?? {}) as { message?: unknown }
+    if (typeof message !== 'string') throw new FrameError('Invalid message', -32602)
+    return { signature: base58.encode(solana.sign(base58.decode(message))) }
+  }
+  if (method === 'personal_sign') {
+    const message = params[0]
+    if (typeof message !== 'string') throw new FrameError('Invalid message', -32602)
+    return evm.signMessage({ message: isHex(message) ? { raw: message } : message })
+  }
+  if (method === 'eth_signTypedData_v4') {
+    const raw = params[1]
+    const data = (typeof raw === 'string' ? JSON.parse(raw) : raw) as TypedDataDefinition
+    const { EIP712Domain: _, ...types } = (data.types ?? {}) as Record<string, unknown>
+    return evm.signTypedData({ ...data, types } as TypedDataDefinition)
+  }
+  if (method === 'eth_sendTransaction') {
+    const tx = (params[0] ?? {}) as TxParams
+    const client = createWalletClient({ account: evm, transport: latchTransport(context.proxyUrl) })
+    try {
+      return await client.sendTransaction({
+        chain: null,
+        to: tx.to,
+        value: tx.value ? fromHex(tx.value, 'bigint') : undefined,
+        data: tx.data,
+        gas: tx.gas ? fromHex(tx.gas, 'bigint') : undefined,
+        nonce: tx.nonce ? fromHex(tx.nonce, 'number') : undefined,
+      } as never)
+    } catch (error) {
+      throw new FrameError(
+        (error as { shortMessage?: string }).shortMessage ?? 'Transaction failed',
+      )
+    }
+  }
+  throw new FrameError(`${method} is not supported by this wallet yet`, 4200)
+}

@@ -1,0 +1,245 @@
+import type { AuthApi, ServerUser } from './api.js'
+import { UnauthenticatedError } from './api.js'
+import type { DerivedWallet } from './custody/keys.js'
+import { unlockWallet } from './custody/vault.js'
+import { FrameError, type FrameServices } from './handler.js'
+import { handleRpc } from './rpc.js'
+import type { ApprovalUi } from './ui/approve.js'
+
+/** What the frame keeps in its own origin's localStorage: the session and the device id. */
+export interface FrameStorage {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+  removeItem(key: string): void
+}
+
+const SESSION_KEY = 'latch-frame/session'
+const DEVICE_KEY = 'latch-frame/device-id'
+const DEVICE_POLL_MS = 2_000
+
+const unavailable = (what: string) => new FrameError(`${what} is not available on this server`)
+
+export interface FrameState {
+  chainId: string | number
+  email: string | undefined
+  signedIn: boolean
+  theme: Record<string, unknown>
+  dappName: string | undefined
+}
+
+export interface ServicesOptions {
+  api: AuthApi
+  storage: FrameStorage
+  ui: ApprovalUi
+  /** The embedding page's origin, verified with the server. */
+  origin: string
+  chainId: string | number
+  /** `${serverUrl}/v1/?chainId=…&projectId=…` for a chain id. */
+  proxyUrl(chainId: number): string
+  applyTheme?(theme: Record<string, unknown>): void
+}
+
+function deviceId(storage: FrameStorage): string {
+  const existing = storage.getItem(DEVICE_KEY)
+  if (existing && /^[A-Za-z0-9_-]{22,128}$/.test(existing)) return existing
+  const bytes = crypto.getRandomValues(new Uint8Array(24))
+  const id = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+  storage.setItem(DEVICE_KEY, id)
+  return id
+}
+
+function evmChainId(chainId: string | number): number {
+  const id = Number(String(chainId).replace(/^eip155:/, ''))
+  if (!Number.isInteger(id) || id <= 0) throw new FrameError('Chain is not supported')
+  return id
+}
+
+/** The embedded wallet's behaviour behind each app event (seed §4, §6, §7). */
+export function createFrameServices(options: ServicesOptions) {
+  const { api, storage } = options
+  const device = deviceId(storage)
+  const state: FrameState = {
+    chainId: options.chainId,
+    email: undefined,
+    signedIn: false,
+    theme: {},
+    dappName: undefined,
+  }
+  let pendingEmail: string | undefined
+  let pendingNewEmail: string | undefined
+  let token: string | undefined
+  let user: ServerUser | undefined
+  let wallet: DerivedWallet | undefined
+
+  const saved = storage.getItem(SESSION_KEY)
+  if (saved) {
+    try {
+      token = (JSON.parse(saved) as { token?: string }).token
+    } catch {
+      storage.removeItem(SESSION_KEY)
+    }
+  }
+
+  function forget() {
+    token = undefined
+    user = undefined
+    wallet = undefined
+    state.signedIn = false
+    state.email = undefined
+    storage.removeItem(SESSION_KEY)
+  }
+
+  /** The live session's user and unlocked wallet; a dead session signs the frame out. */
+  async function unlocked(): Promise<{ user: ServerUser; wallet: DerivedWallet }> {
+    if (!token) throw new UnauthenticatedError()
+    try {
+      user ??= await api.session(token)
+      wallet ??= await unlockWallet(api, token, user)
+    } catch (error) {
+      if (error instanceof UnauthenticatedError) forget()
+      throw error
+    }
+    state.signedIn = true
+    state.email = user.email
+    return { user, wallet }
+  }
+
+  const services: FrameServices = {
+    async CONNECT_EMAIL({ email }) {
+      const result = await api.start(email, device)
+      pendingEmail = email
+      return result
+    },
+    async CONNECT_DEVICE(_payload, { signal }) {
+      if (!pendingEmail) throw new FrameError('Start with your email')
+      while (!signal.aborted) {
+        if ((await api.pollDevice(pendingEmail, device, signal)).approved) return undefined
+        await new Promise((resolve) => setTimeout(resolve, DEVICE_POLL_MS))
+      }
+      throw new FrameError('Request was aborted')
+    },
+    async CONNECT_OTP({ otp }) {
+      if (!pendingEmail) throw new FrameError('Start with your email')
+      const session = await api.verify(pendingEmail, device, otp)
+      forget()
+      token = session.token
+      storage.setItem(SESSION_KEY, JSON.stringify({ token, expiresAt: session.expiresAt }))
+      user = session.user
+      pendingEmail = undefined
+      await unlocked()
+      return undefined
+    },
+    async CONNECT_SOCIAL() {
+      throw unavailable('Social login')
+    },
+    async CONNECT_FARCASTER() {
+      throw unavailable('Farcaster login')
+    },
+    async GET_SOCIAL_REDIRECT_URI() {
+      throw unavailable('Social login')
+    },
+    async GET_USER(payload) {
+      const { user: u, wallet: w } = await unlocked()
+      if (payload?.chainId !== undefined) state.chainId = payload.chainId
+      const solana = String(state.chainId).startsWith('solana:')
+      const address = solana ? w.solana.address : w.evm.address
+      // No bundler runs here, so every account is an EOA whatever was preferred.
+      return {
+        email: u.email,
+        address,
+        chainId: state.chainId,
+        accounts: [{ address, type: 'eoa' as const }],
+        preferredAccountType: 'eoa' as const,
+        smartAccountDeployed: false,
+      }
+    },
+    async SIGN_OUT() {
+      const current = token
+      forget()
+      if (current) await api.signOut(current).catch(() => {})
+      return undefined
+    },
+    async IS_CONNECTED() {
+      try {
+        await unlocked()
+        return { isConnected: true }
+      } catch (error) {
+        if (error instanceof UnauthenticatedError) return { isConnected: false }
+        throw error
+      }
+    },
+    async GET_CHAIN_ID() {
+      return { chainId: state.chainId }
+    },
+    async SWITCH_NETWORK({ chainId }) {
+      if (!String(chainId).startsWith('solana:')) evmChainId(chainId)
+      state.chainId = chainId
+      return { chainId }
+    },
+    async GET_SMART_ACCOUNT_ENABLED_NETWORKS() {
+      return { smartAccountEnabledNetworks: [] }
+    },
+    async INIT_SMART_ACCOUNT() {
+      throw unavailable('Smart accounts are')
+    },
+    async SET_PREFERRED_ACCOUNT({ type }) {
+      if (type === 'smartAccount') throw unavailable('Smart accounts are')
+      const { wallet: w } = await unlocked()
+      return { type, address: w.evm.address }
+    },
+    async RPC_REQUEST(payload, { signal }) {
+      const { wallet: w } = await unlocked()
+      const chainId = evmChainId(payload.chainId ?? state.chainId)
+      const result = await handleRpc(
+        payload,
+        {
+          wallet: w,
+          chainId,
+          proxyUrl: options.proxyUrl(chainId),
+          origin: options.origin,
+          dappName: state.dappName,
+          approve: (request, abort) => options.ui.approve(request, abort),
+        },
+        signal,
+      )
+      return { result }
+    },
+    async UPDATE_EMAIL({ email }) {
+      if (!token) throw new UnauthenticatedError()
+      const result = await api.updateEmail(token, email)
+      pendingNewEmail = email
+      return result
+    },
+    async UPDATE_EMAIL_PRIMARY_OTP({ otp }) {
+      if (!token) throw new UnauthenticatedError()
+      await api.updateEmailPrimary(token, otp)
+      return undefined
+    },
+    async UPDATE_EMAIL_SECONDARY_OTP({ otp }) {
+      if (!token || !pendingNewEmail) throw new FrameError('Start with the new email')
+      const { email } = await api.updateEmailSecondary(token, otp, pendingNewEmail)
+      pendingNewEmail = undefined
+      if (user) user = { ...user, email }
+      state.email = email
+      return { newEmail: email }
+    },
+    async SYNC_THEME(theme) {
+      state.theme = { ...theme }
+      options.applyTheme?.(state.theme)
+      return undefined
+    },
+    async SYNC_DAPP_DATA(data) {
+      state.dappName = data.metadata?.name
+      return undefined
+    },
+    async RELOAD() {
+      // Drops what is cached in memory; the next call re-reads the session from the server.
+      user = undefined
+      wallet = undefined
+      return undefined
+    },
+  }
+  return { services, state }
+}
