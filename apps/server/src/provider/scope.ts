@@ -47,7 +47,17 @@ function originOf(request: FastifyRequest): string | undefined {
   return typeof origin === 'string' && origin.length > 0 ? origin : undefined
 }
 
+/** Only a well-formed origin is echoed; anything else could not be a header value anyway. */
+function isEchoable(origin: string): boolean {
+  try {
+    return new URL(origin).origin === origin
+  } catch {
+    return false
+  }
+}
+
 function exposeTo(reply: FastifyReply, origin: string): void {
+  if (!isEchoable(origin)) return
   reply.header('access-control-allow-origin', origin)
   reply.header('vary', 'Origin')
 }
