@@ -105,7 +105,12 @@ describe('project CLI', () => {
     let stdout = ''
     let stderr = ''
     const sink = (append: (s: string) => void) =>
-      ({ write: (chunk: string) => (append(chunk), true) }) as unknown as NodeJS.WritableStream
+      ({
+        write: (chunk: string) => {
+          append(chunk)
+          return true
+        },
+      }) as unknown as NodeJS.WritableStream
     const code = await projectCommand.run({
       args,
       config: () => loadConfig(env),

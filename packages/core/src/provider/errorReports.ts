@@ -1,12 +1,12 @@
 import type { ProviderApi } from '../api/client.js'
 import { type ErrorCategory, toLatchError } from '../errors/base.js'
-import type { ErrorReporter } from '../errors/reporter.js'
+import {
+  ERROR_REPORT_LIMIT,
+  ERROR_REPORT_WINDOW_MS,
+  type ErrorReporter,
+} from '../errors/reporter.js'
 import { newEventId, pageInfo } from './page.js'
 import { createRateLimiter } from './rateLimit.js'
-
-/** Seed §9: at most 5 error reports per 60 seconds; reporting is on by default. */
-export const ERROR_REPORTS_PER_WINDOW = 5
-export const ERROR_REPORT_WINDOW = 60_000
 
 export interface ErrorReportClientOptions {
   api: Pick<ProviderApi, 'postEvent'>
@@ -16,13 +16,16 @@ export interface ErrorReportClientOptions {
   now?: (() => number) | undefined
 }
 
-/** Posts error reports to `POST /e`, at most 5 per 60 s, and can be switched off. */
+/**
+ * Posts error reports to `POST /e`, at most 5 per 60 s (seed §9), and can be switched off;
+ * reporting is on by default.
+ */
 export function createErrorReportClient(options: ErrorReportClientOptions) {
   let enabled = options.enabled ?? true
   const now = options.now ?? Date.now
   const limiter = createRateLimiter({
-    limit: options.limit ?? ERROR_REPORTS_PER_WINDOW,
-    windowMs: options.windowMs ?? ERROR_REPORT_WINDOW,
+    limit: options.limit ?? ERROR_REPORT_LIMIT,
+    windowMs: options.windowMs ?? ERROR_REPORT_WINDOW_MS,
     now,
   })
 
