@@ -2,15 +2,46 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { DatabaseOpenError } from './errors.js'
 
-const LOCK_FILE = 'latch.lock'
+export const LOCK_FILE = 'latch.lock'
 
-function alive(pid: number): boolean {
+interface LockOwner {
+  pid: number
+  /** Kernel start time of the process (Linux); tells a reused pid from the owner. */
+  start: string | null
+}
+
+/** The start time of `pid` in clock ticks since boot, from /proc; null where there is no /proc. */
+export function processStart(pid: number): string | null {
   try {
-    process.kill(pid, 0)
-    return true
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // Field 2 (the command) may hold spaces and parentheses; fields after the last ')' do not.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null
+  } catch {
+    return null
+  }
+}
+
+function alive(owner: LockOwner): boolean {
+  try {
+    process.kill(owner.pid, 0)
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false
+  }
+  // A container restart hands the same small pids to new processes.
+  const start = processStart(owner.pid)
+  return owner.start === null || start === null || start === owner.start
+}
+
+function readOwner(file: string): LockOwner | null {
+  try {
+    const text = fs.readFileSync(file, 'utf8')
+    const parsed = JSON.parse(text) as Partial<LockOwner>
+    return Number.isInteger(parsed.pid)
+      ? { pid: parsed.pid!, start: typeof parsed.start === 'string' ? parsed.start : null }
+      : null
+  } catch {
+    return null
   }
 }
 
@@ -21,20 +52,21 @@ function alive(pid: number): boolean {
  */
 export function lockDataDir(dir: string): () => void {
   const file = path.join(dir, LOCK_FILE)
-  for (let attempt = 0; attempt < 2; attempt++) {
+  const me = JSON.stringify({ pid: process.pid, start: processStart(process.pid) })
+  for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      fs.writeFileSync(file, String(process.pid), { flag: 'wx' })
+      fs.writeFileSync(file, me, { flag: 'wx' })
       return () => {
         try {
-          if (fs.readFileSync(file, 'utf8') === String(process.pid)) fs.unlinkSync(file)
+          if (fs.readFileSync(file, 'utf8') === me) fs.unlinkSync(file)
         } catch {}
       }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      const owner = Number.parseInt(fs.readFileSync(file, 'utf8'), 10)
-      if (Number.isInteger(owner) && owner !== process.pid && alive(owner))
+      const owner = readOwner(file)
+      if (owner && alive(owner))
         throw new DatabaseOpenError(
-          `The PGlite data folder ${dir} is in use by another process (pid ${owner}). Stop it, or set LATCH_DATA_DIR to another folder.`,
+          `The PGlite data folder ${dir} is in use by ${owner.pid === process.pid ? 'this process' : `another process (pid ${owner.pid})`}. Stop it, or set LATCH_DATA_DIR to another folder.`,
         )
       fs.rmSync(file, { force: true })
     }
