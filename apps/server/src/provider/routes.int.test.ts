@@ -412,6 +412,21 @@ describe.each(['pglite', 'postgres'] as const)('provider routes on %s', (kind) =
       expect((await t.app.db.select().from(errorReports)).length).toBe(before)
     })
 
+    test('a text/plain JSON body (sendBeacon) is accepted; text that is not JSON is a 400', async () => {
+      const send = (payload: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/e?projectId=${project.id}`,
+          headers: { 'content-type': 'text/plain;charset=UTF-8' },
+          payload,
+          remoteAddress: '10.0.6.1',
+        })
+      expect((await send(JSON.stringify(track('MODAL_OPEN')))).json()).toEqual({ stored: true })
+      const bad = await send('{not json')
+      expect(bad.statusCode).toBe(400)
+      expect(bad.json().error.code).toBe('VALIDATION_ERROR')
+    })
+
     test('an unknown project stores nothing', async () => {
       const res = await post('ffffffffffffffffffffffffffffffff', errorReport(), '10.0.5.1')
       expect(res.statusCode).toBe(403)

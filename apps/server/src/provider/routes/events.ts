@@ -68,6 +68,16 @@ const isErrorReport = (body: EventBody): body is EventBody & { props: ErrorProps
  * analytics events (`props.type = 'track'`, stored only when the project enables analytics).
  */
 export const eventRoutes: FastifyPluginAsync = async (app) => {
+  // `navigator.sendBeacon` and preflight-free fetches send JSON as text/plain; read it as JSON.
+  app.removeContentTypeParser('text/plain')
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string))
+    } catch {
+      done(new HttpError(400, 'VALIDATION_ERROR', 'Invalid request: body is not JSON'), undefined)
+    }
+  })
+
   app.options(
     '/e',
     { config: projectScopedConfig, schema: { hide: true, querystring: projectQuerySchema } },
