@@ -3,7 +3,7 @@ import { type Address, isAddress } from 'viem'
 import { HttpError } from '../errors.js'
 import { CursorCodec, type CursorScope, InvalidCursorError } from './cursor.js'
 import { eventsOf, readHistory } from './history.js'
-import type { HistoryProvider } from './providers/types.js'
+import { type HistoryProvider, ProviderError } from './providers/types.js'
 import { EMPTY_SPAM_POLICY, type SpamPolicy } from './spam.js'
 import type { HistoryPage } from './types.js'
 import { caip2, type NativeCurrency, toWireTransaction } from './wire.js'
@@ -106,7 +106,18 @@ export function chainDataRoutes(options: ChainDataRoutesOptions): FastifyPluginA
             if (error instanceof InvalidCursorError) throw bad('INVALID_CURSOR', error.message)
             throw error
           }
-          const page = await provider.history({ address, chainId, cursor: continuation, limit })
+          let page: Awaited<ReturnType<HistoryProvider['history']>>
+          try {
+            page = await provider.history({ address, chainId, cursor: continuation, limit })
+          } catch (error) {
+            if (error instanceof ProviderError)
+              throw new HttpError(
+                502,
+                'UPSTREAM_ERROR',
+                `The ${provider.kind} history provider failed: ${error.message}`,
+              )
+            throw error
+          }
           return {
             data: page.data,
             next: page.continuation ? codec.seal(scope, page.continuation) : null,

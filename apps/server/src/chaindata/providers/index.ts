@@ -1,5 +1,8 @@
 import type { ProviderConfig } from '../config.js'
+import { nativeCurrencyOf } from '../currency.js'
 import type { SpamPolicy } from '../spam.js'
+import { BlockscoutProvider } from './blockscout.js'
+import { EtherscanProvider } from './etherscan.js'
 import type { HistoryProvider } from './types.js'
 
 export interface ProviderDeps {
@@ -7,6 +10,20 @@ export interface ProviderDeps {
   fetch?: typeof fetch
 }
 
-export function createProvider(config: ProviderConfig, _deps: ProviderDeps): HistoryProvider {
-  throw new Error(`History provider ${config.kind} is not implemented yet`)
+export function createProvider(config: ProviderConfig, deps: ProviderDeps): HistoryProvider {
+  const native = nativeCurrencyOf(config.chainId)
+  if (config.kind === 'blockscout')
+    return new BlockscoutProvider({
+      chainId: config.chainId,
+      baseUrl: config.baseUrl,
+      native,
+      ...deps,
+    })
+  return new EtherscanProvider({
+    chainId: config.chainId,
+    baseUrl: config.baseUrl,
+    apiKey: config.apiKey,
+    native,
+    ...deps,
+  })
 }

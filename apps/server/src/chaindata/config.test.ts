@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError } from '../config.js'
+import { DEV_CURSOR_SECRET, loadChainDataConfig } from './config.js'
+
+describe('loadChainDataConfig', () => {
+  it('defaults to indexing chain 31337 at the chain RPC URL, in-process', () => {
+    const config = loadChainDataConfig({}, 'http://127.0.0.1:8545')
+    expect(config.chains).toEqual([{ chainId: 31337, rpcUrl: 'http://127.0.0.1:8545' }])
+    expect(config.indexInProcess).toBe(true)
+    expect(config.cursorSecret).toBe(DEV_CURSOR_SECRET)
+    expect(config.cursorSecretIsDefault).toBe(true)
+    expect(config.providers).toEqual([])
+  })
+
+  it('reads several chains, providers, lists and secrets', () => {
+    const config = loadChainDataConfig(
+      {
+        LATCH_INDEX_CHAINS: '31337=http://127.0.0.1:8545, 10=https://rpc.example/op',
+        LATCH_INDEXER: 'off',
+        LATCH_HISTORY_PROVIDERS: '1=blockscout:https://explorer.example/api/v2,8453=etherscan',
+        ETHERSCAN_API_KEY: 'k',
+        LATCH_CURSOR_SECRET: 'a-long-enough-secret',
+        LATCH_SPAM_DENY: '0x1111111111111111111111111111111111111111',
+      },
+      'http://unused',
+    )
+    expect(config.chains.map((c) => c.chainId)).toEqual([31337, 10])
+    expect(config.indexInProcess).toBe(false)
+    expect(config.providers).toEqual([
+      { chainId: 1, kind: 'blockscout', baseUrl: 'https://explorer.example/api/v2' },
+      { chainId: 8453, kind: 'etherscan', baseUrl: 'https://api.etherscan.io/v2/api', apiKey: 'k' },
+    ])
+    expect(config.cursorSecretIsDefault).toBe(false)
+    expect(config.spam.deny.has('0x1111111111111111111111111111111111111111')).toBe(true)
+  })
+
+  it('lists every problem at once', () => {
+    try {
+      loadChainDataConfig(
+        {
+          LATCH_INDEX_CHAINS: 'x=y',
+          LATCH_HISTORY_PROVIDERS: '8453=etherscan',
+          LATCH_CURSOR_SECRET: 'short',
+          LATCH_INDEX_BATCH: '0',
+        },
+        'http://127.0.0.1:8545',
+      )
+      expect.unreachable()
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError)
+      expect((error as ConfigError).issues).toHaveLength(4)
+    }
+  })
+})
