@@ -1,6 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authCodes, authDevices, authRecoveryShares, authShares } from '../db/schema/auth.js'
+import {
+  authCodes,
+  authDevices,
+  authRecoveryShares,
+  authSessions,
+  authShares,
+} from '../db/schema/auth.js'
 import { APP_ORIGIN, type AuthTestApp, FRAME_ORIGIN, openAuthTestApp } from './testing.js'
 
 let t: AuthTestApp
@@ -336,5 +342,23 @@ describe('boundaries', () => {
     }
     expect(all).not.toContain(wallet.authShare)
     expect(all).not.toContain(wallet.recoveryShare)
+  })
+})
+
+describe('recovery window', () => {
+  it('releases the recovery share only to a session fresh from a code sign-in', async () => {
+    const { token } = await signIn('stale@example.com', device(10))
+    await post('/auth/v1/wallet', wallet, token)
+    expect((await post('/auth/v1/wallet/recover', {}, token)).status).toBe(200)
+    await t.app.db
+      .update(authSessions)
+      .set({ createdAt: sql`${authSessions.createdAt} - interval '11 minutes'` })
+    const stale = await post('/auth/v1/wallet/recover', {}, token)
+    expect(stale).toMatchObject({
+      status: 403,
+      body: { error: { code: 'RECOVERY_NEEDS_FRESH_SIGN_IN' } },
+    })
+    // The auth share alone stays available to the session.
+    expect((await get('/auth/v1/wallet/auth-share', token)).status).toBe(200)
   })
 })

@@ -12,6 +12,7 @@ export interface Session {
   deviceHash: string
   projectId: string
   tokenHash: string
+  createdAt: Date
 }
 
 export class UnauthenticatedError extends HttpError {

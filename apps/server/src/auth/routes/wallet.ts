@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
+import { HttpError } from '../../errors.js'
 import type { AuthContext } from '../context.js'
 import { parseBody } from '../context.js'
 import { authRouteConfig } from '../cors.js'
@@ -15,6 +16,9 @@ const newWalletBody = z.object({
   authShare: shareSchema,
   recoveryShare: shareSchema,
 })
+
+/** How long after a code sign-in the recovery share may be released. */
+export const RECOVERY_WINDOW_MS = 10 * 60_000
 
 const limited = (max: number) => ({ ...authRouteConfig, rateLimit: { max, timeWindow: 60_000 } })
 
@@ -75,6 +79,14 @@ export function walletRoutes(ctx: AuthContext): FastifyPluginAsync {
       { config: limited(5), schema: { tags: ['auth'] } },
       async (request, reply) => {
         const session = await requireSession(request)
+        // Both server shares together are the key: only a session fresh from a code sign-in on
+        // an approved device gets them, so a token stolen later cannot.
+        if (ctx.now().getTime() - session.createdAt.getTime() > RECOVERY_WINDOW_MS)
+          throw new HttpError(
+            403,
+            'RECOVERY_NEEDS_FRESH_SIGN_IN',
+            'Sign in again to recover this wallet on this device',
+          )
         const user = (await findUser(app.db, session.userId))!
         const authShare = await readAuthShare(app.db, ctx.keys, session.userId)
         const recoveryShare = await readRecoveryShare(app.db, ctx.keys, session.userId)
