@@ -7,9 +7,9 @@ import Fastify, {
   type FastifyPluginAsync,
 } from 'fastify'
 import type { PublicClient } from 'viem'
+import { authRoutes } from './auth/plugin.js'
 import { createChainClient } from './chain.js'
 import { chainDataPlugin } from './chaindata/plugin.js'
-import { authRoutes } from './auth/plugin.js'
 import type { Config } from './config.js'
 import type { DatabaseHandle, Db } from './db/types.js'
 import { installErrorHandling } from './errors.js'
