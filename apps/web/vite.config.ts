@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defaultClientConditions, defineConfig } from 'vite'
 
 // `npm start` runs the dev chain on LATCH_CHAIN_PORT; the app's dev network must point there.
 const chainRpcUrl =
@@ -8,7 +8,9 @@ const chainRpcUrl =
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { conditions: ['latch-source'] },
+  // Workspace packages resolve to their TypeScript sources; the browser conditions stay, or
+  // dependencies with a Node build (ws, via viem) would be bundled in their Node form.
+  resolve: { conditions: ['latch-source', ...defaultClientConditions] },
   define: { 'import.meta.env.VITE_LATCH_CHAIN_RPC_URL': JSON.stringify(chainRpcUrl) },
   server: { host: 'localhost', strictPort: true },
   preview: { host: 'localhost', strictPort: true },

@@ -1,11 +1,13 @@
 import { LatchProvider, useAccount, useLatch, useThemeMode, useThemeStyle } from '@latch/react'
-import { useState } from 'react'
-import { ActivityPage } from './ActivityPage'
+import { lazy, Suspense, useState } from 'react'
 import { serverUrl } from './env'
 import { Header } from './Header'
 import { Landing } from './Landing'
 import { createLatchConfig } from './latch'
 import { StatusPanel } from './StatusPanel'
+
+// The history screen (and its formatters) loads when an account is connected, not on the landing.
+const ActivityPage = lazy(() => import('./ActivityPage').then((m) => ({ default: m.ActivityPage })))
 
 function Shell() {
   const { config } = useLatch()
@@ -17,7 +19,13 @@ function Shell() {
     <div className="latch-root app" data-theme={theme} style={style}>
       <Header />
       <main className="app-main" id="main">
-        {connected ? <ActivityPage /> : <Landing status={account.status} />}
+        {connected ? (
+          <Suspense fallback={<p aria-busy="true">Loading activity…</p>}>
+            <ActivityPage />
+          </Suspense>
+        ) : (
+          <Landing status={account.status} />
+        )}
       </main>
       <footer className="app-footer">
         <StatusPanel serverUrl={serverUrl} />

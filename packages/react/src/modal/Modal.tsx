@@ -1,11 +1,10 @@
 import { closeModal, goBack, type ViewName } from '@latch/core'
-import { type ComponentType, useCallback, useEffect, useId, useRef } from 'react'
+import { type ComponentType, lazy, Suspense, useCallback, useEffect, useId, useRef } from 'react'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
 import { modalStyles } from '../theme/modalStyles.js'
 import { ensureStyles, useThemeMode, useThemeStyle } from '../theme/useTheme.js'
 import { Account } from '../views/Account.js'
-import { Activity } from '../views/Activity.js'
 import { AllWallets } from '../views/AllWallets.js'
 import { Connect } from '../views/Connect.js'
 import { ConnectingExternal } from '../views/ConnectingExternal.js'
@@ -16,6 +15,9 @@ import { BackIcon, CloseIcon } from './icons.js'
 import { Snackbar } from './Snackbar.js'
 import { useFocusTrap } from './useFocusTrap.js'
 import { useViewTitle } from './useViewTitle.js'
+
+// The history list (and its date formatting) is a chunk of its own, fetched when first shown.
+const Activity = lazy(() => import('../views/Activity.js').then((m) => ({ default: m.Activity })))
 
 const views: Partial<Record<ViewName, ComponentType>> = {
   Connect,
@@ -105,7 +107,15 @@ export function Modal({ inline }: { inline: boolean }) {
               </button>
             </div>
             <div className="latch-modal-body">
-              <View />
+              <Suspense
+                fallback={
+                  <p className="latch-hint" role="status">
+                    {messages.modal.loading}
+                  </p>
+                }
+              >
+                <View />
+              </Suspense>
             </div>
           </div>
         </div>

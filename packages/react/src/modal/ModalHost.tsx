@@ -12,8 +12,8 @@ type IdleWindow = Window & {
 }
 
 /**
- * Mounts the modal once something asks for it (the router opens, or an alert arrives) and
- * fetches its chunk when the page is idle, so that a click finds it ready.
+ * Mounts the modal once its chunk, fetched when the page is idle, is here, or as soon as something
+ * asks for it (the router opens, an alert arrives), so that a click finds it ready.
  */
 export function ModalHost() {
   const { stores, config } = useLatch('ModalHost')
@@ -24,7 +24,13 @@ export function ModalHost() {
   useEffect(() => {
     if (typeof window === 'undefined') return
     const w = window as IdleWindow
-    const prefetch = () => void loadModal().catch(() => {})
+    // Mounting the lazy component once its chunk is here resolves React.lazy ahead of the first
+    // click; otherwise that click would wait for Suspense's reveal throttle (about 300 ms).
+    const prefetch = () =>
+      void loadModal().then(
+        () => setWanted(true),
+        () => {},
+      )
     if (w.requestIdleCallback) w.requestIdleCallback(prefetch, { timeout: 2000 })
     else setTimeout(prefetch, 200)
   }, [])
