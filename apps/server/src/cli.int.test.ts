@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../../scripts/devchain/anvil.js'
 import type { HealthBody } from './routes/health.js'
 import { type CliProcess, spawnCli, waitForListening } from './testing/cli.js'
+import { createTestPostgres } from './testing/postgres.js'
 
 let anvil: AnvilInstance
 let tmp: string
@@ -144,6 +145,28 @@ describe('latch-server CLI', () => {
       expect(intruder.stderr()).toContain(`pid ${owner.child.pid}`)
       // The owner is unharmed.
       expect((await health(await waitForListening(owner))).status).toBe(200)
+    },
+    SLOW,
+  )
+
+  test(
+    'serve on Postgres when DATABASE_URL is set',
+    async () => {
+      const postgres = await createTestPostgres()
+      if ('unavailable' in postgres) {
+        console.warn(`Skipping serve on Postgres: ${postgres.unavailable}`)
+        return
+      }
+      try {
+        const cli = start(['serve'], { DATABASE_URL: postgres.url })
+        const { status, body } = await health(await waitForListening(cli))
+        expect(status).toBe(200)
+        expect(body.database).toEqual({ ok: true, kind: 'postgres' })
+        cli.child.kill('SIGTERM')
+        expect(await cli.exited).toBe(0)
+      } finally {
+        await postgres.drop()
+      }
     },
     SLOW,
   )
