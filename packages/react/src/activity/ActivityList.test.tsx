@@ -27,10 +27,12 @@ function tx(id: string, minedAt: Date, operationType = 'receive', symbol = 'LUSD
 
 // A real HTTP history endpoint on loopback; each test sets the pages it serves.
 let pages: Record<string, { status: number; body: unknown }> = {}
+const seen: URL[] = []
 let server: Server
 let serverUrl: string
 beforeAll(async () => {
   server = createServer((req, res) => {
+    seen.push(new URL(req.url ?? '/', 'http://x'))
     const cursor = new URL(req.url ?? '/', 'http://x').searchParams.get('cursor') ?? 'first'
     const page = pages[cursor] ?? { status: 404, body: {} }
     res.writeHead(page.status, {
@@ -47,15 +49,19 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())))
 afterEach(cleanup)
 
-function mount() {
-  const errors: string[] = []
-  const history = createTransactionsStore({
+function createHistory(errors: string[] = []) {
+  return createTransactionsStore({
     fetchPage: createHistoryClient({ serverUrl, projectId: 'p1' }),
     track: () => {},
     showError: (m) => errors.push(m),
     projectId: () => 'p1',
     isSmartAccount: () => false,
   })
+}
+
+function mount() {
+  const errors: string[] = []
+  const history = createHistory(errors)
   render(<ActivityList history={history} account={ACCOUNT} caipNetworkId={CHAIN} />)
   return { errors }
 }
@@ -128,5 +134,26 @@ describe('ActivityList', () => {
     observers.at(-1)?.([{ isIntersecting: true }])
     await waitFor(() => expect(screen.getAllByTestId('activity-row')).toHaveLength(2))
     expect(screen.queryByTestId('activity-sentinel')).toBeNull()
+  })
+
+  it('a second list over the same store shows what is there; a network change starts over', async () => {
+    pages = {
+      first: { status: 200, body: { data: [tx('a', new Date(thisYear, 0, 5))], next: null } },
+    }
+    seen.length = 0
+    const history = createHistory()
+    const view = render(
+      <>
+        <ActivityList history={history} account={ACCOUNT} caipNetworkId={CHAIN} />
+        <ActivityList history={history} account={ACCOUNT} caipNetworkId={CHAIN} />
+      </>,
+    )
+    await waitFor(() => expect(screen.getAllByTestId('activity-row')).toHaveLength(2))
+    expect(seen).toHaveLength(1)
+    view.rerender(<ActivityList history={history} account={ACCOUNT} caipNetworkId="eip155:1" />)
+    await waitFor(() => expect(seen).toHaveLength(2))
+    expect(seen[1]?.searchParams.get('chainId')).toBe('eip155:1')
+    // The dev-chain transaction is not the new network's: the list is empty.
+    await waitFor(() => expect(screen.queryAllByTestId('activity-row')).toHaveLength(0))
   })
 })

@@ -93,6 +93,7 @@ export const latchStyles = `
 }
 .latch-connect-button:disabled { cursor: progress; opacity: 0.85; }
 .latch-connect-button .latch-balance { color: var(--latch-fg-2); font-weight: 500; }
+@media (max-width: 480px) { .latch-connect-button .latch-balance { display: none; } }
 .latch-activity-empty, .latch-activity-error { text-align: center; padding: 2em 1em; color: var(--latch-fg-2); }
 .latch-activity-empty-title { font-weight: 600; color: var(--latch-fg); }
 .latch-activity-sentinel { height: 1px; }
