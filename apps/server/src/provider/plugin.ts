@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { seedCatalogue } from './catalogue/repository.js'
-import { registerRateLimit } from './rate-limit.js'
+import { DEFAULT_READ_LIMIT_PER_MINUTE, registerRateLimit } from './rate-limit.js'
 import { configRoutes } from './routes/config.js'
 import { eventRoutes } from './routes/events.js'
 import { imageRoutes } from './routes/images.js'
@@ -10,6 +10,12 @@ import { walletsRoutes } from './routes/wallets.js'
 export interface ProviderRoutesOptions {
   /** Write the curated catalogue into the database on start (default true). */
   seedCatalogue?: boolean
+  /** Project-scoped reads per minute per client, project and route (default 600). */
+  readLimitPerMinute?: number
+}
+
+export interface ProviderRouteOptions {
+  readLimitPerMinute: number
 }
 
 /**
@@ -19,9 +25,12 @@ export interface ProviderRoutesOptions {
 export const providerRoutes: FastifyPluginAsync<ProviderRoutesOptions> = async (app, options) => {
   if (options.seedCatalogue !== false) await seedCatalogue(app.db)
   await registerRateLimit(app, app.config.redisUrl)
-  await app.register(originsRoutes)
-  await app.register(configRoutes)
-  await app.register(walletsRoutes)
+  const routeOptions = {
+    readLimitPerMinute: options.readLimitPerMinute ?? DEFAULT_READ_LIMIT_PER_MINUTE,
+  }
+  await app.register(originsRoutes, routeOptions)
+  await app.register(configRoutes, routeOptions)
+  await app.register(walletsRoutes, routeOptions)
   await app.register(imageRoutes)
   await app.register(eventRoutes)
 }

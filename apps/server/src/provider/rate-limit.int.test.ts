@@ -1,5 +1,11 @@
+import Fastify from 'fastify'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { loadConfig } from '../config.js'
+import { migrate } from '../db/migrate.js'
+import { openDatabase } from '../db/open.js'
+import { installErrorHandling } from '../errors.js'
+import { providerRoutes } from './plugin.js'
 import { createProject, type ProjectView } from './projects.js'
 import { openTestApp, type ProviderTestApp } from './testing.js'
 
@@ -91,6 +97,37 @@ describe.each([
     if (!useRedis) {
       expect(await post(a, project.id)).toBe(202)
       expect(await post(a, project.id)).toBe(429)
+    }
+  })
+})
+
+describe('project-scoped reads are rate limited too', () => {
+  test('past the limit a client gets 429 RATE_LIMITED; another client does not', async () => {
+    const config = loadConfig({ LATCH_DATA_DIR: 'memory://', LATCH_LOG_LEVEL: 'silent' })
+    const database = await openDatabase(config)
+    await migrate(database)
+    // The provider plugin alone, with a limit small enough to reach.
+    const app = Fastify()
+    app.decorate('config', config)
+    app.decorate('db', database.db)
+    installErrorHandling(app)
+    await app.register(providerRoutes, { readLimitPerMinute: 3 })
+    try {
+      const project = await createProject(database.db, { name: 'R', origins: [] })
+      const get = (path: string, ip: string) =>
+        app.inject({ url: `${path}?projectId=${project.id}`, remoteAddress: ip })
+      const statuses = []
+      for (let i = 0; i < 4; i++)
+        statuses.push((await get('/projects/v1/origins', '10.7.0.1')).statusCode)
+      expect(statuses).toEqual([200, 200, 200, 429])
+      const limited = await get('/projects/v1/origins', '10.7.0.1')
+      expect(limited.json().error.code).toBe('RATE_LIMITED')
+      expect((await get('/projects/v1/origins', '10.7.0.2')).statusCode).toBe(200)
+      // Each route counts on its own.
+      expect((await get('/appkit/v1/config', '10.7.0.1')).statusCode).toBe(200)
+    } finally {
+      await app.close()
+      await database.close()
     }
   })
 })

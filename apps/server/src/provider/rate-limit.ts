@@ -7,7 +7,24 @@ import { HttpError } from '../errors.js'
 export const ERROR_REPORT_LIMIT = 5
 export const ERROR_REPORT_WINDOW_MS = 60_000
 
-/** A client is one address reporting for one project. */
+/**
+ * Reads (origins, config, analytics config, wallets) per client, project and route: far above
+ * what a page needs (a handful per load), low enough that one address cannot flood the database.
+ */
+export const DEFAULT_READ_LIMIT_PER_MINUTE = 600
+
+/** Route config for a rate-limited project-scoped read. */
+export function readRateLimit(max: number) {
+  return {
+    max,
+    timeWindow: 60_000,
+    // After the project scope: requests for unknown projects are refused before counting.
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => rateLimitKey(request),
+  }
+}
+
+/** A client is one address calling for one project. */
 export function rateLimitKey(request: FastifyRequest): string {
   const { projectId } = request.query as { projectId?: string }
   return `${projectId ?? ''}|${request.ip}`
@@ -16,7 +33,7 @@ export function rateLimitKey(request: FastifyRequest): string {
 export class RateLimitedError extends HttpError {
   override name = 'RateLimitedError'
   constructor(retryAfterSeconds: number) {
-    super(429, 'RATE_LIMITED', `Too many error reports; retry in ${retryAfterSeconds} s`)
+    super(429, 'RATE_LIMITED', `Too many requests; retry in ${retryAfterSeconds} s`)
   }
 }
 

@@ -36,4 +36,5 @@ export const projectErrorResponses = {
     description: 'INVALID_PROJECT_ID (unknown project) or ORIGIN_NOT_ALLOWED',
     ...errorResponseSchema,
   },
+  429: { description: 'RATE_LIMITED: too many requests from this client', ...errorResponseSchema },
 } as const

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { toRemoteFeatures } from '../features.js'
+import type { ProviderRouteOptions } from '../plugin.js'
+import { readRateLimit } from '../rate-limit.js'
 import { projectErrorResponses, projectQuerySchema } from '../schemas.js'
 import { exposeErrors, projectOf, projectScopedConfig, requireProject } from '../scope.js'
 
@@ -17,9 +19,9 @@ const featureSchema = {
 } as const
 
 /** `GET /appkit/v1/config` → `{ features }` and `GET /getAnalyticsConfig` → `{ isAnalyticsEnabled }`. */
-export const configRoutes: FastifyPluginAsync = async (app) => {
+export const configRoutes: FastifyPluginAsync<ProviderRouteOptions> = async (app, options) => {
   const scoped = {
-    config: projectScopedConfig,
+    config: { ...projectScopedConfig, rateLimit: readRateLimit(options.readLimitPerMinute) },
     onRequest: exposeErrors,
     preHandler: requireProject,
   }

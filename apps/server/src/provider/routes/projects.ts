@@ -1,13 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify'
+import type { ProviderRouteOptions } from '../plugin.js'
+import { readRateLimit } from '../rate-limit.js'
 import { projectErrorResponses, projectQuerySchema } from '../schemas.js'
 import { exposeErrors, projectOf, projectScopedConfig, requireProjectAnyOrigin } from '../scope.js'
 
 /** `GET /projects/v1/origins` → `{ allowedOrigins }` (seed §7). */
-export const originsRoutes: FastifyPluginAsync = async (app) => {
+export const originsRoutes: FastifyPluginAsync<ProviderRouteOptions> = async (app, options) => {
   app.get(
     '/projects/v1/origins',
     {
-      config: projectScopedConfig,
+      config: { ...projectScopedConfig, rateLimit: readRateLimit(options.readLimitPerMinute) },
       onRequest: exposeErrors,
       preHandler: requireProjectAnyOrigin,
       schema: {

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { queryWallets } from '../catalogue/repository.js'
+import type { ProviderRouteOptions } from '../plugin.js'
+import { readRateLimit } from '../rate-limit.js'
 import { NO_NUL, projectErrorResponses, type SdkQuery, sdkQuery } from '../schemas.js'
 import { exposeErrors, projectScopedConfig, requireProject } from '../scope.js'
 
@@ -62,11 +64,11 @@ function list(value: string | undefined): string[] | undefined {
 }
 
 /** `GET /getWallets` → `{ data, count }`: the wallet catalogue, filtered and paged. */
-export const walletsRoutes: FastifyPluginAsync = async (app) => {
+export const walletsRoutes: FastifyPluginAsync<ProviderRouteOptions> = async (app, options) => {
   app.get<{ Querystring: WalletsQuery }>(
     '/getWallets',
     {
-      config: projectScopedConfig,
+      config: { ...projectScopedConfig, rateLimit: readRateLimit(options.readLimitPerMinute) },
       onRequest: exposeErrors,
       preHandler: requireProject,
       schema: {
