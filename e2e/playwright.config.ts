@@ -13,6 +13,9 @@ export const ports = {
   frame: 15174 + offset,
 }
 export const webUrl = `http://localhost:${ports.web}`
+// The stack's dev mail catcher (embedded-wallet sign-in codes), on e2e ports of its own too.
+export const mailboxPorts = { smtp: 11025, web: 18025 }
+export const mailboxUrl = `http://127.0.0.1:${mailboxPorts.web}`
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 if (!existsSync(chromium)) {
@@ -64,6 +67,8 @@ export default defineConfig({
       LATCH_WEB_PORT: String(ports.web),
       LATCH_FRAME_PORT: String(ports.frame),
       LATCH_DATA_DIR: dataDir,
+      LATCH_MAILBOX_SMTP_PORT: String(mailboxPorts.smtp),
+      LATCH_MAILBOX_PORT: String(mailboxPorts.web),
     },
   },
 })

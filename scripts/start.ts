@@ -73,8 +73,20 @@ async function main() {
     const webUrl = `http://localhost:${env.webPort}`
     const frameUrl = `http://127.0.0.1:${env.framePort}`
     const webOrigins = [webUrl, `http://127.0.0.1:${env.webPort}`]
+    // Embedded wallet (issue 7): sign-in codes go to a local SMTP catcher unless LATCH_SMTP_URL
+    // names a real server; its mailbox page is printed below. The auth routes answer the frame.
+    const { startMailbox } = await import('./mailbox/index.js')
+    const mailbox = process.env.LATCH_SMTP_URL
+      ? undefined
+      : await startMailbox({
+          smtpPort: Number(process.env.LATCH_MAILBOX_SMTP_PORT || 1025),
+          httpPort: Number(process.env.LATCH_MAILBOX_PORT || 8025),
+        })
+    if (mailbox) stops.push({ name: 'mailbox', fn: () => mailbox.stop() })
     const serverEnv = {
       ...process.env,
+      ...(mailbox ? { LATCH_SMTP_URL: mailbox.smtpUrl } : {}),
+      LATCH_FRAME_ORIGINS: process.env.LATCH_FRAME_ORIGINS || frameUrl,
       LATCH_SERVER_PORT: String(env.serverPort),
       LATCH_DATA_DIR: env.dataDir,
       LATCH_CHAIN_RPC_URL: chain.rpcUrl,
@@ -121,6 +133,7 @@ async function main() {
         `  secure frame  ${frameUrl}`,
         `  server        ${serverUrl}   (health: ${serverUrl}/healthz)`,
         `  dev chain     ${chain.rpcUrl}   chain id 31337${seeded}`,
+        `  mailbox       ${mailbox ? `${mailbox.webUrl}   (sign-in codes; SMTP ${mailbox.smtpUrl})` : 'LATCH_SMTP_URL'}`,
         `  project id    ${project.id}   (allowed origins: ${project.allowedOrigins.join(', ')})`,
         `  database      ${env.databaseUrl ? 'Postgres (DATABASE_URL)' : `PGlite in ${path.join(env.dataDir, 'pglite')}`}`,
         '',

@@ -1,0 +1,80 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Page } from '@playwright/test'
+import { build } from 'esbuild'
+import { ports, webUrl } from '../playwright.config.js'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+export const frameUrl = `http://127.0.0.1:${ports.frame}/`
+export const serverUrl = `http://localhost:${ports.server}`
+export const HARNESS_PATH = '/__e2e/embedded.html'
+
+let bundled: Promise<string> | undefined
+
+/** The page-side client (packages/frame/src/client), bundled once for the harness page. */
+export function frameClientBundle(): Promise<string> {
+  bundled ??= build({
+    entryPoints: [path.join(root, 'packages/frame/src/client/index.ts')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    conditions: ['latch-source', 'browser', 'module'],
+    logLevel: 'silent',
+  }).then((result) => result.outputFiles[0]!.text)
+  return bundled
+}
+
+/**
+ * A page of the app's origin that embeds the wallet, records every message it receives (on the
+ * window and on any MessagePort), and exposes the client as `window.latch`.
+ */
+const harnessHtml = (
+  projectId: string,
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>Embedded wallet harness</title></head><body><h1>Embedded wallet</h1>
+<output data-testid="address"></output>
+<script>
+  window.__received = [];
+  window.addEventListener('message', (e) => window.__received.push(e.data), true);
+  const d = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage');
+  Object.defineProperty(MessagePort.prototype, 'onmessage', {
+    configurable: true,
+    get() { return d.get.call(this) },
+    set(fn) { d.set.call(this, (e) => { window.__received.push(e.data); return fn.call(this, e) }) },
+  });
+</script>
+<script type="module">
+  import { createEmbeddedWallet } from '/__e2e/frame-client.js';
+  window.latch = createEmbeddedWallet({
+    frameUrl: ${JSON.stringify(frameUrl)},
+    projectId: ${JSON.stringify(projectId)},
+    chainId: 'eip155:31337',
+    version: 'e2e',
+    enableLogger: false,
+    rpcUrl: ${JSON.stringify(serverUrl)},
+  });
+  window.latchReady = window.latch.ready();
+</script></body></html>`
+
+export async function projectIdOf(page: Page): Promise<string> {
+  await page.goto(webUrl)
+  return page.evaluate(async () => {
+    const env = (await import(/* @vite-ignore */ '/src/env.ts' as string)) as { projectId: string }
+    return env.projectId
+  })
+}
+
+/** Serves the harness at the app's origin and opens it; resolves once the frame is ready. */
+export async function openHarness(page: Page, projectId: string): Promise<void> {
+  const client = await frameClientBundle()
+  await page.route(`${webUrl}/__e2e/frame-client.js`, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: client }),
+  )
+  await page.route(`${webUrl}${HARNESS_PATH}`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: harnessHtml(projectId) }),
+  )
+  await page.goto(`${webUrl}${HARNESS_PATH}`)
+  await page.evaluate(() => (window as unknown as { latchReady: Promise<void> }).latchReady)
+}

@@ -1,0 +1,227 @@
+import { expect, type Page, test } from '@playwright/test'
+import {
+  createPublicClient,
+  createWalletClient,
+  type Hex,
+  http,
+  isHex,
+  parseEther,
+  toHex,
+  verifyMessage,
+} from 'viem'
+import { english, mnemonicToAccount, privateKeyToAddress } from 'viem/accounts'
+import { foundry } from 'viem/chains'
+import config, { ports } from '../playwright.config.js'
+import { frameUrl, openHarness, projectIdOf } from '../support/embedded.js'
+import { readCode } from '../support/mailbox.js'
+
+// Sign-in through the secure frame, signing and sending on anvil, and the frame's boundaries.
+// Serial: one user signs in once and later tests reuse the session (that is the reload test).
+test.describe.configure({ mode: 'serial' })
+
+// The harness and the hostile page are served by Playwright (route.fulfill), which Chromium's
+// Local Network Access checks treat as public pages reaching a loopback frame. In production
+// the app and the frame are both public sites, so those checks are off for this file only.
+const launchOptions = config.use?.launchOptions ?? {}
+test.use({
+  launchOptions: {
+    ...launchOptions,
+    args: [...(launchOptions.args ?? []), '--disable-features=LocalNetworkAccessChecks'],
+  },
+})
+
+const chain = createPublicClient({
+  chain: foundry,
+  transport: http(`http://127.0.0.1:${ports.chain}`),
+})
+const email = `e2e-${Date.now()}@example.com`
+let projectId: string
+let address: Hex
+
+type Latch = {
+  connectEmail(email: string): Promise<{ action: string }>
+  connectOtp(otp: string): Promise<void>
+  getUser(p: { chainId: string }): Promise<{ address: string; email?: string | null }>
+  isConnected(): Promise<boolean>
+  request(args: { method: string; params?: unknown }): Promise<unknown>
+}
+type PageWindow = { latch: Latch; pending?: Promise<unknown>; __received: unknown[] }
+
+/** Calls `window.latch[name](...args)` in the page; failures come back as { error }. */
+function call<name extends keyof Latch>(page: Page, name: name, ...args: Parameters<Latch[name]>) {
+  return page.evaluate(
+    async ({ name, args }) => {
+      const latch = (window as unknown as PageWindow).latch as unknown as Record<
+        string,
+        (...a: unknown[]) => Promise<unknown>
+      >
+      try {
+        return { value: await latch[name]!(...args) }
+      } catch (error) {
+        const e = error as { message: string; code?: number }
+        return { error: { message: e.message, code: e.code } }
+      }
+    },
+    { name: name as string, args: args as unknown[] },
+  ) as Promise<{
+    value?: Awaited<ReturnType<Latch[name]>>
+    error?: { message: string; code?: number }
+  }>
+}
+
+/** Starts an RPC request in the page without waiting; `settle` awaits it later. */
+async function startRequest(page: Page, args: { method: string; params?: unknown }) {
+  await page.evaluate((a) => {
+    const w = window as unknown as PageWindow
+    w.pending = w.latch.request(a).then(
+      (value) => ({ value }),
+      (e: { message: string; code?: number }) => ({ error: { message: e.message, code: e.code } }),
+    )
+  }, args)
+}
+const settle = (page: Page) =>
+  page.evaluate(() => (window as unknown as PageWindow).pending) as Promise<{
+    value?: unknown
+    error?: { message: string; code?: number }
+  }>
+
+const approval = (page: Page) =>
+  page.frameLocator('iframe[data-latch-frame]').locator('[data-view="ApproveTransaction"]')
+
+// One browser context for the whole file: it is the user's one device, whose frame storage
+// holds the session and the device share from test to test.
+let page: Page
+test.beforeAll(async ({ browser }) => {
+  page = await (await browser.newContext()).newPage()
+  projectId = await projectIdOf(page)
+})
+test.afterAll(() => page.context().close())
+
+test('signs in by email with the code from the mailbox; the address shows', async () => {
+  await openHarness(page, projectId)
+  expect((await call(page, 'connectEmail', email)).value).toEqual({
+    action: 'VERIFY_OTP',
+  })
+  const { code } = await readCode(email)
+  expect((await call(page, 'connectOtp', code)).error).toBeUndefined()
+  const user = await call(page, 'getUser', { chainId: 'eip155:31337' })
+  expect(user.value?.email).toBe(email)
+  expect(user.value?.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+  address = user.value!.address as Hex
+  await page.evaluate((a) => {
+    document.querySelector('[data-testid="address"]')!.textContent = a
+  }, address)
+  await expect(page.getByTestId('address')).toHaveText(address)
+})
+
+test('signs a message in the frame approval UI; viem verifies it', async () => {
+  await openHarness(page, projectId)
+  await startRequest(page, { method: 'personal_sign', params: [toHex('hello from e2e'), address] })
+  await expect(approval(page)).toBeVisible()
+  await expect(approval(page)).toContainText('hello from e2e')
+  await approval(page).getByTestId('approve').click()
+  const signed = await settle(page)
+  expect(signed.error).toBeUndefined()
+  expect(
+    await verifyMessage({ address, message: 'hello from e2e', signature: signed.value as Hex }),
+  ).toBe(true)
+  await expect(page.locator('iframe[data-latch-frame]')).toBeHidden()
+})
+
+test('sends 0.01 ETH on anvil', async () => {
+  const funder = createWalletClient({
+    account: mnemonicToAccount('test test test test test test test test test test test junk', {
+      addressIndex: 9,
+    }),
+    chain: foundry,
+    transport: http(`http://127.0.0.1:${ports.chain}`),
+  })
+  await chain.waitForTransactionReceipt({
+    hash: await funder.sendTransaction({ to: address, value: parseEther('1') }),
+  })
+  const recipient = '0x000000000000000000000000000000000000bEEF'
+  const before = await chain.getBalance({ address: recipient })
+
+  await openHarness(page, projectId)
+  await startRequest(page, {
+    method: 'eth_sendTransaction',
+    params: [{ from: address, to: recipient, value: toHex(parseEther('0.01')) }],
+  })
+  await expect(approval(page)).toContainText('0.01 ETH')
+  await approval(page).getByTestId('approve').click()
+  const sent = await settle(page)
+  expect(sent.error).toBeUndefined()
+  const receipt = await chain.waitForTransactionReceipt({ hash: sent.value as Hex })
+  expect(receipt.status).toBe('success')
+  expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
+  expect((await chain.getBalance({ address: recipient })) - before).toBe(parseEther('0.01'))
+})
+
+test('a rejection in the approval UI reaches the app as user-rejected (4001)', async () => {
+  await openHarness(page, projectId)
+  await startRequest(page, { method: 'personal_sign', params: [toHex('do not sign'), address] })
+  await approval(page).getByTestId('reject').click()
+  expect((await settle(page)).error).toEqual({ message: 'User rejected the request.', code: 4001 })
+})
+
+test("a method off the allow-list is refused: 'Requested RPC call is not allowed'", async () => {
+  await openHarness(page, projectId)
+  const res = await call(page, 'request', { method: 'eth_sign', params: [] })
+  expect(res.error?.message).toBe('Requested RPC call is not allowed')
+  const read = await call(page, 'request', { method: 'eth_blockNumber' })
+  expect(isHex(read.value)).toBe(true)
+})
+
+test('after a reload the user is still signed in', async () => {
+  await openHarness(page, projectId)
+  await page.reload()
+  await page.evaluate(() => (window as unknown as { latchReady: Promise<void> }).latchReady)
+  expect((await call(page, 'isConnected')).value).toBe(true)
+  expect((await call(page, 'getUser', { chainId: 'eip155:31337' })).value?.address).toBe(address)
+})
+
+test('no message the page receives carries key material', async () => {
+  await openHarness(page, projectId)
+  await call(page, 'getUser', { chainId: 'eip155:31337' })
+  await startRequest(page, { method: 'personal_sign', params: [toHex('record me'), address] })
+  await approval(page).getByTestId('approve').click()
+  await settle(page)
+  const received = await page.evaluate(() => (window as unknown as PageWindow).__received)
+  expect(received.length).toBeGreaterThan(3)
+  const text = JSON.stringify(received)
+  expect(text).not.toMatch(/mnemonic|privateKey|entropy|share|seed/i)
+  // No 32-byte hex value in any message is the account's private key.
+  for (const candidate of text.match(/0x[0-9a-fA-F]{64}(?![0-9a-fA-F])/g) ?? [])
+    expect(privateKeyToAddress(candidate as Hex).toLowerCase()).not.toBe(address.toLowerCase())
+  // No run of 12 BIP-39 words.
+  const words = text.toLowerCase().match(/[a-z]+/g) ?? []
+  let run = 0
+  for (const word of words) {
+    run = english.includes(word) ? run + 1 : 0
+    expect(run).toBeLessThan(12)
+  }
+})
+
+test('a hostile page on another origin that embeds the frame gets nothing', async () => {
+  const hostile = 'http://hostile.test/'
+  await page.route(hostile, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><title>hostile</title><script>
+        window.got = [];
+        addEventListener('message', (e) => window.got.push({ origin: e.origin, ports: e.ports.length, data: e.data }));
+        const f = document.createElement('iframe');
+        f.src = ${JSON.stringify(`${frameUrl}?projectId=${projectId}&chainId=eip155:31337`)};
+        document.body.appendChild(f);
+        f.onload = () => { try { f.contentWindow.postMessage({ type: '@latch-app/GET_USER', id: 'x' }, '*') } catch {} };
+      </script>`,
+    }),
+  )
+  await page.goto(hostile)
+  // Give a real frame far longer than it needs to announce itself.
+  await page.waitForTimeout(3000)
+  expect(await page.evaluate(() => (window as unknown as { got: unknown[] }).got)).toEqual([])
+  // frame-ancestors: the iframe is there, but the browser never renders the frame app in it.
+  await expect(page.locator('iframe')).toHaveCount(1)
+  await expect(page.frameLocator('iframe').locator('#frame-root')).toHaveCount(0)
+})
