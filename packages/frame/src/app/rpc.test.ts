@@ -1,0 +1,125 @@
+import { hashTypedData, recoverTypedDataAddress, toHex, verifyMessage } from 'viem'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { deriveWallet, newEntropy } from './custody/keys.js'
+import { handleRpc, type RpcContext } from './rpc.js'
+import type { ApprovalRequest } from './ui/approve.js'
+
+const wallet = deriveWallet(newEntropy())
+
+function context(approve: (request: ApprovalRequest) => boolean | Promise<boolean>): RpcContext {
+  return {
+    wallet,
+    chainId: 31337,
+    // Nothing listens here: a test that reached the network would fail.
+    proxyUrl: 'http://127.0.0.1:9/v1/?chainId=31337&projectId=p',
+    origin: 'http://localhost:5173',
+    dappName: 'Test dapp',
+    approve: async (request) => approve(request),
+  }
+}
+
+afterEach(() => vi.useRealTimers())
+
+describe('handleRpc', () => {
+  it('answers chain id and accounts itself', async () => {
+    const signal = new AbortController().signal
+    expect(
+      await handleRpc(
+        { method: 'eth_chainId' },
+        context(() => false),
+        signal,
+      ),
+    ).toBe('0x7a69')
+    expect(
+      await handleRpc(
+        { method: 'eth_accounts' },
+        context(() => false),
+        signal,
+      ),
+    ).toEqual([wallet.evm.address])
+  })
+
+  it("refuses a method off the allow-list after 300 ms: 'Requested RPC call is not allowed'", async () => {
+    vi.useFakeTimers()
+    const approve = vi.fn(() => true)
+    const result = handleRpc(
+      { method: 'eth_sign', params: [] },
+      context(approve),
+      new AbortController().signal,
+    )
+    const settled = vi.fn()
+    result.catch(settled)
+    await vi.advanceTimersByTimeAsync(299)
+    expect(settled).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(1)
+    await expect(result).rejects.toMatchObject({
+      message: 'Requested RPC call is not allowed',
+      code: 4200,
+    })
+    expect(approve).not.toHaveBeenCalled()
+  })
+
+  it("ends an aborted request with 'Request was aborted'", async () => {
+    const controller = new AbortController()
+    const result = handleRpc(
+      { method: 'eth_sign' },
+      context(() => true),
+      controller.signal,
+    )
+    controller.abort()
+    await expect(result).rejects.toThrow('Request was aborted')
+  })
+
+  it('shows personal_sign in the approval UI and signs only when approved', async () => {
+    const seen: ApprovalRequest[] = []
+    const params = [toHex('gm'), wallet.evm.address]
+    const signature = (await handleRpc(
+      { method: 'personal_sign', params },
+      context((r) => {
+        seen.push(r)
+        return true
+      }),
+      new AbortController().signal,
+    )) as `0x${string}`
+    expect(seen[0]).toMatchObject({
+      method: 'personal_sign',
+      details: [['Message', 'gm']],
+      dappName: 'Test dapp',
+    })
+    expect(await verifyMessage({ address: wallet.evm.address, message: 'gm', signature })).toBe(
+      true,
+    )
+    await expect(
+      handleRpc(
+        { method: 'personal_sign', params },
+        context(() => false),
+        new AbortController().signal,
+      ),
+    ).rejects.toMatchObject({ message: 'User rejected the request.', code: 4001 })
+  })
+
+  it('signs EIP-712 typed data', async () => {
+    const typed = {
+      domain: { name: 'Latch', version: '1', chainId: 31337 },
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+        ],
+        Mail: [{ name: 'contents', type: 'string' }],
+      },
+      primaryType: 'Mail',
+      message: { contents: 'hello' },
+    } as const
+    const signature = (await handleRpc(
+      { method: 'eth_signTypedData_v4', params: [wallet.evm.address, JSON.stringify(typed)] },
+      context(() => true),
+      new AbortController().signal,
+    )) as `0x${string}`
+    const { EIP712Domain: _, ...types } = typed.types
+    const data = { ...typed, types }
+    expect(hashTypedData(data)).toMatch(/^0x/)
+    expect(await recoverTypedDataAddress({ ...data, signature })).toBe(wallet.evm.address)
+  })
+})
