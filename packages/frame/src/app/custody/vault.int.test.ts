@@ -1,0 +1,81 @@
+import 'fake-indexeddb/auto'
+import { IDBFactory } from 'fake-indexeddb'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  type AuthTestApp,
+  FRAME_ORIGIN,
+  openAuthTestApp,
+} from '../../../../../apps/server/src/auth/testing.js'
+import { type AuthApi, createAuthApi } from '../api.js'
+import { loadDeviceShare, saveDeviceShare } from './device-store.js'
+import { unlockWallet } from './vault.js'
+
+// The frame's custody code against the real server (PGlite, SMTP catcher): create, unlock on the
+// same device, recover on a new one, and refuse a wrong share.
+let t: AuthTestApp
+let api: AuthApi
+beforeAll(async () => {
+  t = await openAuthTestApp()
+  const url = await t.app.listen({ port: 0, host: '127.0.0.1' })
+  api = createAuthApi(url, t.projectId)
+  // Node's fetch sends no Origin; the server's CORS only matters to browsers.
+  expect(FRAME_ORIGIN).toMatch(/^http/)
+})
+afterAll(() => t?.close())
+
+let n = 0
+async function session(email: string) {
+  const deviceId = `vault-device-${String(++n).padStart(12, '0')}`
+  await t.app.db.execute(`update auth_codes set created_at = created_at - interval '31 seconds'`)
+  await t.app.db.execute(
+    `update auth_devices set approval_sent_at = approval_sent_at - interval '31 seconds'`,
+  )
+  const lastMail = Math.max(0, ...t.mailbox.messages().map((m) => m.id))
+  const start = await api.start(email, deviceId)
+  if (start.action === 'VERIFY_DEVICE') {
+    const mail = await t.mailbox.waitFor(
+      (m) => m.id > lastMail && m.to.includes(email) && m.subject.includes('new device'),
+    )
+    const token = /#([A-Za-z0-9_-]+)/.exec(mail.text)![1]!
+    await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/device/approve',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${token}`,
+    })
+    expect((await api.pollDevice(email, deviceId)).approved).toBe(true)
+  }
+  const otp = await t.codeFor(email)
+  return api.verify(email, deviceId, otp)
+}
+
+describe('unlockWallet', () => {
+  it('creates the wallet on first sign-in, then rebuilds the same key from device + auth share', async () => {
+    const first = await session('vault@example.com')
+    const created = await unlockWallet(api, first.token, first.user)
+    const user = await api.session(first.token)
+    expect(user.evmAddress).toBe(created.evm.address)
+    expect(user.solanaAddress).toBe(created.solana.address)
+    const again = await unlockWallet(api, first.token, user)
+    expect(again.evm.address).toBe(created.evm.address)
+  })
+
+  it('recovers on a new device (empty storage) and keeps a share there', async () => {
+    const known = await api.session((await session('vault@example.com')).token)
+    globalThis.indexedDB = new IDBFactory()
+    const fresh = await session('vault@example.com')
+    const wallet = await unlockWallet(api, fresh.token, fresh.user)
+    expect(wallet.evm.address).toBe(known.evmAddress)
+    expect(await loadDeviceShare(known.evmAddress!.toLowerCase())).toBeDefined()
+  })
+
+  it('refuses a wrong device share by the address check and falls back to recovery', async () => {
+    const s = await session('vault@example.com')
+    const key = s.user.evmAddress!.toLowerCase()
+    // A share of some other secret: combines to a different key.
+    await saveDeviceShare(key, 'AQIDBAUGBwgJCgsMDQ4PEBE=')
+    const wallet = await unlockWallet(api, s.token, s.user)
+    expect(wallet.evm.address).toBe(s.user.evmAddress)
+    expect(await loadDeviceShare(key)).not.toBe('AQIDBAUGBwgJCgsMDQ4PEBE=')
+  })
+})
