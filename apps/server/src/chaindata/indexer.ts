@@ -1,6 +1,6 @@
 import type { Address, Hash, Hex } from 'viem'
 import { readNftMetadata, readTokenMetadata } from './metadata.js'
-import type { BlockSource } from './source.js'
+import { BlockNotFoundError, type BlockSource } from './source.js'
 import { DEFAULT_AIRDROP_MIN_RECIPIENTS, unsolicitedAirdrops } from './spam.js'
 import type { BatchExtras, ChainStore, Checkpoint, CommitHooks, NftRecord } from './store.js'
 import type { BlockBundle, ChainEvent, TokenStandard } from './types.js'
@@ -84,6 +84,8 @@ export class ChainIndexer {
   private readonly knownTokens = new Set<Address>()
   private readonly knownNfts = new Set<string>()
   private running: Promise<void> | null = null
+  private prefetched: { from: number; to: number; blocks: Promise<BlockBundle[] | null> } | null =
+    null
   private stopping = false
   private wake: (() => void) | null = null
 
@@ -112,16 +114,22 @@ export class ChainIndexer {
     }
     if (next > head) return { indexed: 0, head, checkpoint: checkpoint?.number ?? null }
 
-    const last = Math.min(head, next + (this.options.batchSize ?? 50) - 1)
-    const numbers = Array.from({ length: last - next + 1 }, (_, i) => next + i)
-    let bundles: BlockBundle[]
-    try {
-      bundles = await mapLimit(numbers, this.options.concurrency ?? 8, (n) =>
-        this.source.fetchBlock(n),
-      )
-    } catch (error) {
-      if ((error as Error).name === 'BlockNotFoundError') return this.reorg(head, checkpoint)
-      throw error
+    const batchSize = this.options.batchSize ?? 50
+    let last = Math.min(head, next + batchSize - 1)
+    let bundles: BlockBundle[] | null = null
+    const prefetched = this.prefetched
+    this.prefetched = null
+    if (prefetched && prefetched.from === next && prefetched.to <= last) {
+      bundles = await prefetched.blocks
+      if (bundles) last = prefetched.to
+    }
+    if (!bundles) {
+      try {
+        bundles = await this.fetchRange(next, last)
+      } catch (error) {
+        if (error instanceof BlockNotFoundError) return this.reorg(head, checkpoint)
+        throw error
+      }
     }
     if (checkpoint && bundles[0]!.parentHash !== checkpoint.hash)
       return this.reorg(head, checkpoint)
@@ -131,6 +139,13 @@ export class ChainIndexer {
           `Block ${bundles[i]!.number} does not extend block ${bundles[i - 1]!.number}; retrying.`,
         )
 
+    // Read the next batch while this one is written: the node and the database work in parallel.
+    // A reorg in between is caught like any other, by the parent-hash check of the next step.
+    if (last < head) {
+      const from = last + 1
+      const to = Math.min(head, last + batchSize)
+      this.prefetched = { from, to, blocks: this.fetchRange(from, to).catch(() => null) }
+    }
     const extras = await this.extras(bundles, `0x${last.toString(16)}` as Hex)
     await this.store.commit(this.chainId, bundles, extras, this.options.hooks)
     for (const token of extras.tokens) this.knownTokens.add(token.address)
@@ -203,7 +218,13 @@ export class ChainIndexer {
     this.running = null
   }
 
+  private fetchRange(from: number, to: number): Promise<BlockBundle[]> {
+    const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i)
+    return mapLimit(numbers, this.options.concurrency ?? 8, (n) => this.source.fetchBlock(n))
+  }
+
   private async reorg(head: number, checkpoint: Checkpoint | null): Promise<StepResult> {
+    this.prefetched = null
     if (!checkpoint) return { indexed: 0, head, checkpoint: null }
     const maxDepth = this.options.maxReorgDepth ?? this.store.keepBlocks
     const lowest = (await this.store.lowestKeptBlock(this.chainId)) ?? checkpoint.number
