@@ -131,3 +131,18 @@ describe('project-scoped reads are rate limited too', () => {
     }
   })
 })
+
+describe('Redis unreachable', () => {
+  test('requests still pass (the limit is skipped), and the app closes cleanly', async () => {
+    const opened = await openTestApp('pglite', { REDIS_URL: 'redis://127.0.0.1:1' })
+    if ('unavailable' in opened) throw new Error(opened.unavailable)
+    try {
+      const project = await createProject(opened.app.db, { name: 'Down', origins: [] })
+      const statuses = []
+      for (let i = 0; i < 7; i++) statuses.push(await post(opened, project.id))
+      expect(statuses).toEqual([202, 202, 202, 202, 202, 202, 202])
+    } finally {
+      await opened.close()
+    }
+  })
+})

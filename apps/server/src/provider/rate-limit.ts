@@ -37,6 +37,20 @@ export class RateLimitedError extends HttpError {
   }
 }
 
+function connected(redis: Redis, timeoutMs: number): Promise<boolean> {
+  if (redis.status === 'ready') return Promise.resolve(true)
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => done(false), timeoutMs)
+    const onReady = () => done(true)
+    function done(value: boolean) {
+      clearTimeout(timer)
+      redis.off('ready', onReady)
+      resolve(value)
+    }
+    redis.once('ready', onReady)
+  })
+}
+
 /**
  * Registers @fastify/rate-limit for the routes that opt in (`config.rateLimit`). With
  * `REDIS_URL` the counters live in Redis, so several server processes share one limit;
@@ -48,13 +62,18 @@ export async function registerRateLimit(app: FastifyInstance, redisUrl: string |
     redis = new Redis(redisUrl, {
       connectTimeout: 2_000,
       maxRetriesPerRequest: 1,
-      lazyConnect: false,
+      // While Redis is unreachable a check fails at once (and is skipped) instead of queueing:
+      // an outage must not add seconds to every request.
+      enableOfflineQueue: false,
     })
     // ioredis reconnects by itself; without a listener an outage would crash the process.
     redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'))
     app.addHook('onClose', async () => {
       await redis?.quit().catch(() => redis?.disconnect())
     })
+    // Without an offline queue, checks made before the first connection would be skipped.
+    if (!(await connected(redis, 2_000)))
+      app.log.warn('Redis did not answer at start; rate limits are skipped until it does')
   }
   await app.register(rateLimit, {
     global: false,
