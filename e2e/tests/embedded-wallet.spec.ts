@@ -207,7 +207,7 @@ test('a hostile page on another origin that embeds the frame gets nothing', asyn
   await page.route(hostile, (route) =>
     route.fulfill({
       contentType: 'text/html',
-      body: `<!doctype html><title>hostile</title><script>
+      body: `<!doctype html><title>hostile</title><body><script>
         window.got = [];
         addEventListener('message', (e) => window.got.push({ origin: e.origin, ports: e.ports.length, data: e.data }));
         const f = document.createElement('iframe');
