@@ -157,8 +157,29 @@ async function indexerRate(
       batchSize: 50,
       concurrency: 8,
     })
+    const store = (indexer as unknown as { store: ChainStore }).store
+    const commit = store.commit.bind(store)
+    let writing = 0
+    store.commit = async (...a: Parameters<ChainStore['commit']>) => {
+      const t = performance.now()
+      await commit(...a)
+      writing += performance.now() - t
+    }
+    const inner = indexer as unknown as { extras: (...a: unknown[]) => Promise<unknown> }
+    const extras = inner.extras.bind(indexer)
+    let metadata = 0
+    inner.extras = async (...a: unknown[]) => {
+      const t = performance.now()
+      const out = await extras(...a)
+      metadata += performance.now() - t
+      return out
+    }
     const started = performance.now()
     await indexer.syncToHead()
+    const total = (performance.now() - started) / 1000
+    console.log(
+      `  ${backend}: ${total.toFixed(2)} s, of which ${(writing / 1000).toFixed(2)} s in commits and ${(metadata / 1000).toFixed(2)} s in token metadata/spam`,
+    )
     return (head + 1) / ((performance.now() - started) / 1000)
   } finally {
     await database.close()
@@ -178,19 +199,27 @@ try {
   )
   const head = await fill(anvil.rpcUrl)
   const raw = await rawRate(anvil.rpcUrl, head)
-  const fetchOnly = await sourceRate(anvil.rpcUrl, head)
-  const pglite = await indexerRate(anvil.rpcUrl, head, 'pglite')
-  const postgres = await indexerRate(anvil.rpcUrl, head, 'postgres')
-  const raw2 = await rawRate(anvil.rpcUrl, head)
-  const anchor = Math.max(raw, raw2)
+  // Two rounds, best of each: the machine is shared, and a single run can land on a busy moment.
+  let fetchOnly = 0
+  let pglite = 0
+  let postgres = 0
+  let anchor = raw
+  for (let round = 0; round < 2; round++) {
+    fetchOnly = Math.max(fetchOnly, await sourceRate(anvil.rpcUrl, head))
+    pglite = Math.max(pglite, await indexerRate(anvil.rpcUrl, head, 'pglite'))
+    postgres = Math.max(postgres, await indexerRate(anvil.rpcUrl, head, 'postgres'))
+    anchor = Math.max(anchor, await rawRate(anvil.rpcUrl, head))
+  }
   console.log(`\n| measure | blocks/s | ratio to raw |\n|---|---|---|`)
-  console.log(`| anvil raw block+receipts fetch (best of 2) | ${anchor.toFixed(0)} | 1.00 |`)
+  console.log(`| anvil raw block+receipts fetch | ${anchor.toFixed(0)} | 1.00 |`)
   console.log(
     `| indexer's block reading alone (traces, no DB) | ${fetchOnly.toFixed(0)} | ${(fetchOnly / anchor).toFixed(2)} |`,
   )
   console.log(`| indexer → PGlite | ${pglite.toFixed(0)} | ${(pglite / anchor).toFixed(2)} |`)
   console.log(`| indexer → Postgres | ${postgres.toFixed(0)} | ${(postgres / anchor).toFixed(2)} |`)
-  console.log(`\nGoal: indexer ≥ 0.5 × raw. Blocks: ${head}, transactions per block: ${PER_BLOCK}.`)
+  console.log(
+    `\nBest of 2 rounds each. Goal: indexer ≥ 0.5 × raw. Blocks: ${head}, transactions per block: ${PER_BLOCK}.`,
+  )
 } finally {
   await anvil.stop()
 }

@@ -122,77 +122,108 @@ export class ChainStore {
     const last = bundles.at(-1)
     if (!last) return
     await this.db.transaction(async (tx) => {
-      const blocks = bundles.map((b) => ({
-        chainId,
-        number: b.number,
-        hash: b.hash,
-        parentHash: b.parentHash,
-        timestamp: b.timestamp,
-      }))
-      for (const rows of chunks(blocks))
-        await tx
-          .insert(chainBlocks)
-          .values(rows)
-          .onConflictDoUpdate({
-            target: [chainBlocks.chainId, chainBlocks.number],
-            set: {
-              hash: sql`excluded.hash`,
-              parentHash: sql`excluded.parent_hash`,
-              timestamp: sql`excluded.timestamp`,
-            },
-          })
+      // One statement per table whatever the batch size: columns travel as arrays and `unnest`
+      // turns them back into rows (far cheaper than thousands of bound parameters).
+      const col = <T>(values: T[]) => sql.param(values)
+      await tx.execute(sql`
+        insert into chain_blocks (chain_id, number, hash, parent_hash, timestamp)
+        select ${chainId}, * from unnest(${col(bundles.map((b) => b.number))}::bigint[],
+          ${col(bundles.map((b) => b.hash))}::text[], ${col(bundles.map((b) => b.parentHash))}::text[],
+          ${col(bundles.map((b) => b.timestamp))}::bigint[])
+        on conflict (chain_id, number) do update
+          set hash = excluded.hash, parent_hash = excluded.parent_hash, timestamp = excluded.timestamp`)
 
-      const txRows = []
-      const eventRows = []
-      const accountRows = []
-      for (const bundle of bundles) {
-        for (const t of bundle.txs)
-          txRows.push({
-            chainId,
-            hash: t.hash,
-            blockNumber: bundle.number,
-            txIndex: t.txIndex,
-            minedAt: bundle.timestamp,
-            fromAddress: t.from,
-            toAddress: t.to,
-            contractAddress: t.contractAddress,
-            nonce: t.nonce,
-            value: t.value.toString(),
-            status: t.status === 'confirmed' ? 1 : 0,
-            selector: t.selector,
-          })
-        for (const e of bundle.events)
-          eventRows.push({
-            chainId,
-            txHash: e.txHash,
-            logIndex: e.logIndex,
-            item: e.item,
-            blockNumber: bundle.number,
-            kind: e.kind,
-            token: e.token,
-            tokenId: e.tokenId?.toString() ?? null,
-            fromAddress: e.from,
-            toAddress: e.to,
-            amount: e.amount.toString(),
-          })
-        const indexOf = new Map(bundle.txs.map((t) => [t.hash, t.txIndex]))
-        for (const [hash, addresses] of participants(bundle))
-          for (const address of addresses)
-            accountRows.push({
-              chainId,
-              address,
-              blockNumber: bundle.number,
-              txIndex: indexOf.get(hash)!,
-              minedAt: bundle.timestamp,
-              txHash: hash,
-            })
+      const t = {
+        hash: [] as string[],
+        block: [] as number[],
+        index: [] as number[],
+        minedAt: [] as number[],
+        from: [] as string[],
+        to: [] as (string | null)[],
+        created: [] as (string | null)[],
+        nonce: [] as number[],
+        value: [] as string[],
+        status: [] as number[],
+        selector: [] as (string | null)[],
       }
-      for (const rows of chunks(txRows))
-        await tx.insert(chainTransactions).values(rows).onConflictDoNothing()
-      for (const rows of chunks(eventRows))
-        await tx.insert(chainEvents).values(rows).onConflictDoNothing()
-      for (const rows of chunks(accountRows))
-        await tx.insert(chainAccountTransactions).values(rows).onConflictDoNothing()
+      const e = {
+        tx: [] as string[],
+        log: [] as number[],
+        item: [] as number[],
+        block: [] as number[],
+        kind: [] as string[],
+        token: [] as (string | null)[],
+        tokenId: [] as (string | null)[],
+        from: [] as string[],
+        to: [] as string[],
+        amount: [] as string[],
+      }
+      const a = {
+        address: [] as string[],
+        block: [] as number[],
+        index: [] as number[],
+        minedAt: [] as number[],
+        tx: [] as string[],
+      }
+      for (const bundle of bundles) {
+        for (const x of bundle.txs) {
+          t.hash.push(x.hash)
+          t.block.push(bundle.number)
+          t.index.push(x.txIndex)
+          t.minedAt.push(bundle.timestamp)
+          t.from.push(x.from)
+          t.to.push(x.to)
+          t.created.push(x.contractAddress)
+          t.nonce.push(x.nonce)
+          t.value.push(x.value.toString())
+          t.status.push(x.status === 'confirmed' ? 1 : 0)
+          t.selector.push(x.selector)
+        }
+        for (const x of bundle.events) {
+          e.tx.push(x.txHash)
+          e.log.push(x.logIndex)
+          e.item.push(x.item)
+          e.block.push(bundle.number)
+          e.kind.push(x.kind)
+          e.token.push(x.token)
+          e.tokenId.push(x.tokenId?.toString() ?? null)
+          e.from.push(x.from)
+          e.to.push(x.to)
+          e.amount.push(x.amount.toString())
+        }
+        const indexOf = new Map(bundle.txs.map((x) => [x.hash, x.txIndex]))
+        for (const [hash, addresses] of participants(bundle))
+          for (const address of addresses) {
+            a.address.push(address)
+            a.block.push(bundle.number)
+            a.index.push(indexOf.get(hash)!)
+            a.minedAt.push(bundle.timestamp)
+            a.tx.push(hash)
+          }
+      }
+      if (t.hash.length > 0)
+        await tx.execute(sql`
+          insert into chain_transactions (chain_id, hash, block_number, tx_index, mined_at, from_address,
+            to_address, contract_address, nonce, value, status, selector)
+          select ${chainId}, * from unnest(${col(t.hash)}::text[], ${col(t.block)}::bigint[],
+            ${col(t.index)}::int[], ${col(t.minedAt)}::bigint[], ${col(t.from)}::text[], ${col(t.to)}::text[],
+            ${col(t.created)}::text[], ${col(t.nonce)}::bigint[], ${col(t.value)}::numeric[],
+            ${col(t.status)}::smallint[], ${col(t.selector)}::text[])
+          on conflict do nothing`)
+      if (e.tx.length > 0)
+        await tx.execute(sql`
+          insert into chain_events (chain_id, tx_hash, log_index, item, block_number, kind, token, token_id,
+            from_address, to_address, amount)
+          select ${chainId}, * from unnest(${col(e.tx)}::text[], ${col(e.log)}::int[], ${col(e.item)}::int[],
+            ${col(e.block)}::bigint[], ${col(e.kind)}::text[], ${col(e.token)}::text[],
+            ${col(e.tokenId)}::numeric[], ${col(e.from)}::text[], ${col(e.to)}::text[], ${col(e.amount)}::numeric[])
+          on conflict do nothing`)
+      if (a.tx.length > 0)
+        await tx.execute(sql`
+          insert into chain_account_transactions (chain_id, address, block_number, tx_index, mined_at, tx_hash)
+          select ${chainId}, * from unnest(${col(a.address)}::text[], ${col(a.block)}::bigint[],
+            ${col(a.index)}::int[], ${col(a.minedAt)}::bigint[], ${col(a.tx)}::text[])
+          on conflict do nothing`)
 
       const tokenRows = extras.tokens.map((t) => ({
         chainId,
