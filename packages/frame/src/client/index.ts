@@ -13,6 +13,7 @@ export {
   FrameResponseError,
   RequestAbortedError,
 } from './errors.js'
+export { createEmbeddedProvider, type Eip1193Provider, ProviderRpcError } from './provider.js'
 export { isFromPeer, type TrustedPeer, toOrigin, UntrustedOriginError } from './trust.js'
 export {
   type AccountType,
