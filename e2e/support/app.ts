@@ -18,9 +18,14 @@ export async function connectWithMouse(page: Page): Promise<void> {
 /** Scrolls the history until the server has no further page; returns how many rows it shows. */
 export async function scrollToEnd(page: Page): Promise<number> {
   const sentinel = page.getByTestId('activity-sentinel')
-  for (let i = 0; i < 50 && (await sentinel.count()) > 0; i++) {
+  const rows = page.getByTestId('activity-row')
+  for (let i = 0; i < 200 && (await sentinel.count()) > 0; i++) {
+    const before = await rows.count()
     await sentinel.scrollIntoViewIfNeeded().catch(() => {})
-    await page.waitForTimeout(100)
+    // The next page arrived (more rows) or there is none left (no sentinel).
+    await expect
+      .poll(async () => (await sentinel.count()) === 0 || (await rows.count()) > before)
+      .toBe(true)
   }
   await expect(sentinel).toHaveCount(0)
   await expect(page.locator('.latch-activity[aria-busy="true"]')).toHaveCount(0)

@@ -1,4 +1,12 @@
-import { type Address, createPublicClient, type Hex, http, isAddressEqual, pad } from 'viem'
+import {
+  type Address,
+  createPublicClient,
+  type Hex,
+  http,
+  isAddressEqual,
+  numberToHex,
+  pad,
+} from 'viem'
 import { devContracts } from '../../scripts/devchain/accounts.js'
 
 export interface ChainTx {
@@ -22,9 +30,15 @@ export async function readAccountHistory(rpcUrl: string, account: Address): Prom
   const topic = pad(account).toLowerCase()
   const result: ChainTx[] = []
   for (let n = 0n; n <= latest; n++) {
-    const block = await client.getBlock({ blockNumber: n, includeTransactions: true })
+    const [block, receipts] = await Promise.all([
+      client.getBlock({ blockNumber: n, includeTransactions: true }),
+      client.request({ method: 'eth_getBlockReceipts', params: [numberToHex(n)] }) as Promise<
+        { transactionHash: Hex; logs: { address: Address; topics: Hex[] }[] }[]
+      >,
+    ])
     for (const tx of block.transactions) {
-      const receipt = await client.getTransactionReceipt({ hash: tx.hash })
+      const receipt = receipts.find((r) => r.transactionHash === tx.hash)
+      if (!receipt) throw new Error(`no receipt for ${tx.hash}`)
       const touching = receipt.logs.filter((log) =>
         log.topics.slice(1).some((t) => t?.toLowerCase() === topic),
       )

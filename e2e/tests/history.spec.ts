@@ -13,6 +13,8 @@ test.use({ timezoneId: 'UTC', viewport: { width: 1280, height: 720 } })
 test('connects the injected wallet and shows its seeded history by month, page after page', async ({
   page,
 }) => {
+  // Paging through a long history (a chain others have added to) takes a while.
+  test.setTimeout(240_000)
   const chainTxs = await readAccountHistory(rpcUrl, ACCOUNT_0)
   const spamOnly = chainTxs.filter((tx) => tx.spamOnly)
   const mixed = chainTxs.filter((tx) => tx.mixed)

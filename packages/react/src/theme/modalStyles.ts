@@ -61,7 +61,7 @@ export const modalStyles = `
   border-radius: calc(var(--latch-border-radius-master) * 4);
 }
 .latch-input::placeholder { color: var(--latch-fg-2); }
-.latch-wallet-grid { max-height: 26em; overflow-y: auto; }
+.latch-wallet-scroll { max-height: 26em; overflow-y: auto; }
 .latch-sentinel { height: 1px; }
 .latch-spinner-row { display: flex; justify-content: center; padding: 1em; }
 .latch-spinner {

@@ -51,7 +51,9 @@ export function AllWallets() {
           <span className="latch-visually-hidden">{t.searching}</span>
         </div>
       ) : (
-        <>
+        // The sentinel sits at the end of the scrolling list: the next page loads only once the
+        // list is scrolled to its end.
+        <div className="latch-wallet-scroll">
           <ul
             className="latch-list latch-wallet-grid"
             aria-label={fill(t.count, { count: pages.count })}
@@ -101,7 +103,7 @@ export function AllWallets() {
           {hasMore ? (
             <div ref={sentinel} className="latch-sentinel" data-testid="wallets-sentinel" />
           ) : null}
-        </>
+        </div>
       )}
     </div>
   )
