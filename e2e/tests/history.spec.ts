@@ -77,6 +77,14 @@ test('switching network refetches; disconnect; a reload reconnects', async ({ pa
     .poll(() => historyRequests.some((u) => u.searchParams.get('chainId') === 'eip155:11155111'))
     .toBe(true)
   await expect(page.getByTestId('activity-row')).toHaveCount(0)
+  // The account view links the address on the network's explorer.
+  await connectButton(page).click()
+  await expect(dialog(page)).toHaveAttribute('data-view', 'Account')
+  await expect(page.getByRole('link', { name: 'Block Explorer' })).toHaveAttribute(
+    'href',
+    `https://sepolia.etherscan.io/address/${ACCOUNT_0}`,
+  )
+  await page.keyboard.press('Escape')
 
   // And back: the dev chain's history again, from page one.
   const before = historyRequests.length
@@ -97,6 +105,8 @@ test('switching network refetches; disconnect; a reload reconnects', async ({ pa
   await connectButton(page).click()
   await expect(dialog(page)).toHaveAttribute('data-view', 'Account')
   await expect(page.getByTestId('account-name')).toHaveText('0xf3…b92266')
+  // The native balance, to at most 3 decimals, with its symbol.
+  await expect(page.getByTestId('account-balance')).toHaveText(/^Balance: [\d,]+(\.\d{1,3})? ETH$/)
   await page.getByTestId('disconnect').click()
   await expect(dialog(page)).toBeHidden()
   await expect(connectButton(page)).toHaveText('Connect Wallet')
