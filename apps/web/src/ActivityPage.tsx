@@ -1,4 +1,5 @@
-import { AccountActivity, useAccount, useNetwork } from '@latch/react'
+import { AccountActivity, fill, useAccount, useNetwork } from '@latch/react'
+import { appMessages } from './messages'
 
 /** The connected account's history on the active network, as a full page. */
 export function ActivityPage() {
@@ -7,9 +8,10 @@ export function ActivityPage() {
   return (
     <div className="app-activity">
       <div className="app-activity-head">
-        <h2 id="activity-title">Activity</h2>
+        <h2 id="activity-title">{appMessages.activity.title}</h2>
         <p className="app-activity-sub" data-testid="activity-context">
-          <span className="app-mono">{address}</span> on {network?.name}
+          <span className="app-mono">{address}</span>{' '}
+          {fill(appMessages.activity.context, { network: network?.name ?? '' })}
         </p>
       </div>
       <AccountActivity />

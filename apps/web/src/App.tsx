@@ -4,6 +4,7 @@ import { serverUrl } from './env'
 import { Header } from './Header'
 import { Landing } from './Landing'
 import { createLatchConfig } from './latch'
+import { appMessages } from './messages'
 import { StatusPanel } from './StatusPanel'
 
 // The history screen (and its formatters) loads when an account is connected, not on the landing.
@@ -20,7 +21,7 @@ function Shell() {
       <Header />
       <main className="app-main" id="main">
         {connected ? (
-          <Suspense fallback={<p aria-busy="true">Loading activity…</p>}>
+          <Suspense fallback={<p aria-busy="true">{appMessages.activity.loading}</p>}>
             <ActivityPage />
           </Suspense>
         ) : (

@@ -1,4 +1,5 @@
-import { useLatch, useModal, useNetwork } from '@latch/react'
+import { fill, useLatch, useModal, useNetwork } from '@latch/react'
+import { appMessages } from './messages'
 
 /** The active network; opens the modal's network list. */
 export function NetworkSwitcher() {
@@ -13,7 +14,7 @@ export function NetworkSwitcher() {
       type="button"
       className="app-network"
       aria-haspopup="dialog"
-      aria-label={`Network: ${network.name}. Switch network`}
+      aria-label={fill(appMessages.network, { name: network.name })}
       data-testid="network-switcher"
       onClick={() => modal.open({ view: 'Networks' })}
     >
