@@ -7,13 +7,19 @@ import {
   authSessions,
   authShares,
 } from '../db/schema/auth.js'
-import { APP_ORIGIN, type AuthTestApp, FRAME_ORIGIN, openAuthTestApp } from './testing.js'
+import { createTestPostgres } from '../testing/postgres.js'
+import { APP_ORIGIN, type AuthTestApp, FRAME_ORIGIN, openAuthTestAppOn } from './testing.js'
+
+// The whole file runs on PGlite and, when it answers, on Postgres.
+const probe = await createTestPostgres()
+const kinds: ('pglite' | 'postgres')[] = ['pglite']
+if ('unavailable' in probe) console.warn(`Skipping the Postgres auth suite: ${probe.unavailable}`)
+else {
+  await probe.drop()
+  kinds.push('postgres')
+}
 
 let t: AuthTestApp
-beforeAll(async () => {
-  t = await openAuthTestApp()
-})
-afterAll(() => t.close())
 
 const device = (n: number) => `device-${String(n).padStart(20, '0')}`
 
@@ -68,297 +74,309 @@ const wallet = {
   recoveryShare: 'UlJSUlJSUlJSUlJSUlJSUlI=',
 }
 
-describe('email sign-in', () => {
-  it('mails a 6-digit code over SMTP, stores only its HMAC, and opens a session with it', async () => {
-    const email = 'Ada@Example.com'
-    const start = await post('/auth/v1/email/start', {
-      projectId: t.projectId,
-      email,
-      deviceId: device(1),
-    })
-    expect(start).toMatchObject({ status: 200, body: { action: 'VERIFY_OTP' } })
-    const otp = await t.codeFor('ada@example.com')
-    expect(otp).toMatch(/^\d{6}$/)
-    const [row] = await t.app.db
-      .select()
-      .from(authCodes)
-      .where(eq(authCodes.email, 'ada@example.com'))
-    expect(row!.codeHash).not.toContain(otp)
-    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(10 * 60_000)
-
-    const verified = await post('/auth/v1/email/verify', {
-      projectId: t.projectId,
-      email: 'ada@example.com',
-      deviceId: device(1),
-      otp,
-    })
-    expect(verified.status).toBe(200)
-    const session = await get('/auth/v1/session', verified.body.token)
-    expect(session.body).toEqual({
-      email: 'ada@example.com',
-      evmAddress: null,
-      solanaAddress: null,
-    })
-    // The code works once.
-    const again = await post('/auth/v1/email/verify', {
-      projectId: t.projectId,
-      email: 'ada@example.com',
-      deviceId: device(1),
-      otp,
-    })
-    expect(again.status).toBe(400)
+describe.each(kinds)('on %s', (kind) => {
+  beforeAll(async () => {
+    const opened = await openAuthTestAppOn(kind)
+    if ('unavailable' in opened) throw new Error(opened.unavailable)
+    t = opened
   })
+  afterAll(() => t.close())
 
-  it("allows one send per 30 s per email: 'Please try again after N seconds'", async () => {
-    const email = 'throttle@example.com'
-    await signIn(email, device(2))
-    const soon = await post('/auth/v1/email/start', {
-      projectId: t.projectId,
-      email,
-      deviceId: device(2),
-    })
-    expect(soon.status).toBe(429)
-    expect(soon.body.error.message).toMatch(/^Please try again after ([12]\d|30) seconds$/)
-    expect(Number(soon.headers['retry-after'])).toBeGreaterThan(0)
-    await ageSends(email)
-    const later = await post('/auth/v1/email/start', {
-      projectId: t.projectId,
-      email,
-      deviceId: device(2),
-    })
-    expect(later.status).toBe(200)
-    await t.codeFor(email)
-  })
+  describe('email sign-in', () => {
+    it('mails a 6-digit code over SMTP, stores only its HMAC, and opens a session with it', async () => {
+      const email = 'Ada@Example.com'
+      const start = await post('/auth/v1/email/start', {
+        projectId: t.projectId,
+        email,
+        deviceId: device(1),
+      })
+      expect(start).toMatchObject({ status: 200, body: { action: 'VERIFY_OTP' } })
+      const otp = await t.codeFor('ada@example.com')
+      expect(otp).toMatch(/^\d{6}$/)
+      const [row] = await t.app.db
+        .select()
+        .from(authCodes)
+        .where(eq(authCodes.email, 'ada@example.com'))
+      expect(row!.codeHash).not.toContain(otp)
+      expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(10 * 60_000)
 
-  it('voids a code after 5 wrong guesses', async () => {
-    const email = 'guess@example.com'
-    await post('/auth/v1/email/start', { projectId: t.projectId, email, deviceId: device(3) })
-    const otp = await t.codeFor(email)
-    const wrong = otp === '000000' ? '111111' : '000000'
-    const messages: string[] = []
-    for (let i = 0; i < 5; i++) {
-      const res = await post('/auth/v1/email/verify', {
+      const verified = await post('/auth/v1/email/verify', {
+        projectId: t.projectId,
+        email: 'ada@example.com',
+        deviceId: device(1),
+        otp,
+      })
+      expect(verified.status).toBe(200)
+      const session = await get('/auth/v1/session', verified.body.token)
+      expect(session.body).toEqual({
+        email: 'ada@example.com',
+        evmAddress: null,
+        solanaAddress: null,
+      })
+      // The code works once.
+      const again = await post('/auth/v1/email/verify', {
+        projectId: t.projectId,
+        email: 'ada@example.com',
+        deviceId: device(1),
+        otp,
+      })
+      expect(again.status).toBe(400)
+    })
+
+    it("allows one send per 30 s per email: 'Please try again after N seconds'", async () => {
+      const email = 'throttle@example.com'
+      await signIn(email, device(2))
+      const soon = await post('/auth/v1/email/start', {
+        projectId: t.projectId,
+        email,
+        deviceId: device(2),
+      })
+      expect(soon.status).toBe(429)
+      expect(soon.body.error.message).toMatch(/^Please try again after ([12]\d|30) seconds$/)
+      expect(Number(soon.headers['retry-after'])).toBeGreaterThan(0)
+      await ageSends(email)
+      const later = await post('/auth/v1/email/start', {
+        projectId: t.projectId,
+        email,
+        deviceId: device(2),
+      })
+      expect(later.status).toBe(200)
+      await t.codeFor(email)
+    })
+
+    it('voids a code after 5 wrong guesses', async () => {
+      const email = 'guess@example.com'
+      await post('/auth/v1/email/start', { projectId: t.projectId, email, deviceId: device(3) })
+      const otp = await t.codeFor(email)
+      const wrong = otp === '000000' ? '111111' : '000000'
+      const messages: string[] = []
+      for (let i = 0; i < 5; i++) {
+        const res = await post('/auth/v1/email/verify', {
+          projectId: t.projectId,
+          email,
+          deviceId: device(3),
+          otp: wrong,
+        })
+        expect(res.status).toBe(400)
+        messages.push(res.body.error.message)
+      }
+      expect(messages[0]).toBe('Invalid code; 4 attempts left')
+      expect(messages[4]).toBe('Too many wrong codes; request a new one')
+      const right = await post('/auth/v1/email/verify', {
         projectId: t.projectId,
         email,
         deviceId: device(3),
-        otp: wrong,
+        otp,
       })
-      expect(res.status).toBe(400)
-      messages.push(res.body.error.message)
-    }
-    expect(messages[0]).toBe('Invalid code; 4 attempts left')
-    expect(messages[4]).toBe('Too many wrong codes; request a new one')
-    const right = await post('/auth/v1/email/verify', {
-      projectId: t.projectId,
-      email,
-      deviceId: device(3),
-      otp,
-    })
-    expect(right.status).toBe(400)
-  })
-
-  it('refuses an expired code', async () => {
-    const email = 'late@example.com'
-    await post('/auth/v1/email/start', { projectId: t.projectId, email, deviceId: device(4) })
-    const otp = await t.codeFor(email)
-    await t.app.db
-      .update(authCodes)
-      .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(eq(authCodes.email, email))
-    const res = await post('/auth/v1/email/verify', {
-      projectId: t.projectId,
-      email,
-      deviceId: device(4),
-      otp,
-    })
-    expect(res.body.error.message).toBe('Invalid or expired code; request a new one')
-  })
-
-  it('validates emails and project ids', async () => {
-    const bad = await post('/auth/v1/email/start', {
-      projectId: t.projectId,
-      email: 'nope',
-      deviceId: device(5),
-    })
-    expect(bad.status).toBe(400)
-    const unknown = await post('/auth/v1/email/start', {
-      projectId: 'nope',
-      email: 'a@b.co',
-      deviceId: device(5),
-    })
-    expect(unknown).toMatchObject({ status: 403, body: { error: { code: 'INVALID_PROJECT_ID' } } })
-  })
-})
-
-describe('custody routes', () => {
-  it('keeps both shares encrypted, releases the auth share only to a session', async () => {
-    const { token } = await signIn('keys@example.com', device(6))
-    expect((await get('/auth/v1/wallet/auth-share', token)).status).toBe(404)
-    const created = await post('/auth/v1/wallet', wallet, token)
-    expect(created.status).toBe(201)
-    expect((await post('/auth/v1/wallet', wallet, token)).status).toBe(409)
-
-    const rows = [
-      ...(await t.app.db.select().from(authShares)),
-      ...(await t.app.db.select().from(authRecoveryShares)),
-    ].map((row) => row.ciphertext)
-    for (const share of [wallet.authShare, wallet.recoveryShare])
-      for (const row of rows) expect(row).not.toContain(share)
-
-    expect((await get('/auth/v1/wallet/auth-share')).status).toBe(401)
-    const released = await get('/auth/v1/wallet/auth-share', token)
-    expect(released.body).toEqual({
-      authShare: wallet.authShare,
-      evmAddress: wallet.evmAddress,
-      solanaAddress: wallet.solanaAddress,
-    })
-    expect(released.body).not.toHaveProperty('recoveryShare')
-    const recovered = await post('/auth/v1/wallet/recover', {}, token)
-    expect(recovered.body).toMatchObject({
-      authShare: wallet.authShare,
-      recoveryShare: wallet.recoveryShare,
+      expect(right.status).toBe(400)
     })
 
-    await post('/auth/v1/sign-out', {}, token)
-    expect((await get('/auth/v1/wallet/auth-share', token)).status).toBe(401)
-  })
-
-  it('sends a known wallet on a new device through the verify-device step first', async () => {
-    const email = 'keys@example.com'
-    await ageSends(email)
-    const start = await post('/auth/v1/email/start', {
-      projectId: t.projectId,
-      email,
-      deviceId: device(7),
-    })
-    expect(start.body).toEqual({ action: 'VERIFY_DEVICE' })
-    const mail = await t.mailbox.waitFor(
-      (m) => m.to.includes(email) && m.subject.includes('new device'),
-    )
-    const link = /(http:\/\/\S+#[A-Za-z0-9_-]+)/.exec(mail.text)?.[1]
-    expect(link).toBeDefined()
-    const poll = () =>
-      post('/auth/v1/email/device', { projectId: t.projectId, email, deviceId: device(7) })
-    expect((await poll()).body).toEqual({ approved: false })
-
-    // Opening the link approves nothing; the form post with the fragment's token does.
-    const url = new URL(link!)
-    const page = await t.app.inject({ method: 'GET', url: url.pathname })
-    expect(page.headers['content-security-policy']).toContain("script-src 'self'")
-    expect((await poll()).body).toEqual({ approved: false })
-    const approve = await t.app.inject({
-      method: 'POST',
-      url: url.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `token=${url.hash.slice(1)}`,
-    })
-    expect(approve.body).toContain('Device approved')
-    expect((await poll()).body).toEqual({ approved: true })
-    const otp = await t.codeFor(email)
-    const verified = await post('/auth/v1/email/verify', {
-      projectId: t.projectId,
-      email,
-      deviceId: device(7),
-      otp,
-    })
-    expect(verified.status).toBe(200)
-  })
-
-  it('refuses a session to an unapproved device even with a valid code', async () => {
-    const email = 'keys@example.com'
-    await ageSends(email)
-    // A code obtained on an approved device cannot be replayed from another one.
-    await post('/auth/v1/email/start', { projectId: t.projectId, email, deviceId: device(6) })
-    const otp = await t.codeFor(email)
-    const res = await post('/auth/v1/email/verify', {
-      projectId: t.projectId,
-      email,
-      deviceId: device(8),
-      otp,
-    })
-    expect(res).toMatchObject({ status: 403, body: { error: { code: 'DEVICE_NOT_VERIFIED' } } })
-  })
-})
-
-describe('update email', () => {
-  it('needs the primary code, then the secondary code', async () => {
-    const { token } = await signIn('old@example.com', device(9))
-    await ageSends('old@example.com')
-    const step1 = await post('/auth/v1/email/update', { email: 'new@example.com' }, token)
-    expect(step1.body).toEqual({ action: 'VERIFY_PRIMARY_OTP' })
-    const primary = await t.codeFor('old@example.com')
-    const step2 = await post('/auth/v1/email/update/primary', { otp: primary }, token)
-    expect(step2.body).toEqual({ action: 'VERIFY_SECONDARY_OTP' })
-    const secondary = await t.codeFor('new@example.com')
-    const wrong = await post(
-      '/auth/v1/email/update/secondary',
-      { otp: primary === secondary ? '000000' : primary, email: 'new@example.com' },
-      token,
-    )
-    expect(wrong.status).toBe(400)
-    const step3 = await post(
-      '/auth/v1/email/update/secondary',
-      { otp: secondary, email: 'new@example.com' },
-      token,
-    )
-    expect(step3.body).toEqual({ email: 'new@example.com' })
-    expect((await get('/auth/v1/session', token)).body.email).toBe('new@example.com')
-  })
-})
-
-describe('boundaries', () => {
-  it('answers CORS only for the frame origin', async () => {
-    const preflight = (origin: string) =>
-      t.app.inject({
-        method: 'OPTIONS',
-        url: '/auth/v1/email/start',
-        headers: { origin, 'access-control-request-method': 'POST' },
+    it('refuses an expired code', async () => {
+      const email = 'late@example.com'
+      await post('/auth/v1/email/start', { projectId: t.projectId, email, deviceId: device(4) })
+      const otp = await t.codeFor(email)
+      await t.app.db
+        .update(authCodes)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(eq(authCodes.email, email))
+      const res = await post('/auth/v1/email/verify', {
+        projectId: t.projectId,
+        email,
+        deviceId: device(4),
+        otp,
       })
-    const ok = await preflight(FRAME_ORIGIN)
-    expect(ok.statusCode).toBe(204)
-    expect(ok.headers['access-control-allow-origin']).toBe(FRAME_ORIGIN)
-    const app = await preflight(APP_ORIGIN)
-    expect(app.statusCode).toBe(403)
-    expect(app.headers['access-control-allow-origin']).toBeUndefined()
-  })
-
-  it('tells the frame whether a page origin may use the project', async () => {
-    const check = async (origin: string) =>
-      (
-        await get(
-          `/auth/v1/frame/origin?projectId=${t.projectId}&origin=${encodeURIComponent(origin)}`,
-        )
-      ).body
-    expect(await check(APP_ORIGIN)).toEqual({ allowed: true })
-    expect(await check('http://evil.test')).toEqual({ allowed: false })
-  })
-
-  it('never logs a code, a token or a share', async () => {
-    const all = t.logs.join('\n')
-    expect(all.length).toBeGreaterThan(0)
-    for (const mail of t.mailbox.messages()) {
-      const code = /\b(\d{6})\b/.exec(mail.text)?.[1]
-      if (code) expect(all).not.toContain(code)
-    }
-    expect(all).not.toContain(wallet.authShare)
-    expect(all).not.toContain(wallet.recoveryShare)
-  })
-})
-
-describe('recovery window', () => {
-  it('releases the recovery share only to a session fresh from a code sign-in', async () => {
-    const { token } = await signIn('stale@example.com', device(10))
-    await post('/auth/v1/wallet', wallet, token)
-    expect((await post('/auth/v1/wallet/recover', {}, token)).status).toBe(200)
-    await t.app.db
-      .update(authSessions)
-      .set({ createdAt: sql`${authSessions.createdAt} - interval '11 minutes'` })
-    const stale = await post('/auth/v1/wallet/recover', {}, token)
-    expect(stale).toMatchObject({
-      status: 403,
-      body: { error: { code: 'RECOVERY_NEEDS_FRESH_SIGN_IN' } },
+      expect(res.body.error.message).toBe('Invalid or expired code; request a new one')
     })
-    // The auth share alone stays available to the session.
-    expect((await get('/auth/v1/wallet/auth-share', token)).status).toBe(200)
+
+    it('validates emails and project ids', async () => {
+      const bad = await post('/auth/v1/email/start', {
+        projectId: t.projectId,
+        email: 'nope',
+        deviceId: device(5),
+      })
+      expect(bad.status).toBe(400)
+      const unknown = await post('/auth/v1/email/start', {
+        projectId: 'nope',
+        email: 'a@b.co',
+        deviceId: device(5),
+      })
+      expect(unknown).toMatchObject({
+        status: 403,
+        body: { error: { code: 'INVALID_PROJECT_ID' } },
+      })
+    })
+  })
+
+  describe('custody routes', () => {
+    it('keeps both shares encrypted, releases the auth share only to a session', async () => {
+      const { token } = await signIn('keys@example.com', device(6))
+      expect((await get('/auth/v1/wallet/auth-share', token)).status).toBe(404)
+      const created = await post('/auth/v1/wallet', wallet, token)
+      expect(created.status).toBe(201)
+      expect((await post('/auth/v1/wallet', wallet, token)).status).toBe(409)
+
+      const rows = [
+        ...(await t.app.db.select().from(authShares)),
+        ...(await t.app.db.select().from(authRecoveryShares)),
+      ].map((row) => row.ciphertext)
+      for (const share of [wallet.authShare, wallet.recoveryShare])
+        for (const row of rows) expect(row).not.toContain(share)
+
+      expect((await get('/auth/v1/wallet/auth-share')).status).toBe(401)
+      const released = await get('/auth/v1/wallet/auth-share', token)
+      expect(released.body).toEqual({
+        authShare: wallet.authShare,
+        evmAddress: wallet.evmAddress,
+        solanaAddress: wallet.solanaAddress,
+      })
+      expect(released.body).not.toHaveProperty('recoveryShare')
+      const recovered = await post('/auth/v1/wallet/recover', {}, token)
+      expect(recovered.body).toMatchObject({
+        authShare: wallet.authShare,
+        recoveryShare: wallet.recoveryShare,
+      })
+
+      await post('/auth/v1/sign-out', {}, token)
+      expect((await get('/auth/v1/wallet/auth-share', token)).status).toBe(401)
+    })
+
+    it('sends a known wallet on a new device through the verify-device step first', async () => {
+      const email = 'keys@example.com'
+      await ageSends(email)
+      const start = await post('/auth/v1/email/start', {
+        projectId: t.projectId,
+        email,
+        deviceId: device(7),
+      })
+      expect(start.body).toEqual({ action: 'VERIFY_DEVICE' })
+      const mail = await t.mailbox.waitFor(
+        (m) => m.to.includes(email) && m.subject.includes('new device'),
+      )
+      const link = /(http:\/\/\S+#[A-Za-z0-9_-]+)/.exec(mail.text)?.[1]
+      expect(link).toBeDefined()
+      const poll = () =>
+        post('/auth/v1/email/device', { projectId: t.projectId, email, deviceId: device(7) })
+      expect((await poll()).body).toEqual({ approved: false })
+
+      // Opening the link approves nothing; the form post with the fragment's token does.
+      const url = new URL(link!)
+      const page = await t.app.inject({ method: 'GET', url: url.pathname })
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'")
+      expect((await poll()).body).toEqual({ approved: false })
+      const approve = await t.app.inject({
+        method: 'POST',
+        url: url.pathname,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `token=${url.hash.slice(1)}`,
+      })
+      expect(approve.body).toContain('Device approved')
+      expect((await poll()).body).toEqual({ approved: true })
+      const otp = await t.codeFor(email)
+      const verified = await post('/auth/v1/email/verify', {
+        projectId: t.projectId,
+        email,
+        deviceId: device(7),
+        otp,
+      })
+      expect(verified.status).toBe(200)
+    })
+
+    it('refuses a session to an unapproved device even with a valid code', async () => {
+      const email = 'keys@example.com'
+      await ageSends(email)
+      // A code obtained on an approved device cannot be replayed from another one.
+      await post('/auth/v1/email/start', { projectId: t.projectId, email, deviceId: device(6) })
+      const otp = await t.codeFor(email)
+      const res = await post('/auth/v1/email/verify', {
+        projectId: t.projectId,
+        email,
+        deviceId: device(8),
+        otp,
+      })
+      expect(res).toMatchObject({ status: 403, body: { error: { code: 'DEVICE_NOT_VERIFIED' } } })
+    })
+  })
+
+  describe('update email', () => {
+    it('needs the primary code, then the secondary code', async () => {
+      const { token } = await signIn('old@example.com', device(9))
+      await ageSends('old@example.com')
+      const step1 = await post('/auth/v1/email/update', { email: 'new@example.com' }, token)
+      expect(step1.body).toEqual({ action: 'VERIFY_PRIMARY_OTP' })
+      const primary = await t.codeFor('old@example.com')
+      const step2 = await post('/auth/v1/email/update/primary', { otp: primary }, token)
+      expect(step2.body).toEqual({ action: 'VERIFY_SECONDARY_OTP' })
+      const secondary = await t.codeFor('new@example.com')
+      const wrong = await post(
+        '/auth/v1/email/update/secondary',
+        { otp: primary === secondary ? '000000' : primary, email: 'new@example.com' },
+        token,
+      )
+      expect(wrong.status).toBe(400)
+      const step3 = await post(
+        '/auth/v1/email/update/secondary',
+        { otp: secondary, email: 'new@example.com' },
+        token,
+      )
+      expect(step3.body).toEqual({ email: 'new@example.com' })
+      expect((await get('/auth/v1/session', token)).body.email).toBe('new@example.com')
+    })
+  })
+
+  describe('boundaries', () => {
+    it('answers CORS only for the frame origin', async () => {
+      const preflight = (origin: string) =>
+        t.app.inject({
+          method: 'OPTIONS',
+          url: '/auth/v1/email/start',
+          headers: { origin, 'access-control-request-method': 'POST' },
+        })
+      const ok = await preflight(FRAME_ORIGIN)
+      expect(ok.statusCode).toBe(204)
+      expect(ok.headers['access-control-allow-origin']).toBe(FRAME_ORIGIN)
+      const app = await preflight(APP_ORIGIN)
+      expect(app.statusCode).toBe(403)
+      expect(app.headers['access-control-allow-origin']).toBeUndefined()
+    })
+
+    it('tells the frame whether a page origin may use the project', async () => {
+      const check = async (origin: string) =>
+        (
+          await get(
+            `/auth/v1/frame/origin?projectId=${t.projectId}&origin=${encodeURIComponent(origin)}`,
+          )
+        ).body
+      expect(await check(APP_ORIGIN)).toEqual({ allowed: true })
+      expect(await check('http://evil.test')).toEqual({ allowed: false })
+    })
+
+    it('never logs a code, a token or a share', async () => {
+      const all = t.logs.join('\n')
+      expect(all.length).toBeGreaterThan(0)
+      for (const mail of t.mailbox.messages()) {
+        const code = /\b(\d{6})\b/.exec(mail.text)?.[1]
+        if (code) expect(all).not.toContain(code)
+      }
+      expect(all).not.toContain(wallet.authShare)
+      expect(all).not.toContain(wallet.recoveryShare)
+    })
+  })
+
+  describe('recovery window', () => {
+    it('releases the recovery share only to a session fresh from a code sign-in', async () => {
+      const { token } = await signIn('stale@example.com', device(10))
+      await post('/auth/v1/wallet', wallet, token)
+      expect((await post('/auth/v1/wallet/recover', {}, token)).status).toBe(200)
+      await t.app.db
+        .update(authSessions)
+        .set({ createdAt: sql`${authSessions.createdAt} - interval '11 minutes'` })
+      const stale = await post('/auth/v1/wallet/recover', {}, token)
+      expect(stale).toMatchObject({
+        status: 403,
+        body: { error: { code: 'RECOVERY_NEEDS_FRESH_SIGN_IN' } },
+      })
+      // The auth share alone stays available to the session.
+      expect((await get('/auth/v1/wallet/auth-share', token)).status).toBe(200)
+    })
   })
 })

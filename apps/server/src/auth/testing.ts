@@ -8,6 +8,7 @@ import { migrate } from '../db/migrate.js'
 import { openDatabase } from '../db/open.js'
 import { createLogger } from '../logger.js'
 import { createProject } from '../provider/projects.js'
+import { createTestPostgres } from '../testing/postgres.js'
 
 export const FRAME_ORIGIN = 'http://127.0.0.1:5174'
 export const APP_ORIGIN = 'http://localhost:5173'
@@ -25,6 +26,23 @@ export interface AuthTestApp {
 
 /** The whole server on in-memory PGlite, logging everything, mailing a real SMTP catcher. */
 export async function openAuthTestApp(env: Record<string, string> = {}): Promise<AuthTestApp> {
+  const opened = await openAuthTestAppOn('pglite', env)
+  if ('unavailable' in opened) throw new Error(opened.unavailable)
+  return opened
+}
+
+/** The same on a fresh Postgres database; resolves with the reason when none answers. */
+export async function openAuthTestAppOn(
+  kind: 'pglite' | 'postgres',
+  env: Record<string, string> = {},
+): Promise<AuthTestApp | { unavailable: string }> {
+  let dropDatabase = async () => {}
+  if (kind === 'postgres') {
+    const pg = await createTestPostgres()
+    if ('unavailable' in pg) return pg
+    env = { ...env, DATABASE_URL: pg.url }
+    dropDatabase = pg.drop
+  }
   const mailbox = await startMailbox()
   const config = loadConfig({
     LATCH_DATA_DIR: 'memory://',
@@ -70,6 +88,7 @@ export async function openAuthTestApp(env: Record<string, string> = {}): Promise
       await app.close()
       await database.close().catch(() => {})
       await mailbox.stop()
+      await dropDatabase()
     },
   }
 }
