@@ -41,6 +41,10 @@ export class ReorgTooDeepError extends Error {
   override name = 'ReorgTooDeepError'
 }
 
+export class ChainIdMismatchError extends Error {
+  override name = 'ChainIdMismatchError'
+}
+
 /** Thrown mid-batch when the node's chain changed under us; the next step starts over. */
 class ChainMovedError extends Error {
   override name = 'ChainMovedError'
@@ -83,6 +87,7 @@ export class ChainIndexer {
   /** Tokens already in the database; spares a lookup per batch. */
   private readonly knownTokens = new Set<Address>()
   private readonly knownNfts = new Set<string>()
+  private chainChecked = false
   private running: Promise<void> | null = null
   private prefetched: { from: number; to: number; blocks: Promise<BlockBundle[] | null> } | null =
     null
@@ -99,6 +104,15 @@ export class ChainIndexer {
 
   /** Indexes up to one batch; call repeatedly (or use start()). */
   async step(): Promise<StepResult> {
+    if (!this.chainChecked) {
+      // Indexing a node of another chain under this id would mix two chains' rows for good.
+      const actual = await this.source.nodeChainId()
+      if (actual !== this.chainId)
+        throw new ChainIdMismatchError(
+          `The node for chain ${this.chainId} reports chain id ${actual}; check LATCH_INDEX_CHAINS.`,
+        )
+      this.chainChecked = true
+    }
     const head = await this.source.headNumber()
     const checkpoint = await this.store.checkpoint(this.chainId)
     const next = checkpoint ? checkpoint.number + 1 : (this.options.startBlock ?? 0)
@@ -188,7 +202,7 @@ export class ChainIndexer {
           failures++
           if (!(error instanceof ChainMovedError))
             this.log.warn({ chainId: this.chainId, err: error, failures }, 'indexer step failed')
-          if (error instanceof ReorgTooDeepError) {
+          if (error instanceof ReorgTooDeepError || error instanceof ChainIdMismatchError) {
             this.log.error({ chainId: this.chainId, err: error }, 'indexer stopped')
             return
           }

@@ -79,6 +79,10 @@ export class BlockSource {
     this.receiptsMode = options.receiptsMode ?? 'auto'
   }
 
+  async nodeChainId(): Promise<number> {
+    return Number(await this.client.request({ method: 'eth_chainId' }))
+  }
+
   async headNumber(): Promise<number> {
     return Number(await this.client.request({ method: 'eth_blockNumber' }))
   }
