@@ -16,6 +16,7 @@ export interface FrameStorage {
 const SESSION_KEY = 'latch-frame/session'
 const DEVICE_KEY = 'latch-frame/device-id'
 const DEVICE_POLL_MS = 2_000
+const DEVICE_WAIT_MS = 120_000
 
 const unavailable = (what: string) => new FrameError(`${what} is not available on this server`)
 
@@ -114,11 +115,13 @@ export function createFrameServices(options: ServicesOptions) {
     },
     async CONNECT_DEVICE(_payload, { signal }) {
       if (!pendingEmail) throw new FrameError('Start with your email')
-      while (!signal.aborted) {
+      // The page gives up after 120 s (seed §9); stop polling by then too.
+      const deadline = Date.now() + DEVICE_WAIT_MS
+      while (!signal.aborted && Date.now() < deadline) {
         if ((await api.pollDevice(pendingEmail, device, signal)).approved) return undefined
         await new Promise((resolve) => setTimeout(resolve, DEVICE_POLL_MS))
       }
-      throw new FrameError('Request was aborted')
+      throw new FrameError('The device was not approved in time; start again')
     },
     async CONNECT_OTP({ otp }) {
       if (!pendingEmail) throw new FrameError('Start with your email')
