@@ -136,7 +136,7 @@ export const curatedWallets: readonly CuratedWallet[] = [
     'https://www.exodus.com',
     { mobileLink: 'exodus://' },
   ),
-  w('rabby', 'Rabby Wallet', 'io.rabby', EVM, 'https://rabby.io', { mobileLink: 'rabby://' }),
+  w('rabby', 'Rabby Wallet', 'io.rabby', EVM, 'https://rabby.io'),
   w('frame', 'Frame', 'sh.frame', EVM, 'https://frame.sh'),
   w('brave', 'Brave Wallet', 'com.brave.wallet', [...EVM, SOLANA], 'https://brave.com/wallet/'),
   w('oneinch', '1inch Wallet', null, EVM, 'https://1inch.io/wallet/', { mobileLink: 'oneinch://' }),
@@ -210,9 +210,7 @@ export const curatedWallets: readonly CuratedWallet[] = [
     'https://onekey.so',
     { mobileLink: 'onekey-wallet://' },
   ),
-  w('zengo', 'Zengo', null, [ETHEREUM, POLYGON, BSC, BITCOIN], 'https://zengo.com', {
-    mobileLink: 'zengo://',
-  }),
+  w('zengo', 'Zengo', null, [ETHEREUM, POLYGON, BSC, BITCOIN], 'https://zengo.com'),
   w('ambire', 'Ambire Wallet', 'com.ambire', EVM, 'https://www.ambire.com'),
   w(
     'coin98',
@@ -227,16 +225,13 @@ export const curatedWallets: readonly CuratedWallet[] = [
     null,
     [...EVM, SOLANA, POLKADOT, COSMOS_HUB, BITCOIN],
     'https://mathwallet.org',
-    { mobileLink: 'mathwallet://' },
   ),
   w('tangem', 'Tangem', null, [...EVM, BITCOIN, SOLANA], 'https://tangem.com', {
     mobileLink: 'tangem://',
   }),
   w('bybit', 'Bybit Wallet', 'com.bybit', [...EVM, SOLANA, BITCOIN], 'https://www.bybit.com/web3'),
   w('gate', 'Gate Wallet', null, [...EVM, SOLANA, BITCOIN], 'https://www.gate.io/web3'),
-  w('kraken', 'Kraken Wallet', null, [...EVM, SOLANA, BITCOIN], 'https://www.kraken.com/wallet', {
-    mobileLink: 'krakenwallet://',
-  }),
+  w('kraken', 'Kraken Wallet', null, [...EVM, SOLANA, BITCOIN], 'https://www.kraken.com/wallet'),
   w(
     'robinhood',
     'Robinhood Wallet',
@@ -260,9 +255,7 @@ export const curatedWallets: readonly CuratedWallet[] = [
     'https://wallet.roninchain.com',
     { mobileLink: 'roninwallet://' },
   ),
-  w('core', 'Core', 'app.core.extension', [AVALANCHE, ETHEREUM, BITCOIN], 'https://core.app', {
-    mobileLink: 'core://',
-  }),
+  w('core', 'Core', 'app.core.extension', [AVALANCHE, ETHEREUM, BITCOIN], 'https://core.app'),
   w('status', 'Status', null, [ETHEREUM, OPTIMISM, ARBITRUM, BASE], 'https://status.app', {
     mobileLink: 'status-app://',
   }),
@@ -321,9 +314,7 @@ export const curatedWallets: readonly CuratedWallet[] = [
     [...EVM, BITCOIN, SOLANA, COSMOS_HUB, POLKADOT],
     'https://keyst.one',
   ),
-  w('bitpay', 'BitPay Wallet', null, [ETHEREUM, POLYGON, BITCOIN], 'https://bitpay.com/wallet', {
-    mobileLink: 'bitpay://',
-  }),
+  w('bitpay', 'BitPay Wallet', null, [ETHEREUM, POLYGON, BITCOIN], 'https://bitpay.com/wallet'),
   w('daimo', 'Daimo', null, [BASE], 'https://daimo.com'),
   w('ellipal', 'ELLIPAL', null, [...EVM, BITCOIN, SOLANA], 'https://www.ellipal.com'),
   w('bitbox', 'BitBoxApp', null, [ETHEREUM, BITCOIN], 'https://bitbox.swiss'),
