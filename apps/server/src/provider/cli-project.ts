@@ -3,6 +3,7 @@ import type { Command } from '../commands/types.js'
 import { migrate } from '../db/migrate.js'
 import { openDatabase } from '../db/open.js'
 import { type ProjectFeatures, socialProviders } from './features.js'
+import { isValidAllowListEntry } from './origin-match.js'
 import { createProject, listProjects, ProjectInputError, updateProject } from './projects.js'
 
 const usage = `Usage:
@@ -73,6 +74,19 @@ export const projectCommand: Command = {
       stderr.write(`${(error as Error).message}\n${usage}`)
       return 2
     }
+    // Input mistakes are reported before the database is opened (slow on a cold PGlite).
+    let features: Partial<ProjectFeatures> | undefined
+    try {
+      features = parseFeatures(values.features)
+      for (const origin of values.origin ?? [])
+        if (!isValidAllowListEntry(origin))
+          throw new ProjectInputError(
+            `Origin ${JSON.stringify(origin)} must look like https://app.example.com, https://*.example.com or *.`,
+          )
+    } catch (error) {
+      stderr.write(`${(error as Error).message}\n`)
+      return 2
+    }
     const database = await openDatabase(config())
     try {
       await migrate(database)
@@ -83,7 +97,6 @@ export const projectCommand: Command = {
           )
         return 0
       }
-      const features = parseFeatures(values.features)
       if (action === 'create') {
         if (!values.name || !values.origin?.length) {
           stderr.write(`project create needs --name and at least one --origin\n${usage}`)
