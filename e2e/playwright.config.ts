@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
@@ -25,7 +25,14 @@ if (!existsSync(chromium)) {
   )
 }
 
-const dataDir = path.join(tmpdir(), `latch-e2e-${process.pid}`)
+// A stable folder per port set: `npm start`'s pid file there lets a run end the anvil an
+// interrupted run left behind, instead of silently reusing its chain. Its data starts empty.
+const dataDir = path.join(tmpdir(), `latch-e2e-${offset}`)
+if (!process.env.TEST_WORKER_INDEX) {
+  for (const entry of existsSync(dataDir) ? readdirSync(dataDir) : []) {
+    if (entry !== 'run') rmSync(path.join(dataDir, entry), { recursive: true, force: true })
+  }
+}
 
 export default defineConfig({
   testDir: './tests',
@@ -59,6 +66,8 @@ export default defineConfig({
     url: webUrl,
     timeout: 180_000,
     reuseExistingServer: false,
+    // SIGTERM lets `npm start` stop anvil and close the database, rather than orphan them.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
