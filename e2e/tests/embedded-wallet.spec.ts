@@ -13,7 +13,7 @@ import { english, mnemonicToAccount, privateKeyToAddress } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import config, { ports } from '../playwright.config.js'
 import { frameUrl, openHarness, projectIdOf } from '../support/embedded.js'
-import { readCode } from '../support/mailbox.js'
+import { readApprovalLink, readCode } from '../support/mailbox.js'
 
 // Sign-in through the secure frame, signing and sending on anvil, and the frame's boundaries.
 // Serial: one user signs in once and later tests reuse the session (that is the reload test).
@@ -40,6 +40,7 @@ let address: Hex
 
 type Latch = {
   connectEmail(email: string): Promise<{ action: string }>
+  connectDevice(): Promise<void>
   connectOtp(otp: string): Promise<void>
   getUser(p: { chainId: string }): Promise<{ address: string; email?: string | null }>
   isConnected(): Promise<boolean>
@@ -224,4 +225,34 @@ test('a hostile page on another origin that embeds the frame gets nothing', asyn
   // frame-ancestors: the iframe is there, but the browser never renders the frame app in it.
   await expect(page.locator('iframe')).toHaveCount(1)
   await expect(page.frameLocator('iframe').locator('#frame-root')).toHaveCount(0)
+})
+
+test('a second device verifies itself by the mailed link, then recovers the same wallet', async ({
+  browser,
+}) => {
+  const device = await (await browser.newContext()).newPage()
+  try {
+    await openHarness(device, projectId)
+    let start = await call(device, 'connectEmail', email)
+    // One mail per 30 s per address (seed §9): wait out the server's answer if it says so.
+    const wait = /after (\d+) seconds/.exec(start.error?.message ?? '')?.[1]
+    if (wait) {
+      await device.waitForTimeout((Number(wait) + 1) * 1000)
+      start = await call(device, 'connectEmail', email)
+    }
+    expect(start.value).toEqual({ action: 'VERIFY_DEVICE' })
+    const approved = call(device, 'connectDevice')
+    const link = await readApprovalLink(email)
+    const approvalPage = await device.context().newPage()
+    await approvalPage.goto(link)
+    await approvalPage.getByRole('button', { name: 'Approve device' }).click()
+    await expect(approvalPage.getByRole('heading', { name: 'Device approved' })).toBeVisible()
+    expect((await approved).error).toBeUndefined()
+    const { code } = await readCode(email, 0)
+    expect((await call(device, 'connectOtp', code)).error).toBeUndefined()
+    const user = await call(device, 'getUser', { chainId: 'eip155:31337' })
+    expect(user.value?.address).toBe(address)
+  } finally {
+    await device.context().close()
+  }
 })
