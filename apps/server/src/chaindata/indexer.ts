@@ -88,6 +88,7 @@ export class ChainIndexer {
   private readonly knownTokens = new Set<Address>()
   private readonly knownNfts = new Set<string>()
   private chainChecked = false
+  private warnedNoTrace = false
   private running: Promise<void> | null = null
   private prefetched: { from: number; to: number; blocks: Promise<BlockBundle[] | null> } | null =
     null
@@ -159,6 +160,13 @@ export class ChainIndexer {
       const from = last + 1
       const to = Math.min(head, last + batchSize)
       this.prefetched = { from, to, blocks: this.fetchRange(from, to).catch(() => null) }
+    }
+    if (this.source.traceMode === 'none' && !this.warnedNoTrace) {
+      this.warnedNoTrace = true
+      this.log.warn(
+        { chainId: this.chainId },
+        'node cannot trace: internal ETH transfers are not indexed',
+      )
     }
     const extras = await this.extras(bundles, `0x${last.toString(16)}` as Hex)
     await this.store.commit(this.chainId, bundles, extras, this.options.hooks)
