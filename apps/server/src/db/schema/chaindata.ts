@@ -108,13 +108,7 @@ export const chainAccountTransactions = pgTable(
       t.txIndex,
     ),
     // All chains: the same order with the chain id as the last tie-breaker.
-    index('chain_account_tx_all_idx').on(
-      t.address,
-      t.minedAt,
-      t.blockNumber,
-      t.txIndex,
-      t.chainId,
-    ),
+    index('chain_account_tx_all_idx').on(t.address, t.minedAt, t.blockNumber, t.txIndex, t.chainId),
   ],
 )
 
