@@ -203,19 +203,22 @@ test('no message the page receives carries key material', async () => {
   }
 })
 
-test('a hostile page on another origin that embeds the frame gets nothing', async () => {
-  const hostile = 'http://hostile.test/'
-  await page.route(hostile, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><title>hostile</title><body><script>
+const hostile = 'http://hostile.test/'
+/** A page on another origin that embeds the frame and listens for anything it might say. */
+const hostileHtml = () => `<!doctype html><title>hostile</title><body><script>
         window.got = [];
         addEventListener('message', (e) => window.got.push({ origin: e.origin, ports: e.ports.length, data: e.data }));
         const f = document.createElement('iframe');
         f.src = ${JSON.stringify(`${frameUrl}?projectId=${projectId}&chainId=eip155:31337`)};
         document.body.appendChild(f);
         f.onload = () => { try { f.contentWindow.postMessage({ type: '@latch-app/GET_USER', id: 'x' }, '*') } catch {} };
-      </script>`,
+      </script>`
+
+test('a hostile page on another origin that embeds the frame gets nothing', async () => {
+  await page.route(hostile, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: hostileHtml(),
     }),
   )
   await page.goto(hostile)
@@ -225,6 +228,32 @@ test('a hostile page on another origin that embeds the frame gets nothing', asyn
   // frame-ancestors: the iframe is there, but the browser never renders the frame app in it.
   await expect(page.locator('iframe')).toHaveCount(1)
   await expect(page.frameLocator('iframe').locator('#frame-root')).toHaveCount(0)
+})
+
+test('without its CSP header the frame still serves no foreign origin', async ({ browser }) => {
+  // A host that forgot the frame's headers: the frame renders inside the hostile page, asks the
+  // server whether its parent may use the project, is told no, and never announces itself.
+  const context = await browser.newContext()
+  const hostilePage = await context.newPage()
+  try {
+    await context.route(`${frameUrl}?*`, async (route) => {
+      const response = await route.fetch()
+      const headers = { ...response.headers() }
+      delete headers['content-security-policy']
+      await route.fulfill({ response, headers })
+    })
+    await hostilePage.route(hostile, (route) =>
+      route.fulfill({ contentType: 'text/html', body: hostileHtml() }),
+    )
+    await hostilePage.goto(hostile)
+    const frameRoot = hostilePage.frameLocator('iframe').locator('#frame-root')
+    await expect(frameRoot).toHaveText('This app is not allowed to use this wallet.')
+    expect(await hostilePage.evaluate(() => (window as unknown as { got: unknown[] }).got)).toEqual(
+      [],
+    )
+  } finally {
+    await context.close()
+  }
 })
 
 test('a second device verifies itself by the mailed link, then recovers the same wallet', async ({
