@@ -58,9 +58,14 @@ async function fill(url: string): Promise<number> {
       data: encodeDeployData({ abi, bytecode, args: ['Bench Token', 'BENCH', 18] }),
     },
   ])
-  const receipt = await rpc<{ contractAddress: string }>(url, 'eth_getTransactionReceipt', [
-    deployTx,
-  ])
+  // Automine answers before the receipt is queryable now and then.
+  let receipt: { contractAddress: string } | null = null
+  while (!receipt) {
+    receipt = await rpc<{ contractAddress: string } | null>(url, 'eth_getTransactionReceipt', [
+      deployTx,
+    ])
+    if (!receipt) await new Promise((r) => setTimeout(r, 20))
+  }
   const token = receipt.contractAddress
   for (let i = 0; i < 4; i++)
     await rpc(url, 'eth_sendTransaction', [
