@@ -252,7 +252,7 @@ test('without its CSP header the frame still serves no foreign origin', async ({
       [],
     )
   } finally {
-    await context.close()
+    await context.close().catch(() => {})
   }
 })
 
@@ -282,6 +282,10 @@ test('a second device verifies itself by the mailed link, then recovers the same
     const user = await call(device, 'getUser', { chainId: 'eip155:31337' })
     expect(user.value?.address).toBe(address)
   } finally {
-    await device.context().close()
+    // Teardown only: a trace-artifact hiccup here must not fail a test that passed.
+    await device
+      .context()
+      .close()
+      .catch(() => {})
   }
 })
