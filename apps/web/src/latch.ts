@@ -36,6 +36,17 @@ export const networks: EvmNetwork[] = isDev
     ]
   : proxied(evmMainnets)
 
+/** A visitor's own opt-out: analytics stay off (and no analytics request is made) when set. */
+export const ANALYTICS_OPT_OUT_KEY = 'latch-web.analytics'
+
+function analyticsOptedOut(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(ANALYTICS_OPT_OUT_KEY) === 'off'
+  } catch {
+    return false
+  }
+}
+
 export function createLatchConfig(): LatchConfig {
   const adapter = createEvmAdapter({
     networks,
@@ -49,5 +60,6 @@ export function createLatchConfig(): LatchConfig {
     defaultNetwork: networks[0],
     // Twenty rows fill a screen; the next page comes as the list scrolls.
     historyPageSize: 20,
+    ...(analyticsOptedOut() ? { features: { analytics: false } } : {}),
   }
 }

@@ -1,13 +1,13 @@
 // @latch/core's root export: headless and React-free. Chain adapters live behind their own
 // subpaths (`@latch/core/evm`, …) so an app bundles only the chains it enables.
 export type * from './adapters/types.js'
+export * from './api/index.js'
 export * from './controller/index.js'
 export * from './errors/index.js'
 export * from './format/index.js'
-export * from './format/index.js'
 export * from './networks/index.js'
+export * from './provider/index.js'
 export * from './rpc/index.js'
 export * from './storage/index.js'
 export * from './stores/index.js'
-export * from './transactions/index.js'
 export * from './transactions/index.js'

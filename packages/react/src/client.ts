@@ -13,6 +13,8 @@ import {
   type LatchStorage,
   type LatchStores,
   type OptionsState,
+  type ProviderServices,
+  startProviderServices,
   type TransactionsStore,
 } from '@latch/core'
 import { en, type Messages } from './messages.js'
@@ -59,6 +61,11 @@ export interface LatchConfig {
   historyPageSize?: number | undefined
   options?: Partial<OptionsState> | undefined
   storage?: LatchStorage | undefined
+  /**
+   * Origin check, remote config, analytics and error reports against the server (default on).
+   * Off for a page whose server is not a Latch server, such as a view's unit test.
+   */
+  providerServices?: boolean | undefined
 }
 
 /** Everything a page needs, made once: stores, controller, history. */
@@ -72,6 +79,8 @@ export interface LatchClient {
   readonly wallets: WalletsClient
   /** Initializes once, however many times it is called (StrictMode mounts twice). */
   initialize(): Promise<void>
+  /** Origin check, remote config, analytics and error reports; set once `initialize` ran. */
+  readonly providerServices: Promise<ProviderServices> | undefined
 }
 
 export function createLatchClient(config: LatchConfig): LatchClient {
@@ -103,6 +112,7 @@ export function createLatchClient(config: LatchConfig): LatchClient {
     },
   })
   let initializing: Promise<void> | undefined
+  let providerServices: Promise<ProviderServices> | undefined
   return {
     config,
     stores,
@@ -110,7 +120,19 @@ export function createLatchClient(config: LatchConfig): LatchClient {
     history,
     messages: config.messages ?? en,
     wallets: createWalletsClient({ serverUrl: config.serverUrl, projectId: config.projectId }),
+    get providerServices() {
+      return providerServices
+    },
     initialize() {
+      // The provider services only raise alerts and merge flags: the wallet need not wait.
+      if (config.providerServices !== false)
+        providerServices ??= startProviderServices({
+          stores,
+          baseUrl: config.serverUrl,
+          projectId: config.projectId || undefined,
+          pageOrigin: typeof window === 'undefined' ? '' : window.location.origin,
+          localFeatures: config.features,
+        })
       initializing ??= controller.initialize()
       return initializing
     },

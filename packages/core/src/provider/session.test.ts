@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { json, recordingFetch } from '../api/testing.js'
 import { reportError, setErrorReporter } from '../errors/reporter.js'
 import { emitEvent } from '../stores/events.js'
@@ -109,15 +109,15 @@ describe('startProviderServices', () => {
       logger: quiet,
     })
     emitEvent(stores.events, { type: 'track', event: 'CONNECT_SUCCESS' })
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(services.analytics()).toBeUndefined()
     const paths = s.calls.map((c) => c.url.pathname)
     expect(paths).not.toContain('/getAnalyticsConfig')
     expect(paths.filter((p) => p === '/e')).toHaveLength(0)
     // Error reports are independent of analytics and on by default.
     reportError(new Error('Chain adapter not found'))
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    await vi.waitFor(() => expect(s.calls.filter((c) => c.url.pathname === '/e')).toHaveLength(1))
     const reports = s.calls.filter((c) => c.url.pathname === '/e')
-    expect(reports).toHaveLength(1)
     expect(JSON.parse(String(reports[0]!.init?.body)).props.type).toBe('error')
     services.stop()
   })
@@ -139,9 +139,8 @@ describe('startProviderServices', () => {
       event: 'SWITCH_NETWORK',
       properties: { network: 'eip155:1' },
     })
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    await vi.waitFor(() => expect(s.calls.filter((c) => c.url.pathname === '/e')).toHaveLength(1))
     const posts = s.calls.filter((c) => c.url.pathname === '/e')
-    expect(posts).toHaveLength(1)
     expect(JSON.parse(String(posts[0]!.init?.body)).props).toMatchObject({
       event: 'SWITCH_NETWORK',
     })

@@ -2,8 +2,8 @@ import { createProviderApi, type ProviderApi } from '../api/client.js'
 import { setErrorReporter } from '../errors/reporter.js'
 import type { LatchStores } from '../stores/index.js'
 import { providerAlerts, raiseProviderAlert } from './alerts.js'
-import { type AnalyticsClient, createAnalyticsClient } from './analytics.js'
-import { createErrorReportClient, type ErrorReportClient } from './errorReports.js'
+import type { AnalyticsClient } from './analytics.js'
+import type { ErrorReportClient } from './errorReports.js'
 import { checkOrigin } from './origins.js'
 import { loadRemoteFeatures, type RemoteFeatures } from './remoteConfig.js'
 
@@ -26,8 +26,10 @@ export interface ProviderServicesOptions {
 
 export interface ProviderServices {
   api: ProviderApi | undefined
-  analytics: AnalyticsClient | undefined
-  errorReports: ErrorReportClient | undefined
+  /** Loaded on the first tracked event while analytics are on; never when they are off. */
+  analytics: () => Promise<AnalyticsClient> | undefined
+  /** Loaded on the first reported error. */
+  errorReports: () => Promise<ErrorReportClient> | undefined
   /** The merged flags, also written to `stores.options.features`. */
   features: RemoteFeatures | undefined
   /** Disconnects analytics and the error reporter. */
@@ -49,8 +51,8 @@ export async function startProviderServices(
     raise(providerAlerts.projectIdNotConfigured())
     return {
       api: undefined,
-      analytics: undefined,
-      errorReports: undefined,
+      analytics: () => undefined,
+      errorReports: () => undefined,
       features: undefined,
       stop() {},
     }
@@ -70,17 +72,34 @@ export async function startProviderServices(
   const { branding: _branding, ...flags } = remote.features
   stores.options.setState((state) => ({ features: { ...state.features, ...flags } }))
 
-  const analytics = createAnalyticsClient({
-    api,
-    enabled: () => stores.options.getState().features.analytics,
+  // Analytics and error reports load on first use: a page that never tracks an event or hits
+  // an error never fetches their code, which keeps them out of the bytes before the first click.
+  let analytics: Promise<AnalyticsClient> | undefined
+  const analyticsEnabled = () => stores.options.getState().features.analytics
+  const loadAnalytics = () =>
+    (analytics ??= import('./analytics.js').then((m) =>
+      m.createAnalyticsClient({ api, enabled: analyticsEnabled }),
+    ))
+  const disconnectAnalytics = stores.events.subscribe((state, previous) => {
+    const last = state.last
+    if (!last || last === previous.last || last.type !== 'track' || !analyticsEnabled()) return
+    void loadAnalytics().then((client) =>
+      client.track({ event: last.event, properties: last.properties }),
+    )
   })
-  const disconnectAnalytics = analytics.connect(stores.events)
-  const errorReports = createErrorReportClient({ api, enabled: options.errorReports ?? true })
-  setErrorReporter(errorReports.reporter)
+  let errorReports: Promise<ErrorReportClient> | undefined
+  const loadErrorReports = () =>
+    (errorReports ??= import('./errorReports.js').then((m) =>
+      m.createErrorReportClient({ api, enabled: options.errorReports ?? true }),
+    ))
+  if (options.errorReports !== false)
+    setErrorReporter((report) => {
+      void loadErrorReports().then((client) => client.reporter(report))
+    })
   return {
     api,
-    analytics,
-    errorReports,
+    analytics: () => (analyticsEnabled() ? loadAnalytics() : undefined),
+    errorReports: () => (options.errorReports === false ? undefined : loadErrorReports()),
     features: remote.features,
     stop() {
       disconnectAnalytics()

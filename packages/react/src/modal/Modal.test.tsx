@@ -36,6 +36,7 @@ function setup(extra: Partial<LatchConfig> = {}) {
     projectId: 'p1',
     // Nothing answers here: catalogue sections stay empty and hidden.
     serverUrl: 'http://127.0.0.1:9',
+    providerServices: false,
     networks: [devNetwork],
     storage: createLatchStorage(createMemoryStorage()),
     ...extra,

@@ -55,6 +55,7 @@ function mount() {
   const config: LatchConfig = {
     projectId: 'p1',
     serverUrl,
+    providerServices: false,
     networks: [devNetwork],
     storage: createLatchStorage(createMemoryStorage()),
   }

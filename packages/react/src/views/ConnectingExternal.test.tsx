@@ -25,6 +25,7 @@ function mount() {
   const config: LatchConfig = {
     projectId: 'p1',
     serverUrl: 'http://127.0.0.1:9',
+    providerServices: false,
     adapters: [adapter],
     networks: [network],
     storage: createLatchStorage(backend),
