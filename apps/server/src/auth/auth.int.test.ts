@@ -378,5 +378,14 @@ describe.each(kinds)('on %s', (kind) => {
       // The auth share alone stays available to the session.
       expect((await get('/auth/v1/wallet/auth-share', token)).status).toBe(200)
     })
+
+    it('rate-limits recovery per client: 5 a minute', async () => {
+      const { token } = await signIn('limits@example.com', device(11))
+      await post('/auth/v1/wallet', wallet, token)
+      for (let i = 0; i < 5; i++) await post('/auth/v1/wallet/recover', {}, token)
+      const last = await post('/auth/v1/wallet/recover', {}, token)
+      expect(last).toMatchObject({ status: 429, body: { error: { code: 'RATE_LIMITED' } } })
+      expect(last.body.error.message).toMatch(/^Please try again after \d+ seconds$/)
+    })
   })
 })
