@@ -14,7 +14,7 @@ export const ports = {
 }
 export const webUrl = `http://localhost:${ports.web}`
 // The stack's dev mail catcher (embedded-wallet sign-in codes), on e2e ports of its own too.
-export const mailboxPorts = { smtp: 11025, web: 18025 }
+export const mailboxPorts = { smtp: 11025 + offset, web: 18025 + offset }
 export const mailboxUrl = `http://127.0.0.1:${mailboxPorts.web}`
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'

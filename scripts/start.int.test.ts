@@ -31,6 +31,8 @@ function start(p: Awaited<ReturnType<typeof ports>>) {
         LATCH_SERVER_PORT: String(p.server),
         LATCH_WEB_PORT: String(p.web),
         LATCH_FRAME_PORT: String(p.frame),
+        LATCH_MAILBOX_PORT: String(p.mailbox),
+        LATCH_MAILBOX_SMTP_PORT: String(p.mailboxSmtp),
         LATCH_DATA_DIR: dataDir,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -79,8 +79,8 @@ async function main() {
     const mailbox = process.env.LATCH_SMTP_URL
       ? undefined
       : await startMailbox({
-          smtpPort: Number(process.env.LATCH_MAILBOX_SMTP_PORT || 1025),
-          httpPort: Number(process.env.LATCH_MAILBOX_PORT || 8025),
+          smtpPort: env.mailboxSmtpPort,
+          httpPort: env.mailboxPort,
         })
     if (mailbox) stops.push({ name: 'mailbox', fn: () => mailbox.stop() })
     const serverEnv = {

@@ -8,6 +8,8 @@ describe('readStackEnv', () => {
       serverPort: 8787,
       webPort: 5173,
       framePort: 5174,
+      mailboxPort: 8025,
+      mailboxSmtpPort: 1025,
       dataDir: '/repo/.data',
       databaseUrl: undefined,
     })

@@ -5,6 +5,9 @@ export interface StackEnv {
   serverPort: number
   webPort: number
   framePort: number
+  /** The dev mail catcher: its mailbox page and its SMTP port. */
+  mailboxPort: number
+  mailboxSmtpPort: number
   dataDir: string
   databaseUrl: string | undefined
 }
@@ -32,12 +35,21 @@ export function readStackEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): Stack
     serverPort: port(env, 'LATCH_SERVER_PORT', 8787, problems),
     webPort: port(env, 'LATCH_WEB_PORT', 5173, problems),
     framePort: port(env, 'LATCH_FRAME_PORT', 5174, problems),
+    mailboxPort: port(env, 'LATCH_MAILBOX_PORT', 8025, problems),
+    mailboxSmtpPort: port(env, 'LATCH_MAILBOX_SMTP_PORT', 1025, problems),
     dataDir: path.resolve(cwd, env.LATCH_DATA_DIR || '.data'),
     databaseUrl: env.DATABASE_URL || undefined,
   }
-  const ports = [result.chainPort, result.serverPort, result.webPort, result.framePort]
+  const ports = [
+    result.chainPort,
+    result.serverPort,
+    result.webPort,
+    result.framePort,
+    result.mailboxPort,
+    result.mailboxSmtpPort,
+  ]
   if (new Set(ports).size !== ports.length)
-    problems.push(`LATCH_*_PORT: the four ports must differ, got ${ports.join(', ')}`)
+    problems.push(`LATCH_*_PORT: the ports must differ, got ${ports.join(', ')}`)
   if (problems.length) throw new StackEnvError(`Invalid configuration:\n  ${problems.join('\n  ')}`)
   return result
 }
