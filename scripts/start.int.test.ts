@@ -16,6 +16,8 @@ async function ports() {
     server: await freePort(),
     web: await freePort(),
     frame: await freePort(),
+    mailbox: await freePort(),
+    mailboxSmtp: await freePort(),
   }
 }
 
