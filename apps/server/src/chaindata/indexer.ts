@@ -263,10 +263,19 @@ export class ChainIndexer {
         break
       }
     }
-    if (!ancestor && lowest > (this.options.startBlock ?? 0))
-      throw new ReorgTooDeepError(
-        `Chain ${this.chainId} reorganised below block ${lowest}, deeper than the ${maxDepth} blocks kept; reindex from scratch.`,
-      )
+    if (!ancestor) {
+      // Block 0 is kept for good: a different genesis means the node now serves another chain
+      // under the same id (a dev chain restarted from scratch), so everything is indexed again.
+      const storedGenesis = await this.store.blockHash(this.chainId, 0)
+      const genesis = storedGenesis ? await this.source.blockHash(0) : null
+      if (storedGenesis && genesis && storedGenesis !== genesis)
+        this.log.warn({ chainId: this.chainId }, 'the chain was replaced (new genesis): reindexing')
+      else if (storedGenesis && lowest <= 1) ancestor = { number: 0, hash: storedGenesis }
+      else if (lowest > (this.options.startBlock ?? 0))
+        throw new ReorgTooDeepError(
+          `Chain ${this.chainId} reorganised below block ${lowest}, deeper than the ${maxDepth} blocks kept; reindex from scratch.`,
+        )
+    }
     await this.store.rollback(this.chainId, ancestor)
     const to = ancestor?.number ?? -1
     this.log.warn({ chainId: this.chainId, from: checkpoint.number, to }, 'reorg: rolled back')

@@ -1,4 +1,12 @@
-import { type Address, type Hash, parseEther } from 'viem'
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  type Hash,
+  http,
+  type PublicClient,
+  parseEther,
+} from 'viem'
 import { foundry } from 'viem/chains'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type AnvilInstance, DEV_CHAIN_ID, startAnvil } from '../../../../scripts/devchain/anvil.js'
@@ -9,6 +17,9 @@ import {
   createWorld,
   type World,
 } from './fixtures/harness.js'
+import { ChainIndexer, ReorgTooDeepError } from './indexer.js'
+import { BlockSource } from './source.js'
+import { ChainStore } from './store.js'
 
 const backends: Backend[] = ['pglite', 'postgres']
 const query = { chainId: `eip155:${DEV_CHAIN_ID}`, limit: '3' }
@@ -118,4 +129,91 @@ describe.each(backends)('reorgs on %s', (backend) => {
     expect(after.slice(-2)).toEqual(before.slice(-2))
     expect(await compareHistoryWithChain(world.app, world.client, [a, b, c], query)).toEqual([])
   })
+})
+
+describe('reorgs beyond the kept window (PGlite)', () => {
+  const anvils: AnvilInstance[] = []
+  let world: World
+  afterEach(async () => {
+    await world?.close()
+    for (const anvil of anvils.splice(0)) await anvil.stop()
+  })
+
+  it('reindexes from scratch when the node now serves a new chain (new genesis)', async () => {
+    const first = await startAnvil({ genesisTimestamp: 1_700_000_000 })
+    anvils.push(first)
+    world = await createWorld(first.rpcUrl, 'pglite')
+    const [a, b, c] = world.accounts as [Address, Address, Address]
+    for (let i = 0; i < 8; i++) {
+      const hash = await world.wallet.sendTransaction({
+        account: a,
+        to: b,
+        value: BigInt(i + 1),
+        chain: foundry,
+      })
+      await world.client.waitForTransactionReceipt({ hash, pollingInterval: 20 })
+    }
+    const store = new ChainStore(world.db.handle.db, 3)
+    const source = (rpcUrl: string) => new BlockSource({ chainId: DEV_CHAIN_ID, rpcUrl })
+    await new ChainIndexer({ source: source(first.rpcUrl), store, batchSize: 2 }).syncToHead()
+    expect(await hashesOf(b)).toHaveLength(8)
+
+    // The dev chain is restarted from nothing: other genesis, other history, same chain id.
+    const second = await startAnvil({ genesisTimestamp: 1_700_000_500 })
+    anvils.push(second)
+    const client = createPublicClient({
+      chain: foundry,
+      transport: http(second.rpcUrl),
+    }) as PublicClient
+    const wallet = createWalletClient({ chain: foundry, transport: http(second.rpcUrl) })
+    const replacement = await wallet.sendTransaction({
+      account: a,
+      to: c,
+      value: 9n,
+      chain: foundry,
+    })
+    await client.waitForTransactionReceipt({ hash: replacement, pollingInterval: 20 })
+    await new ChainIndexer({ source: source(second.rpcUrl), store, batchSize: 2 }).syncToHead()
+
+    expect(await hashesOf(b)).toEqual([])
+    expect(await hashesOf(c)).toEqual([replacement])
+    expect(await compareHistoryWithChain(world.app, client, [a, b, c], query)).toEqual([])
+  })
+
+  it('stops with ReorgTooDeepError when a reorg goes below the kept blocks', async () => {
+    const anvil = await startAnvil()
+    anvils.push(anvil)
+    world = await createWorld(anvil.rpcUrl, 'pglite')
+    const [a, b, c] = world.accounts as [Address, Address, Address]
+    const snapshot = await world.test.snapshot()
+    for (let i = 0; i < 10; i++) {
+      const hash = await world.wallet.sendTransaction({
+        account: a,
+        to: b,
+        value: BigInt(i + 1),
+        chain: foundry,
+      })
+      await world.client.waitForTransactionReceipt({ hash, pollingInterval: 20 })
+    }
+    const indexer = new ChainIndexer({
+      source: new BlockSource({ chainId: DEV_CHAIN_ID, rpcUrl: anvil.rpcUrl }),
+      store: new ChainStore(world.db.handle.db, 3),
+      batchSize: 2,
+    })
+    await indexer.syncToHead()
+    await world.test.revert({ id: snapshot })
+    for (let i = 0; i < 12; i++) {
+      const hash = await world.wallet.sendTransaction({
+        account: a,
+        to: c,
+        value: BigInt(i + 1),
+        chain: foundry,
+      })
+      await world.client.waitForTransactionReceipt({ hash, pollingInterval: 20 })
+    }
+    await expect(indexer.syncToHead()).rejects.toThrow(ReorgTooDeepError)
+  })
+
+  const hashesOf = async (account: Address) =>
+    (await allPages(world.app, account, query)).flat().map((t) => t.metadata.hash)
 })

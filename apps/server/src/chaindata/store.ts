@@ -99,7 +99,7 @@ export class ChainStore {
     const [row] = await this.db
       .select({ min: sql<string | null>`min(${chainBlocks.number})` })
       .from(chainBlocks)
-      .where(eq(chainBlocks.chainId, chainId))
+      .where(and(eq(chainBlocks.chainId, chainId), gt(chainBlocks.number, 0)))
     return row?.min == null ? null : Number(row.min)
   }
 
@@ -258,14 +258,14 @@ export class ChainStore {
             ),
           )
 
-      await tx
-        .delete(chainBlocks)
-        .where(
-          and(
-            eq(chainBlocks.chainId, chainId),
-            lt(chainBlocks.number, last.number - this.keepBlocks),
-          ),
-        )
+      await tx.delete(chainBlocks).where(
+        and(
+          eq(chainBlocks.chainId, chainId),
+          lt(chainBlocks.number, last.number - this.keepBlocks),
+          // Block 0 stays: its hash tells a reorg from a chain that was replaced.
+          gt(chainBlocks.number, 0),
+        ),
+      )
       await tx
         .insert(chainCheckpoints)
         .values({ chainId, blockNumber: last.number, blockHash: last.hash })
