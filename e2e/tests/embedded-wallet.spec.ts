@@ -12,7 +12,7 @@ import {
 import { english, mnemonicToAccount, privateKeyToAddress } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import config, { ports } from '../playwright.config.js'
-import { frameUrl, openHarness, projectIdOf } from '../support/embedded.js'
+import { frameUrl, openHarness, projectIdOf, serverUrl } from '../support/embedded.js'
 import { readApprovalLink, readCode } from '../support/mailbox.js'
 
 // Sign-in through the secure frame, signing and sending on anvil, and the frame's boundaries.
@@ -156,6 +156,22 @@ test('sends 0.01 ETH on anvil', async () => {
   expect(receipt.status).toBe('success')
   expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
   expect((await chain.getBalance({ address: recipient })) - before).toBe(parseEther('0.01'))
+
+  // The server's indexer lists it in the sender's activity (the history the activity list reads).
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(
+          `${serverUrl}/v1/account/${address}/history?chainId=eip155:31337&projectId=${projectId}`,
+        )
+        const body = (await res.json()) as {
+          data?: { metadata: { hash: string; operationType: string } }[]
+        }
+        return body.data?.find((tx) => tx.metadata.hash === sent.value)?.metadata.operationType
+      },
+      { timeout: 20_000 },
+    )
+    .toBe('send')
 })
 
 test('a rejection in the approval UI reaches the app as user-rejected (4001)', async () => {
