@@ -1,76 +1,18 @@
 import type { Address, Hash, Hex } from 'viem'
 
-// ---- Wire format (the reference's field names, kept exactly; see DESIGN.md §3) ----
+// ---- Wire format: @latch/core's, shared with the client (DESIGN.md §3) ----
 
-export type OperationType =
-  | 'send'
-  | 'receive'
-  | 'trade'
-  | 'approve'
-  | 'mint'
-  | 'burn'
-  | 'deploy'
-  | 'execute'
-  | 'deposit'
-  | 'withdraw'
-  | 'borrow'
-  | 'repay'
-  | 'claim'
-  | 'stake'
-  | 'unstake'
-  | 'cancel'
-
-export type TransactionStatus = 'confirmed' | 'failed' | 'pending'
-export type TransferDirection = 'in' | 'out' | 'self'
-
-export interface TransactionMetadata {
-  operationType: OperationType
-  hash: string
-  /** ISO 8601. */
-  minedAt: string
-  sentFrom: string
-  sentTo: string
-  status: TransactionStatus
-  nonce: number
-  /** CAIP-2, e.g. `eip155:31337`. */
-  chain: string
-}
-
-export interface FungibleInfo {
-  name?: string
-  symbol?: string
-  icon?: { url: string }
-}
-
-export interface NftInfo {
-  name?: string
-  content?: {
-    preview?: { url: string; content_type?: string }
-    detail?: { url: string; content_type?: string }
-  }
-  flags: { is_spam: boolean }
-}
-
-export interface TransactionTransfer {
-  fungible_info?: FungibleInfo
-  nft_info?: NftInfo
-  direction: TransferDirection
-  /** Human decimal, never signed: the sign follows from `direction`. */
-  quantity: { numeric: string }
-  value?: number
-  price?: number
-}
-
-export interface Transaction {
-  id: string
-  metadata: TransactionMetadata
-  transfers: TransactionTransfer[] | null
-}
-
-export interface HistoryPage {
-  data: Transaction[]
-  next: string | null
-}
+export type {
+  FungibleInfo,
+  HistoryPage,
+  NftInfo,
+  OperationType,
+  Transaction,
+  TransactionMetadata,
+  TransactionStatus,
+  TransactionTransfer,
+  TransferDirection,
+} from '@latch/core'
 
 // ---- Decoded chain data (what the indexer stores) ----
 

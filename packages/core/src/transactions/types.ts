@@ -36,16 +36,24 @@ export interface TransactionMetadata {
   chain: string
 }
 
-export interface TransactionTransfer {
-  fungible_info?: { name?: string; symbol?: string; icon?: { url: string } }
-  nft_info?: {
-    name?: string
-    content?: {
-      preview?: { url: string; content_type?: string }
-      detail?: { url: string; content_type?: string }
-    }
-    flags: { is_spam: boolean }
+export interface FungibleInfo {
+  name?: string
+  symbol?: string
+  icon?: { url: string }
+}
+
+export interface NftInfo {
+  name?: string
+  content?: {
+    preview?: { url: string; content_type?: string }
+    detail?: { url: string; content_type?: string }
   }
+  flags: { is_spam: boolean }
+}
+
+export interface TransactionTransfer {
+  fungible_info?: FungibleInfo
+  nft_info?: NftInfo
   direction: TransferDirection
   quantity: { numeric: string }
   value?: number
