@@ -173,3 +173,26 @@ export function decodeLog(log: RawLog): ChainEvent[] {
 export function isTransferKind(kind: ChainEvent['kind']): boolean {
   return kind !== 'approval' && kind !== 'approval_all'
 }
+
+/**
+ * A transaction's own ETH value as an event. Every history source (the indexer, Blockscout,
+ * Etherscan) emits it the same way: log index -1 sorts it before the transaction's logs.
+ */
+export function nativeTransferEvent(
+  txHash: Hash,
+  from: Address,
+  to: Address,
+  amount: bigint,
+): ChainEvent {
+  return {
+    txHash,
+    logIndex: -1,
+    item: 0,
+    kind: 'native',
+    token: null,
+    tokenId: null,
+    from,
+    to,
+    amount,
+  }
+}

@@ -8,7 +8,7 @@ import {
   type RpcBlock,
   type RpcTransactionReceipt,
 } from 'viem'
-import { decodeLog } from './decode.js'
+import { decodeLog, nativeTransferEvent } from './decode.js'
 import {
   type CallTracerResult,
   internalTransfersFromCallTracer,
@@ -130,18 +130,7 @@ export class BlockSource {
       })
       if (!failed && value > 0n) {
         const recipient = to ?? (receipt.contractAddress?.toLowerCase() as Address | undefined)
-        if (recipient)
-          events.push({
-            txHash: hash,
-            logIndex: -1,
-            item: 0,
-            kind: 'native',
-            token: null,
-            tokenId: null,
-            from,
-            to: recipient,
-            amount: value,
-          })
+        if (recipient) events.push(nativeTransferEvent(hash, from, recipient, value))
       }
       if (!failed) for (const log of receipt.logs) events.push(...decodeLog(log))
       if (!failed && BigInt(receipt.gasUsed) > PLAIN_TRANSFER_GAS) needsTrace = true

@@ -1,4 +1,5 @@
 import type { Address, Hash } from 'viem'
+import { nativeTransferEvent } from '../decode.js'
 import { lureTextReason, type SpamPolicy } from '../spam.js'
 import type { ChainEvent, TokenMetadata, TokenStandard } from '../types.js'
 import {
@@ -139,17 +140,7 @@ export class BlockscoutProvider implements HistoryProvider {
     const value = BigInt(item.value ?? '0')
     const recipient = tx.to ?? tx.contractAddress
     if (!failed && value > 0n && recipient)
-      events.push({
-        txHash: hash,
-        logIndex: -1,
-        item: 0,
-        kind: 'native',
-        token: null,
-        tokenId: null,
-        from: tx.from,
-        to: recipient,
-        amount: value,
-      })
+      events.push(nativeTransferEvent(hash, tx.from, recipient, value))
     for (const transfer of failed ? [] : (item.token_transfers ?? [])) {
       const standard = STANDARDS[transfer.token.type]
       const address = transfer.token.address_hash ?? transfer.token.address

@@ -1,4 +1,5 @@
 import type { Address, Hash } from 'viem'
+import { nativeTransferEvent } from '../decode.js'
 import type { SpamPolicy } from '../spam.js'
 import type { ChainEvent, TokenMetadata } from '../types.js'
 import { type NativeCurrency, type StoredTx, toWireTransaction } from '../wire.js'
@@ -191,17 +192,7 @@ export class EtherscanProvider implements HistoryProvider {
     const value = raw ? BigInt(raw.value || '0') : 0n
     const recipient = tx.to ?? tx.contractAddress
     if (!failed && value > 0n && recipient)
-      events.push({
-        txHash: hash,
-        logIndex: -1,
-        item: 0,
-        kind: 'native',
-        token: null,
-        tokenId: null,
-        from: tx.from,
-        to: recipient,
-        amount: value,
-      })
+      events.push(nativeTransferEvent(hash, tx.from, recipient, value))
     transfers.forEach((t, i) => {
       const token = lower(t.contractAddress)
       events.push({
