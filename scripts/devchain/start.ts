@@ -45,6 +45,14 @@ function summarize(seed: SeedResult | null, reason?: string): string {
   return `seeded ${seed.transactions} transactions in ${seed.blocks} blocks (${seed.durationMs} ms)`
 }
 
+/** anvil refuses a block timestamp earlier than the chain's last one. */
+function isClockConflict(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    /lower than previous block/.test(`${error.message} ${error.cause ?? ''}`)
+  )
+}
+
 /** Keeps an unusable state file for inspection and frees its path for a fresh chain. */
 function moveAside(statePath: string, log: (message: string) => void): void {
   const aside = `${statePath}.broken-${new Date().toISOString().replace(/[:.]/g, '-')}`
@@ -122,9 +130,11 @@ export async function startDevChain(options: StartDevChainOptions = {}): Promise
     seed = await seedDevChain(anvil.rpcUrl, { now, log })
   } catch (error) {
     await anvil.stop()
-    // A saved chain that is half-seeded (killed mid-seed) or from an older seed: start over.
-    if (!(error instanceof SeedStateError) || !options.statePath) throw error
-    log(`the saved chain cannot take the history (${error.message})`)
+    // A saved chain that is half-seeded (killed mid-seed), from an older seed, or whose clock is
+    // already past the seed's dates cannot take the history: start over.
+    if (!(error instanceof SeedStateError || isClockConflict(error)) || !options.statePath)
+      throw error
+    log(`the saved chain cannot take the history (${(error as Error).message.split('\n')[0]})`)
     moveAside(options.statePath, log)
     anvil = await launch({ host, port, statePath: options.statePath, now, log })
     seed = await seedStarted(anvil, now, log)

@@ -39,6 +39,12 @@ const shaped = fc.record(
   { requiredKeys: [] },
 )
 
+// Well-formed requests, so every run exercises the valid path too (random ids rarely match).
+const wellFormed = fc.record({
+  type: fc.constant(appEventType('IS_CONNECTED')),
+  id: fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
+})
+
 describe('createMessageHandler', () => {
   it('answers a valid request exactly once, with its id, and hides internal errors', async () => {
     const replies: unknown[] = []
@@ -67,7 +73,7 @@ describe('createMessageHandler', () => {
     })
     let valid = 0
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.anything({ maxDepth: 3 }), shaped), async (data) => {
+      fc.asyncProperty(fc.oneof(fc.anything({ maxDepth: 3 }), shaped, wellFormed), async (data) => {
         const callsBefore = calls.length
         const repliesBefore = replies.length
         await handle(data)
