@@ -292,8 +292,11 @@ describe('seedDevChain determinism and refusals', () => {
   it('refuses a chain where account 0 already sent transactions', async () => {
     const anvil = await fresh(genesisTimestampFor(NOW))
     const wallet = createWalletClient({ account: account0, transport: http(anvil.rpcUrl) })
-    await wallet.sendTransaction({ to: account1, value: 1n, chain: null })
-    const before = await createPublicClient({ transport: http(anvil.rpcUrl) }).getBlockNumber()
+    const hash = await wallet.sendTransaction({ to: account1, value: 1n, chain: null })
+    // anvil's automine can lag the send's answer: count blocks only once the receipt exists.
+    const publicClient = createPublicClient({ transport: http(anvil.rpcUrl) })
+    await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+    const before = await publicClient.getBlockNumber()
     await expect(seedDevChain(anvil.rpcUrl, { now: NOW })).rejects.toThrow(/already sent/)
     expect(await createPublicClient({ transport: http(anvil.rpcUrl) }).getBlockNumber()).toBe(
       before,

@@ -91,7 +91,12 @@ describe('startDevChain', () => {
     mkdirSync(path.dirname(statePath))
     const anvil = await startAnvil({ statePath, genesisTimestamp: genesisTimestampFor(NOW) })
     const wallet = createWalletClient({ account: demoAccounts[0], transport: http(anvil.rpcUrl) })
-    await wallet.sendTransaction({ to: demoAccounts[1], value: 1n, chain: null })
+    const hash = await wallet.sendTransaction({ to: demoAccounts[1], value: 1n, chain: null })
+    // The foreign transaction must be mined (and so saved) before anvil stops.
+    await createPublicClient({ transport: http(anvil.rpcUrl) }).waitForTransactionReceipt({
+      hash,
+      pollingInterval: 50,
+    })
     await anvil.stop()
     expect(existsSync(statePath)).toBe(true)
 

@@ -75,9 +75,13 @@ describe('AllWallets', () => {
     expect(requests[0]?.get('page')).toBe('1')
     expect(requests[0]?.get('projectId')).toBe('p1')
     act(() => observers.at(-1)?.([{ isIntersecting: true }]))
-    await waitFor(() => expect(screen.getAllByTestId('catalogue-wallet')).toHaveLength(80))
+    await waitFor(() => expect(screen.getAllByTestId('catalogue-wallet')).toHaveLength(80), {
+      timeout: 5000,
+    })
     act(() => observers.at(-1)?.([{ isIntersecting: true }]))
-    await waitFor(() => expect(screen.getAllByTestId('catalogue-wallet')).toHaveLength(95))
+    await waitFor(() => expect(screen.getAllByTestId('catalogue-wallet')).toHaveLength(95), {
+      timeout: 5000,
+    })
     expect(requests.map((q) => q.get('page'))).toEqual(['1', '2', '3'])
     expect(screen.queryByTestId('wallets-sentinel')).toBeNull()
   })
