@@ -1,4 +1,5 @@
 import {
+  type AuthConnector,
   type CaipNetwork,
   type ChainAdapter,
   createController,
@@ -32,6 +33,11 @@ export interface LatchConfig {
   /** Chain adapters (e.g. `createEvmAdapter` from `@latch/core/evm`). */
   adapters?: ChainAdapter[] | undefined
   networks?: CaipNetwork[] | undefined
+  /**
+   * Email sign-in through the embedded wallet (`createAuthConnector` from `@latch/frame/connector`);
+   * its `connector` must also be passed to the EVM adapter. No email field when absent.
+   */
+  auth?: AuthConnector | undefined
   defaultNetwork?: CaipNetwork | undefined
   features?: Partial<Features> | undefined
   /** Fixed theme; the OS preference is followed when absent. */
@@ -77,6 +83,8 @@ export interface LatchClient {
   readonly messages: Messages
   /** The server's wallet catalogue. */
   readonly wallets: WalletsClient
+  /** The embedded wallet's email sign-in, when configured. */
+  readonly auth: AuthConnector | undefined
   /** Initializes once, however many times it is called (StrictMode mounts twice). */
   initialize(): Promise<void>
   /** Origin check, remote config, analytics and error reports; set once `initialize` ran. */
@@ -120,6 +128,7 @@ export function createLatchClient(config: LatchConfig): LatchClient {
     history,
     messages: config.messages ?? en,
     wallets: createWalletsClient({ serverUrl: config.serverUrl, projectId: config.projectId }),
+    auth: config.auth,
     get providerServices() {
       return providerServices
     },

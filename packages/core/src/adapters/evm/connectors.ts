@@ -16,7 +16,8 @@ export function legacyProvider(): EIP1193Provider | undefined {
  * Maps wagmi's connectors onto Latch's: EIP-6963 wallets are ANNOUNCED, the legacy
  * `window.ethereum` connector is INJECTED ('Browser Wallet'), WalletConnect is WALLET_CONNECT,
  * anything else the app passed in is EXTERNAL. The generic connector is dropped when an announced
- * wallet already owns the same provider, so one wallet never shows twice.
+ * wallet already owns the same provider, so one wallet never shows twice. The embedded wallet's
+ * connector (type 'AUTH') stays AUTH: the modal offers it as an email field, not in a list.
  */
 export function toLatchConnectors(
   connectors: readonly WagmiConnector[],
@@ -54,9 +55,11 @@ export function toLatchConnectors(
         type:
           connector.type === 'walletConnect'
             ? 'WALLET_CONNECT'
-            : connector.type === 'injected'
-              ? 'INJECTED'
-              : 'EXTERNAL',
+            : connector.type === 'AUTH'
+              ? 'AUTH'
+              : connector.type === 'injected'
+                ? 'INJECTED'
+                : 'EXTERNAL',
         chain: 'eip155',
         imageUrl: connector.icon,
         info: { name: connector.name, icon: connector.icon },

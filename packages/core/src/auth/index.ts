@@ -1,0 +1,6 @@
+export type {
+  AuthConnector,
+  AuthUser,
+  EmailLoginAction,
+  UpdateEmailAction,
+} from './types.js'

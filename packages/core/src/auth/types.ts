@@ -1,0 +1,41 @@
+import type { ChainNamespace } from '../networks/types.js'
+
+/** The embedded wallet's user as the modal shows it (seed §3 payload, §5 display name). */
+export interface AuthUser {
+  email: string | null | undefined
+  /** The email, cut with '...' past 30 characters. */
+  displayName: string
+  address: string
+  accountType: 'eoa' | 'smartAccount'
+}
+
+export type EmailLoginAction = 'VERIFY_DEVICE' | 'VERIFY_OTP'
+export type UpdateEmailAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
+
+/**
+ * The AUTH connector as the modal drives it: the email sign-in and email-update steps of
+ * seed §4, and the signed-in user. An implementation (`@latch/frame/connector`) loads the secure
+ * frame only when one of these is first called, so a visitor who never picks email never pays
+ * for it. Failures reject with an error whose message is fit to show ('Please try again after
+ * 12 seconds', 'Invalid code', …).
+ */
+export interface AuthConnector {
+  /** The chain connector that carries the session: the adapter connects with this id. */
+  readonly connectorId: string
+  /** Namespaces whose networks offer email sign-in (seed §1: eip155 and solana). */
+  readonly namespaces: readonly ChainNamespace[]
+  /** Step 1: mails a one-time code, or first asks this device to be approved by mailed link. */
+  sendEmailCode(email: string): Promise<{ action: EmailLoginAction }>
+  /** Resolves once the mailed approval link was opened; a code is mailed next. */
+  waitForDeviceApproval(options?: { signal?: AbortSignal | undefined }): Promise<void>
+  /** Checks the code; the session exists afterwards, so connecting with `connectorId` succeeds. */
+  verifyEmailCode(otp: string): Promise<void>
+  /** Email update, step 1: a code to the current address (primary) or straight to the new one. */
+  updateEmail(email: string): Promise<{ action: UpdateEmailAction }>
+  updateEmailPrimaryCode(otp: string): Promise<void>
+  updateEmailSecondaryCode(otp: string): Promise<{ email: string }>
+  /** The signed-in user once connected, else undefined. */
+  getUser(): AuthUser | undefined
+  /** Called whenever `getUser()` may have changed. */
+  subscribe(listener: () => void): () => void
+}
