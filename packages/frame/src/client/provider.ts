@@ -1,4 +1,4 @@
-import type { EmbeddedWallet } from './wallet.js'
+import type { EmbeddedWallet, EmbeddedWalletUser } from './wallet.js'
 
 type Listener = (...args: unknown[]) => void
 
@@ -26,7 +26,11 @@ export class ProviderRpcError extends Error {
  */
 export function createEmbeddedProvider(
   wallet: EmbeddedWallet,
-  options: { chainId: number },
+  options: {
+    chainId: number
+    /** Told the user each time the provider reads it (connect, reconnect). */
+    onUser?: ((user: EmbeddedWalletUser) => void) | undefined
+  },
 ): Eip1193Provider & { connect(): Promise<string[]>; disconnect(): Promise<void> } {
   const listeners = new Map<string, Set<Listener>>()
   const emit = (event: string, ...args: unknown[]) => {
@@ -37,6 +41,7 @@ export function createEmbeddedProvider(
 
   async function connect(): Promise<string[]> {
     const user = await wallet.getUser({ chainId: `eip155:${chainId}` })
+    options.onUser?.(user)
     const next = [user.address]
     if (next[0] !== accounts[0]) {
       accounts = next

@@ -1,0 +1,249 @@
+import {
+  type AuthConnector,
+  type AuthUser,
+  createLatchStorage,
+  type LatchStorage,
+  truncateDisplayName,
+} from '@latch/core'
+import { type CreateConnectorFn, createConnector } from '@wagmi/core'
+import { type Address, type Chain, getAddress, numberToHex } from 'viem'
+// Types only: the frame client and its schemas load when the visitor first picks email.
+import type { FrameClientOptions } from '../client/client.js'
+import type { Eip1193Provider } from '../client/provider.js'
+import type { EmbeddedWallet, EmbeddedWalletUser } from '../client/wallet.js'
+
+export const AUTH_CONNECTOR_ID = 'latch-auth'
+
+export interface AuthConnectorOptions {
+  /** Where the secure frame is served, on an origin of its own (dev: http://127.0.0.1:5174/). */
+  frameUrl: string
+  projectId: string
+  /** The Latch server: the frame reads chains through its JSON-RPC proxy. */
+  serverUrl: string
+  /** The EVM chain the embedded wallet starts on. */
+  chainId: number
+  version?: string | undefined
+  enableLogger?: boolean | undefined
+  /** The same storage the controller uses, so the login cache is the one seed §3 names. */
+  storage?: LatchStorage | undefined
+  /** Seed §8 alerts: 'iframe_load_failed', 'iframe_request_timeout'. */
+  onAlert?: ((alert: string) => void) | undefined
+  /** Overrides of the seed's frame timings (tests). */
+  timings?: FrameClientOptions['timings']
+  warn?: FrameClientOptions['warn']
+}
+
+type EmbeddedProvider = Eip1193Provider & {
+  connect(): Promise<string[]>
+  disconnect(): Promise<void>
+}
+
+interface Loaded {
+  wallet: EmbeddedWallet
+  provider: EmbeddedProvider
+}
+
+/** The frame has no session for this visitor: they have to sign in by email first. */
+export class AuthSessionMissingError extends Error {
+  override name = 'AuthSessionMissingError'
+  constructor() {
+    super('Sign in with your email first')
+  }
+}
+
+export type LatchAuthConnector = AuthConnector & {
+  /** The wagmi connector: pass it to `createEvmAdapter({ connectors: [auth.connector] })`. */
+  readonly connector: CreateConnectorFn
+  /** The embedded wallet, loading the frame on first use. */
+  load(): Promise<EmbeddedWallet>
+}
+
+const toAuthUser = (user: EmbeddedWalletUser): AuthUser => ({
+  email: user.email,
+  displayName: user.displayName,
+  address: user.address,
+  accountType: user.accounts?.[0]?.type ?? 'eoa',
+})
+
+/**
+ * The embedded wallet as the modal's AUTH connector and as a wagmi connector. Nothing of the
+ * frame (iframe, protocol schemas, provider) loads until a visitor picks email, or until a page
+ * load finds the login flag of an earlier email sign-in and wagmi reconnects.
+ */
+export function createAuthConnector(options: AuthConnectorOptions): LatchAuthConnector {
+  const storage = options.storage ?? createLatchStorage()
+  let loading: Promise<Loaded> | undefined
+  let loaded: Loaded | undefined
+  let user: AuthUser | undefined
+  const listeners = new Set<() => void>()
+  const setUser = (next: AuthUser | undefined) => {
+    user = next
+    for (const listener of listeners) listener()
+  }
+
+  function loadFrame(): Promise<Loaded> {
+    loading ??= (async () => {
+      const [{ createEmbeddedWallet }, { createEmbeddedProvider }] = await Promise.all([
+        import('../client/wallet.js'),
+        import('../client/provider.js'),
+      ])
+      const wallet = createEmbeddedWallet({
+        frameUrl: options.frameUrl,
+        projectId: options.projectId,
+        chainId: `eip155:${options.chainId}`,
+        version: options.version ?? 'latch',
+        enableLogger: options.enableLogger ?? false,
+        rpcUrl: options.serverUrl,
+        storage,
+        onAlert: options.onAlert,
+        timings: options.timings,
+        warn: options.warn,
+      })
+      try {
+        await wallet.ready()
+      } catch (error) {
+        // A later attempt starts with a fresh frame rather than this dead one.
+        wallet.destroy()
+        throw error
+      }
+      const provider = createEmbeddedProvider(wallet, {
+        chainId: options.chainId,
+        onUser: (next) => setUser(toAuthUser(next)),
+      })
+      loaded = { wallet, provider }
+      return loaded
+    })()
+    loading.catch(() => {
+      loading = undefined
+    })
+    return loading
+  }
+
+  const connector = createConnector<EmbeddedProvider>((config) => {
+    let chainId = options.chainId
+    let bound: EmbeddedProvider | undefined
+
+    const onAccountsChanged = (accounts: unknown) => {
+      const list = accounts as string[]
+      if (list.length === 0) config.emitter.emit('disconnect')
+      else config.emitter.emit('change', { accounts: list.map((a) => getAddress(a)) })
+    }
+    const onChainChanged = (hex: unknown) => {
+      chainId = Number(hex)
+      config.emitter.emit('change', { chainId })
+    }
+    const bind = (provider: EmbeddedProvider) => {
+      if (bound === provider) return
+      bound = provider
+      provider.on('accountsChanged', onAccountsChanged)
+      provider.on('chainChanged', onChainChanged)
+    }
+
+    const chainById = (id: number): Chain => {
+      const chain = config.chains.find((c) => c.id === id)
+      if (!chain) throw new Error('Chain is not supported')
+      return chain
+    }
+
+    return {
+      id: AUTH_CONNECTOR_ID,
+      name: 'Email',
+      type: 'AUTH',
+      async connect(parameters = {}) {
+        const { wallet, provider } = await loadFrame()
+        if (parameters.isReconnecting && !(await wallet.isConnected()))
+          throw new AuthSessionMissingError()
+        bind(provider)
+        const wanted = parameters.chainId ?? chainId
+        if (wanted !== Number(await provider.request({ method: 'eth_chainId' }))) {
+          chainById(wanted)
+          await provider.request({
+            method: 'wallet_switchEthereumChain',
+            params: [{ chainId: numberToHex(wanted) }],
+          })
+        }
+        const accounts = (await provider.connect()).map((a) => getAddress(a))
+        chainId = wanted
+        // wagmi types the answer by its `withCapabilities` flag; plain addresses are what it asked.
+        return { accounts, chainId } as never
+      },
+      async disconnect() {
+        setUser(undefined)
+        if (loaded) await loaded.provider.disconnect()
+        else await (await loadFrame()).provider.disconnect()
+      },
+      async getAccounts() {
+        if (!loaded) return []
+        const accounts = (await loaded.provider.request({ method: 'eth_accounts' })) as string[]
+        return accounts.map((a) => getAddress(a) as Address)
+      },
+      async getChainId() {
+        return chainId
+      },
+      async getProvider() {
+        // wagmi asks every connector for its provider on each page load: only a visitor who
+        // signed in by email before pays for loading the frame.
+        if (loaded) return loaded.provider
+        if (!storage.get('emailLoginUsed')) return undefined as never
+        return (await loadFrame()).provider
+      },
+      async isAuthorized() {
+        if (!loaded && !storage.get('emailLoginUsed')) return false
+        try {
+          return await (await loadFrame()).wallet.isConnected()
+        } catch {
+          return false
+        }
+      },
+      async switchChain({ chainId: next }) {
+        const chain = chainById(next)
+        const { provider } = await loadFrame()
+        await provider.request({
+          method: 'wallet_switchEthereumChain',
+          params: [{ chainId: numberToHex(next) }],
+        })
+        return chain
+      },
+      onAccountsChanged,
+      onChainChanged,
+      onDisconnect() {
+        setUser(undefined)
+        config.emitter.emit('disconnect')
+      },
+    }
+  })
+
+  const wallet = async () => (await loadFrame()).wallet
+
+  return {
+    connectorId: AUTH_CONNECTOR_ID,
+    namespaces: ['eip155'],
+    connector,
+    load: wallet,
+    async sendEmailCode(email) {
+      return (await wallet()).connectEmail(email)
+    },
+    async waitForDeviceApproval({ signal } = {}) {
+      await (await wallet()).frame.request('CONNECT_DEVICE', undefined, { signal })
+    },
+    async verifyEmailCode(otp) {
+      await (await wallet()).connectOtp(otp)
+    },
+    async updateEmail(email) {
+      return (await wallet()).updateEmail(email)
+    },
+    async updateEmailPrimaryCode(otp) {
+      await (await wallet()).updateEmailPrimaryOtp(otp)
+    },
+    async updateEmailSecondaryCode(otp) {
+      const { newEmail } = await (await wallet()).updateEmailSecondaryOtp(otp)
+      if (user) setUser({ ...user, email: newEmail, displayName: truncateDisplayName(newEmail) })
+      return { email: newEmail }
+    },
+    getUser: () => user,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}

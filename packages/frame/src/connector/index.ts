@@ -1,0 +1,7 @@
+export {
+  AUTH_CONNECTOR_ID,
+  type AuthConnectorOptions,
+  AuthSessionMissingError,
+  createAuthConnector,
+  type LatchAuthConnector,
+} from './auth.js'
