@@ -10,9 +10,10 @@ import {
   sepoliaNetwork,
   withRpcProxy,
 } from '@latch/core'
-import { createEvmAdapter } from '@latch/core/evm'
+import { createEvmAdapter, type EvmAdapter } from '@latch/core/evm'
+import { createAuthConnector, type LatchAuthConnector } from '@latch/frame/connector'
 import type { LatchConfig } from '@latch/react'
-import { chainRpcUrl, isDev, projectId, serverUrl } from './env'
+import { chainRpcUrl, frameUrl, isDev, projectId, serverUrl } from './env'
 
 // Public networks reach their nodes through the Latch server's JSON-RPC proxy, so the page
 // talks to one origin only (and a dev or test stack never leaves loopback).
@@ -47,15 +48,31 @@ function analyticsOptedOut(): boolean {
   }
 }
 
+/** What development builds expose on `window.__latchDev`, for the e2e tests to sign through. */
+export interface LatchDevHandles {
+  adapter: EvmAdapter
+  auth: LatchAuthConnector
+}
+
 export function createLatchConfig(): LatchConfig {
+  // Email sign-in: the secure frame holds the embedded wallet; it loads on first use only.
+  const auth = createAuthConnector({
+    frameUrl,
+    projectId,
+    serverUrl,
+    chainId: Number(networks[0]!.id),
+  })
   const adapter = createEvmAdapter({
     networks,
+    connectors: [auth.connector],
     assetImageUrl: (id) => new URL(`/public/getAssetImage/${id}`, serverUrl).toString(),
   })
+  if (isDev) (globalThis as { __latchDev?: LatchDevHandles }).__latchDev = { adapter, auth }
   return {
     projectId,
     serverUrl,
     adapters: [adapter],
+    auth,
     networks,
     defaultNetwork: networks[0],
     // Twenty rows fill a screen; the next page comes as the list scrolls.
