@@ -24,6 +24,11 @@ export const viewNames = [
   // Latch's own: the network list (SwitchNetwork is the pending switch) and the activity list.
   'Networks',
   'Activity',
+  // The email steps of seed §4 split into one view per code: sign-in, then update (current, new).
+  'EmailVerifyOtp',
+  'EmailVerifyDevice',
+  'UpdateEmailPrimaryOtp',
+  'UpdateEmailSecondaryOtp',
 ] as const
 
 export type ViewName = (typeof viewNames)[number]
@@ -35,6 +40,8 @@ export interface RouterData {
   switchToChain?: string | undefined
   navigateTo?: ViewName | undefined
   navigateWithReplace?: boolean | undefined
+  /** The email a sign-in or email-update step is about (the new one while updating). */
+  email?: string | undefined
 }
 
 export interface RouterState {
