@@ -21,6 +21,7 @@ export {
   type UseNetworkResult,
   useAccount,
   useAlerts,
+  useAuthUser,
   useConnectors,
   useModal,
   useNetwork,

@@ -1,5 +1,6 @@
 import {
   type AccountState,
+  type AuthUser,
   activeAccountState,
   type CaipNetwork,
   type ChainNamespace,
@@ -14,7 +15,7 @@ import {
   type RouterData,
   type ViewName,
 } from '@latch/core'
-import { useCallback, useMemo } from 'react'
+import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react'
 import { useStore } from 'zustand'
 import { useTransactionHistory } from '../activity/useTransactionHistory.js'
 import { useLatch } from '../context.js'
@@ -111,4 +112,30 @@ export function useTransactions() {
   const { address } = useAccount()
   const { network } = useNetwork()
   return useTransactionHistory(history, address, network?.caipNetworkId)
+}
+
+const sameUser = (a: AuthUser, b: AuthUser) =>
+  a.email === b.email &&
+  a.displayName === b.displayName &&
+  a.address === b.address &&
+  a.accountType === b.accountType
+
+const noSubscription = () => () => {}
+
+/** The embedded wallet's signed-in user (email sign-in), undefined otherwise. */
+export function useAuthUser(): AuthUser | undefined {
+  const { auth } = useLatch('useAuthUser')
+  const subscribe = useMemo(
+    () => (auth ? (listener: () => void) => auth.subscribe(listener) : noSubscription),
+    [auth],
+  )
+  // An unchanged user keeps its object, even from a getUser() that builds a new one per call:
+  // useSyncExternalStore re-renders on every new snapshot.
+  const last = useRef<AuthUser | undefined>(undefined)
+  const getSnapshot = useCallback(() => {
+    const user = auth?.getUser()
+    if (!(user && last.current && sameUser(user, last.current))) last.current = user
+    return last.current
+  }, [auth])
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot)
 }

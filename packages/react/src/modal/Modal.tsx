@@ -8,6 +8,7 @@ import { Account } from '../views/Account.js'
 import { AllWallets } from '../views/AllWallets.js'
 import { Connect } from '../views/Connect.js'
 import { ConnectingExternal } from '../views/ConnectingExternal.js'
+import { loadEmailSignIn, loadEmailUpdate } from '../views/email.js'
 import { Networks } from '../views/Networks.js'
 import { SwitchNetwork } from '../views/SwitchNetwork.js'
 import { UnsupportedChain } from '../views/UnsupportedChain.js'
@@ -18,6 +19,20 @@ import { useViewTitle } from './useViewTitle.js'
 
 // The history list (and its date formatting) is a chunk of its own, fetched when first shown.
 const Activity = lazy(() => import('../views/Activity.js').then((m) => ({ default: m.Activity })))
+// So are email sign-in's code steps and the email update: only email users fetch them.
+const EmailVerifyOtp = lazy(() => loadEmailSignIn().then((m) => ({ default: m.EmailVerifyOtp })))
+const EmailVerifyDevice = lazy(() =>
+  loadEmailSignIn().then((m) => ({ default: m.EmailVerifyDevice })),
+)
+const UpdateEmailWallet = lazy(() =>
+  loadEmailUpdate().then((m) => ({ default: m.UpdateEmailWallet })),
+)
+const UpdateEmailPrimaryOtp = lazy(() =>
+  loadEmailUpdate().then((m) => ({ default: m.UpdateEmailPrimaryOtp })),
+)
+const UpdateEmailSecondaryOtp = lazy(() =>
+  loadEmailUpdate().then((m) => ({ default: m.UpdateEmailSecondaryOtp })),
+)
 
 const views: Partial<Record<ViewName, ComponentType>> = {
   Connect,
@@ -28,6 +43,13 @@ const views: Partial<Record<ViewName, ComponentType>> = {
   SwitchNetwork,
   UnsupportedChain,
   Activity,
+  // Seed §2's EmailLogin is the code step.
+  EmailLogin: EmailVerifyOtp,
+  EmailVerifyOtp,
+  EmailVerifyDevice,
+  UpdateEmailWallet,
+  UpdateEmailPrimaryOtp,
+  UpdateEmailSecondaryOtp,
 }
 
 /** The dialog (when open) and the alerts snackbar, themed like the rest of Latch. */

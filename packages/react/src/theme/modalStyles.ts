@@ -61,6 +61,46 @@ export const modalStyles = `
   border-radius: calc(var(--latch-border-radius-master) * 4);
 }
 .latch-input::placeholder { color: var(--latch-fg-2); }
+.latch-input[aria-invalid='true'] { border-color: var(--latch-error); }
+.latch-input[readonly] { opacity: 0.75; }
+.latch-form { display: grid; gap: 0.6em; margin: 0; }
+.latch-label { font-weight: 600; }
+.latch-field-hint { margin: 0; color: var(--latch-fg-2); font-size: 0.95em; }
+.latch-field-error { margin: 0; color: var(--latch-error); font-weight: 500; }
+.latch-primary-button {
+  font: inherit; font-weight: 600; cursor: pointer; width: 100%; min-height: 3.2em;
+  padding: 0.6em 1.4em; border: 1px solid transparent;
+  border-radius: calc(var(--latch-border-radius-master) * 4);
+  background: var(--latch-accent); color: #fff;
+  display: inline-flex; align-items: center; justify-content: center; gap: 0.6em;
+}
+.latch-primary-button:disabled { cursor: progress; opacity: 0.8; }
+.latch-link-button {
+  font: inherit; font-weight: 600; cursor: pointer; justify-self: center; min-height: 2.4em;
+  padding: 0.3em 0.8em; border: 0; border-radius: calc(var(--latch-border-radius-master) * 2);
+  background: transparent; color: var(--latch-fg); text-decoration: underline;
+}
+.latch-link-button:disabled { cursor: default; color: var(--latch-fg-2); }
+.latch-spinner--small { width: 1em; height: 1em; border-width: 2px; vertical-align: -0.15em; }
+.latch-primary-button .latch-spinner { border-color: rgba(255, 255, 255, 0.45); border-top-color: #fff; }
+.latch-separator {
+  display: flex; align-items: center; gap: 0.8em; margin: 0.2em 0;
+  color: var(--latch-fg-2); font-size: 0.95em;
+}
+.latch-separator::before, .latch-separator::after {
+  content: ''; flex: 1; border-top: 1px solid var(--latch-border);
+}
+.latch-email-view { text-align: center; }
+.latch-email-view .latch-label { font-weight: 500; }
+.latch-email-view .latch-field-error { text-align: center; }
+.latch-email-title { font-weight: 600; font-size: 1.1em; margin: 0; }
+.latch-otp-input {
+  text-align: center; font-size: 1.6em; letter-spacing: 0.4em; padding-left: 1.4em;
+  font-variant-numeric: tabular-nums; font-family: ui-monospace, 'SF Mono', Menlo, monospace;
+}
+.latch-account-email {
+  text-align: center; margin: -0.4em 0 0; color: var(--latch-fg-2); overflow-wrap: anywhere;
+}
 .latch-wallet-scroll { max-height: 26em; overflow-y: auto; }
 .latch-sentinel { height: 1px; }
 .latch-spinner-row { display: flex; justify-content: center; padding: 1em; }

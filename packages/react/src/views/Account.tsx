@@ -1,15 +1,30 @@
 import { formatQuantity, pushView, truncateAddress } from '@latch/core'
 import { useEffect, useState } from 'react'
+import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
-import { useAccount, useNetwork } from '../hooks/index.js'
+import { useAccount, useAuthUser, useNetwork } from '../hooks/index.js'
 import { fill } from '../messages.js'
 import { CheckIcon, CopyIcon } from '../modal/icons.js'
+import { loadEmailUpdate, prefetch } from './email.js'
 import { explorerAddressUrl, networkImageUrl } from './networkImage.js'
 
 /** The connected account: name or address (copy), balance, network, explorer, disconnect. */
 export function Account() {
-  const { stores, controller, config, messages } = useLatch('Account')
+  const { stores, controller, config, messages, auth } = useLatch('Account')
   const account = useAccount()
+  const authUser = useAuthUser()
+  const connectorId = useStore(stores.connectors, (s) =>
+    account.namespace ? s.activeConnectorIds[account.namespace] : undefined,
+  )
+  const connectorType = useStore(
+    stores.connectors,
+    (s) => s.connectors.find((c) => c.id === connectorId)?.type,
+  )
+  // Signed in by email: the embedded wallet's connector carries the session.
+  const user =
+    connectorId !== undefined && (connectorType === 'AUTH' || connectorId === auth?.connectorId)
+      ? authUser
+      : undefined
   const { network } = useNetwork()
   const [copied, setCopied] = useState(false)
   const [balanceFailed, setBalanceFailed] = useState(false)
@@ -57,6 +72,12 @@ export function Account() {
           {copied ? t.copied : ''}
         </span>
       </div>
+      {user ? (
+        <p className="latch-account-email" data-testid="account-email" title={user.email ?? ''}>
+          <span className="latch-visually-hidden">{t.signedInAs} </span>
+          {user.displayName}
+        </p>
+      ) : null}
       <p className="latch-account-balance" data-testid="account-balance">
         <span className="latch-visually-hidden">{t.balance}: </span>
         {account.balance !== undefined
@@ -90,6 +111,17 @@ export function Account() {
             onClick={() => pushView(stores.router, 'Activity')}
           >
             <span className="latch-wallet-name">{t.activity}</span>
+          </button>
+        ) : null}
+        {user ? (
+          <button
+            type="button"
+            className="latch-list-item"
+            data-testid="update-email"
+            onPointerEnter={() => prefetch(loadEmailUpdate)}
+            onClick={() => pushView(stores.router, 'UpdateEmailWallet')}
+          >
+            <span className="latch-wallet-name">{t.updateEmail}</span>
           </button>
         ) : null}
         {explorer ? (

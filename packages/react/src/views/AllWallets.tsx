@@ -28,7 +28,11 @@ export function AllWallets() {
   }, [hasMore, loadMore, pages.wallets.length])
 
   const installed = (rdns: string | null | undefined): Connector | undefined =>
-    rdns ? connectors.find((c) => c.info?.rdns?.toLowerCase() === rdns.toLowerCase()) : undefined
+    rdns
+      ? connectors.find(
+          (c) => c.type !== 'AUTH' && c.info?.rdns?.toLowerCase() === rdns.toLowerCase(),
+        )
+      : undefined
   const t = messages.allWallets
 
   return (

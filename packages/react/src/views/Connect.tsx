@@ -1,11 +1,14 @@
 import { type Connector, pushView } from '@latch/core'
 import { type ReactElement, useMemo, useState } from 'react'
+import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
 import { useConnectors } from '../hooks/index.js'
 import { fill } from '../messages.js'
 import type { CatalogueWallet } from '../wallets/client.js'
 import { RECOMMENDED_COUNT } from '../wallets/client.js'
 import { useCatalogueWallets } from '../wallets/useCatalogue.js'
+import { EmailForm } from './EmailForm.js'
+import { loadEmailSignIn, prefetch } from './email.js'
 import { WalletItem } from './WalletItem.js'
 
 /** Seed §9 connector order; `config.connectorOrder` overrides it. */
@@ -25,9 +28,19 @@ const byRdns = (connectors: Connector[], rdns: string | null | undefined) =>
   rdns ? connectors.find((c) => c.info?.rdns?.toLowerCase() === rdns.toLowerCase()) : undefined
 
 export function Connect() {
-  const { stores, controller, config, messages, wallets } = useLatch('Connect')
-  const connectors = useConnectors()
-  const features = stores.options.getState().features
+  const { stores, controller, config, messages, wallets, auth } = useLatch('Connect')
+  // The embedded wallet's connector is offered as the email field, never as a wallet row.
+  const all = useConnectors()
+  const connectors = useMemo(() => all.filter((c) => c.type !== 'AUTH'), [all])
+  const features = useStore(stores.options, (s) => s.features)
+  const namespace = useStore(stores.chain, (s) => s.activeChain)
+  // Seed §9: pay disables email login.
+  const email =
+    auth !== undefined &&
+    namespace !== undefined &&
+    auth.namespaces.includes(namespace) &&
+    features.email &&
+    !features.pay
   // Read once per visit of the view: recents change only by connecting, which leaves it.
   const [recentIds] = useState(() =>
     (controller.storage.get('recentWallets') ?? []).map((w) => w.id),
@@ -73,65 +86,67 @@ export function Connect() {
   const link = (wallet: CatalogueWallet) => wallet.webapp_link ?? wallet.homepage ?? undefined
   const hasInstalled = sections.recent.length + sections.injected.length > 0
 
-  return (
-    <div className="latch-view latch-connect" data-testid="view-connect">
+  const walletSections = order.map((section) => {
+    let items: ReactElement[] = []
+    if (
+      section === 'walletConnect' ||
+      section === 'recent' ||
+      section === 'injected' ||
+      section === 'external'
+    )
+      items = sections[section].map((c) => (
+        <WalletItem
+          key={c.id}
+          name={c.name}
+          imageUrl={c.imageUrl}
+          tag={
+            section === 'recent'
+              ? messages.connect.recent
+              : section === 'injected'
+                ? messages.connect.installed
+                : undefined
+          }
+          onSelect={() => connect(c)}
+          testId={`wallet-${c.id}`}
+        />
+      ))
+    else if (section === 'featured' || section === 'recommended')
+      items = sections[section].map(({ wallet }) => (
+        <WalletItem
+          key={wallet.id}
+          name={wallet.name}
+          imageUrl={wallets.imageUrl(wallet.image_id)}
+          href={link(wallet)}
+          label={fill(messages.connect.getWallet, { name: wallet.name })}
+          testId={`wallet-${wallet.id}`}
+        />
+      ))
+    else if (section === 'custom')
+      items = sections.custom.map((w) => (
+        <WalletItem
+          key={w.id}
+          name={w.name}
+          imageUrl={w.imageUrl}
+          href={w.homepage}
+          label={fill(messages.connect.getWallet, { name: w.name })}
+        />
+      ))
+    if (items.length === 0) return null
+    const headingId = `latch-section-${section}`
+    return (
+      <section key={section} aria-labelledby={headingId} data-section={section}>
+        <h3 id={headingId} className="latch-section-title">
+          {messages.connect.sections[section]}
+        </h3>
+        <ul className="latch-list">{items}</ul>
+      </section>
+    )
+  })
+
+  const walletGroup = (
+    <>
       {!hasInstalled ? <p className="latch-hint">{messages.connect.noWallets}</p> : null}
-      {order.map((section) => {
-        let items: ReactElement[] = []
-        if (
-          section === 'walletConnect' ||
-          section === 'recent' ||
-          section === 'injected' ||
-          section === 'external'
-        )
-          items = sections[section].map((c) => (
-            <WalletItem
-              key={c.id}
-              name={c.name}
-              imageUrl={c.imageUrl}
-              tag={
-                section === 'recent'
-                  ? messages.connect.recent
-                  : section === 'injected'
-                    ? messages.connect.installed
-                    : undefined
-              }
-              onSelect={() => connect(c)}
-              testId={`wallet-${c.id}`}
-            />
-          ))
-        else if (section === 'featured' || section === 'recommended')
-          items = sections[section].map(({ wallet }) => (
-            <WalletItem
-              key={wallet.id}
-              name={wallet.name}
-              imageUrl={wallets.imageUrl(wallet.image_id)}
-              href={link(wallet)}
-              label={fill(messages.connect.getWallet, { name: wallet.name })}
-              testId={`wallet-${wallet.id}`}
-            />
-          ))
-        else if (section === 'custom')
-          items = sections.custom.map((w) => (
-            <WalletItem
-              key={w.id}
-              name={w.name}
-              imageUrl={w.imageUrl}
-              href={w.homepage}
-              label={fill(messages.connect.getWallet, { name: w.name })}
-            />
-          ))
-        if (items.length === 0) return null
-        const headingId = `latch-section-${section}`
-        return (
-          <section key={section} aria-labelledby={headingId} data-section={section}>
-            <h3 id={headingId} className="latch-section-title">
-              {messages.connect.sections[section]}
-            </h3>
-            <ul className="latch-list">{items}</ul>
-          </section>
-        )
-      })}
+      {walletSections}
       {features.allWallets ? (
         <button
           type="button"
@@ -145,6 +160,51 @@ export function Connect() {
           <span className="latch-wallet-name">{messages.connect.allWallets}</span>
         </button>
       ) : null}
+    </>
+  )
+
+  const emailGroup =
+    email && auth ? (
+      <EmailForm
+        label={messages.email.label}
+        submitLabel={messages.email.continue}
+        testId="email-form"
+        section="email"
+        onSubmit={async (address) => {
+          prefetch(loadEmailSignIn)
+          const { action } = await auth.sendEmailCode(address)
+          pushView(
+            stores.router,
+            action === 'VERIFY_DEVICE' ? 'EmailVerifyDevice' : 'EmailVerifyOtp',
+            { email: address },
+          )
+        }}
+      />
+    ) : null
+  const separator = (
+    <p className="latch-separator">
+      <span>{messages.email.or}</span>
+    </p>
+  )
+
+  // Seed §9: wallets first when one is installed (or was used here), else email first.
+  return (
+    <div className="latch-view latch-connect" data-testid="view-connect">
+      {emailGroup === null ? (
+        walletGroup
+      ) : hasInstalled ? (
+        <>
+          {walletGroup}
+          {separator}
+          {emailGroup}
+        </>
+      ) : (
+        <>
+          {emailGroup}
+          {separator}
+          {walletGroup}
+        </>
+      )}
     </div>
   )
 }

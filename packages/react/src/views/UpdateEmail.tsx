@@ -1,0 +1,80 @@
+import { openModal, pushView, type UpdateEmailAction } from '@latch/core'
+import { useStore } from 'zustand'
+import { useLatch } from '../context.js'
+import { useAuthUser } from '../hooks/index.js'
+import { fill } from '../messages.js'
+import { notify } from '../notify.js'
+import { EmailForm } from './EmailForm.js'
+import { OtpForm } from './OtpForm.js'
+
+const stepView = (action: UpdateEmailAction) =>
+  action === 'VERIFY_PRIMARY_OTP' ? 'UpdateEmailPrimaryOtp' : 'UpdateEmailSecondaryOtp'
+
+/** Email update, step 1: the new address; a code goes to the current one first (seed §4). */
+export function UpdateEmailWallet() {
+  const { stores, auth, messages } = useLatch('UpdateEmailWallet')
+  const user = useAuthUser()
+  const t = messages.updateEmail
+  if (!auth) return <p className="latch-hint">{messages.email.failed}</p>
+  const current = user?.email ?? undefined
+  return (
+    <div className="latch-view latch-email-view" data-testid="view-update-email">
+      <EmailForm
+        label={t.label}
+        submitLabel={messages.email.continue}
+        hint={current ? fill(t.current, { email: current }) : undefined}
+        validate={(email) =>
+          current && email.toLowerCase() === current.toLowerCase() ? t.same : undefined
+        }
+        onSubmit={async (email) => {
+          const { action } = await auth.updateEmail(email)
+          pushView(stores.router, stepView(action), { email })
+        }}
+        testId="update-email-form"
+      />
+    </div>
+  )
+}
+
+/** Step 2: the code mailed to the current address. */
+export function UpdateEmailPrimaryOtp() {
+  const { stores, auth, messages } = useLatch('UpdateEmailPrimaryOtp')
+  const user = useAuthUser()
+  const next = useStore(stores.router, (s) => s.data?.email)
+  if (!auth) return <p className="latch-hint">{messages.email.failed}</p>
+  return (
+    <div className="latch-view latch-email-view" data-testid="view-update-email-primary">
+      <OtpForm
+        label={fill(messages.email.codeLabel, {
+          email: user?.email ?? messages.updateEmail.currentEmail,
+        })}
+        onSubmit={async (code) => {
+          await auth.updateEmailPrimaryCode(code)
+          pushView(stores.router, 'UpdateEmailSecondaryOtp', { email: next })
+        }}
+        onResend={next ? () => auth.updateEmail(next) : undefined}
+      />
+    </div>
+  )
+}
+
+/** Step 3: the code mailed to the new address; the Account view then shows it. */
+export function UpdateEmailSecondaryOtp() {
+  const { stores, auth, messages } = useLatch('UpdateEmailSecondaryOtp')
+  const next = useStore(stores.router, (s) => s.data?.email)
+  if (!auth) return <p className="latch-hint">{messages.email.failed}</p>
+  return (
+    <div className="latch-view latch-email-view" data-testid="view-update-email-secondary">
+      <OtpForm
+        label={fill(messages.email.codeLabel, {
+          email: next ?? messages.updateEmail.newEmail,
+        })}
+        onSubmit={async (code) => {
+          const { email } = await auth.updateEmailSecondaryCode(code)
+          openModal(stores.router, 'Account')
+          notify(stores, fill(messages.updateEmail.updated, { email }), 'success')
+        }}
+      />
+    </div>
+  )
+}
