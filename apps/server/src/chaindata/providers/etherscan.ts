@@ -1,8 +1,9 @@
 import type { Address, Hash } from 'viem'
 import { nativeTransferEvent } from '../decode.js'
-import type { SpamPolicy } from '../spam.js'
-import type { ChainEvent, TokenMetadata } from '../types.js'
+import { lureTextReason, type SpamPolicy } from '../spam.js'
+import type { ChainEvent, TokenMetadata, TokenStandard } from '../types.js'
 import { type NativeCurrency, type StoredTx, toWireTransaction } from '../wire.js'
+import { getJson, isObject, mapUpstream } from './http.js'
 import {
   type HistoryProvider,
   type HistoryRequest,
@@ -10,7 +11,8 @@ import {
   type ProviderPage,
 } from './types.js'
 
-// The fields of Etherscan API v2 (`module=account`, actions `txlist` and `tokentx`) this adapter reads.
+// The fields of Etherscan API v2 (`module=account`, actions `txlist`, `tokentx`, `tokennfttx`,
+// `token1155tx`) this adapter reads.
 export interface EtherscanTx {
   blockNumber: string
   timeStamp: string
@@ -42,6 +44,25 @@ export interface EtherscanTokenTx {
   logIndex?: string
 }
 
+/** `tokennfttx` (ERC-721): no `value`; `tokenDecimal` is "0". */
+export interface EtherscanNftTx extends Omit<EtherscanTokenTx, 'value'> {
+  tokenID: string
+}
+
+/** `token1155tx`: one row per token id, also for a TransferBatch. */
+export interface Etherscan1155Tx extends Omit<EtherscanTokenTx, 'value' | 'tokenDecimal'> {
+  tokenID: string
+  tokenValue: string
+}
+
+/** A token movement from any of the three token actions. */
+type Moved = Omit<EtherscanTokenTx, 'value' | 'tokenDecimal'> & {
+  standard: TokenStandard
+  tokenId: bigint | null
+  amount: bigint
+  tokenDecimal?: string
+}
+
 export interface EtherscanResponse<T> {
   status: string
   message: string
@@ -67,6 +88,11 @@ interface Continuation {
   page: number
   until: number
   below: number
+  /**
+   * Hashes earlier pages listed in block `below`: that block's token transfers are read again for
+   * this page, and without this those transactions would come back as token-only ones.
+   */
+  seen?: string[]
 }
 
 const LATEST = 999_999_999
@@ -77,8 +103,8 @@ const MAX_WINDOW = 10_000
 
 /**
  * History from Etherscan API v2 (one key, any supported chain by `chainid`). A page is one `txlist`
- * page, newest first; ERC-20 transfers of the same block range come from `tokentx` and are attached
- * to their transactions. Transactions that only moved tokens to the address (sent by someone else)
+ * page, newest first; the token transfers of the same block range — ERC-20 from `tokentx`, ERC-721
+ * from `tokennfttx`, ERC-1155 from `token1155tx` — are attached to their transactions. Transactions that only moved tokens to the address (sent by someone else)
  * are added for the block range this page covers, so consecutive pages neither miss nor repeat them.
  */
 export class EtherscanProvider implements HistoryProvider {
@@ -90,19 +116,27 @@ export class EtherscanProvider implements HistoryProvider {
     url.searchParams.set('chainid', String(this.options.chainId))
     for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value)
     url.searchParams.set('apikey', this.options.apiKey)
-    const response = await (this.options.fetch ?? fetch)(url, {
-      signal: AbortSignal.timeout(10_000),
-    })
-    if (!response.ok) throw new ProviderError(`Etherscan answered HTTP ${response.status}`)
-    const body = (await response.json()) as EtherscanResponse<T>
-    if (Array.isArray(body.result)) return body.result
-    // "No transactions found" is status 0 with an empty array; a string result is an error.
+    const body = await getJson('Etherscan', url, this.options.fetch)
+    if (!isObject(body))
+      throw new ProviderError('Etherscan answered something other than an object')
+    const { status, message, result } = body as Partial<EtherscanResponse<T>>
+    // "No transactions found" is status 0 with an empty array; errors are status 0 with a string
+    // result ("NOTOK", "Invalid API Key", "Max rate limit reached", …).
+    if (Array.isArray(result) && !(status === '0' && message?.startsWith('NOTOK'))) {
+      if (!result.every((row) => isObject(row) && typeof row.hash === 'string'))
+        throw new ProviderError(`Etherscan ${params.action} answered malformed rows`)
+      return result
+    }
     throw new ProviderError(
-      `Etherscan: ${body.message}${typeof body.result === 'string' ? ` (${body.result})` : ''}`,
+      `Etherscan: ${message ?? 'no message'}${typeof result === 'string' ? ` (${result})` : ''}`,
     )
   }
 
-  async history(request: HistoryRequest): Promise<ProviderPage> {
+  history(request: HistoryRequest): Promise<ProviderPage> {
+    return mapUpstream('Etherscan', () => this.page(request))
+  }
+
+  private async page(request: HistoryRequest): Promise<ProviderPage> {
     let state: Continuation | null = null
     if (request.cursor) {
       try {
@@ -126,24 +160,48 @@ export class EtherscanProvider implements HistoryProvider {
     const full = txs.length === offset && page * offset < MAX_WINDOW
     const lowest = full ? Number(txs.at(-1)!.blockNumber) : 0
     const highest = state?.below ?? state?.until ?? LATEST
-    const tokenTxs = await this.call<EtherscanTokenTx>({
+    const range = {
       module: 'account',
-      action: 'tokentx',
       address: request.address,
       startblock: String(lowest),
       endblock: String(highest),
       sort: 'desc',
-    })
+    }
+    const [erc20, erc721, erc1155] = await Promise.all([
+      this.call<EtherscanTokenTx>({ ...range, action: 'tokentx' }),
+      this.call<EtherscanNftTx>({ ...range, action: 'tokennfttx' }),
+      this.call<Etherscan1155Tx>({ ...range, action: 'token1155tx' }),
+    ])
+    const tokenTxs: Moved[] = [
+      ...erc20.map((t) => ({
+        ...t,
+        standard: 'erc20' as const,
+        tokenId: null,
+        amount: BigInt(t.value || '0'),
+      })),
+      ...erc721.map((t) => ({
+        ...t,
+        standard: 'erc721' as const,
+        tokenId: BigInt(t.tokenID),
+        amount: 1n,
+      })),
+      ...erc1155.map((t) => ({
+        ...t,
+        standard: 'erc1155' as const,
+        tokenId: BigInt(t.tokenID),
+        amount: BigInt(t.tokenValue || '0'),
+      })),
+    ]
 
-    const byHash = new Map<string, EtherscanTokenTx[]>()
+    const byHash = new Map<string, Moved[]>()
     for (const t of tokenTxs)
       byHash.set(t.hash.toLowerCase(), [...(byHash.get(t.hash.toLowerCase()) ?? []), t])
-    const listed = new Set(txs.map((t) => t.hash.toLowerCase()))
+    const listed = new Set([...txs.map((t) => t.hash.toLowerCase()), ...(state?.seen ?? [])])
     const items: { tx: StoredTx; events: ChainEvent[]; tokens: Map<string, TokenMetadata> }[] = []
     for (const raw of txs) items.push(this.item(raw, byHash.get(raw.hash.toLowerCase()) ?? []))
     // Token-only transactions: strictly above this page's lowest block (the next page covers that
     // block), unless this is the last page.
-    const tokenOnly = new Map<string, EtherscanTokenTx[]>()
+    const tokenOnly = new Map<string, Moved[]>()
     for (const [hash, list] of byHash) {
       const block = Number(list[0]!.blockNumber)
       if (!listed.has(hash) && (full ? block > lowest : true) && block <= highest)
@@ -165,11 +223,15 @@ export class EtherscanProvider implements HistoryProvider {
       }),
     )
     const until = state?.until ?? (txs[0] ? Number(txs[0].blockNumber) : LATEST)
-    const next: Continuation = { page: page + 1, until, below: lowest }
+    const atLowest = txs
+      .filter((t) => Number(t.blockNumber) === lowest)
+      .map((t) => t.hash.toLowerCase())
+    const seen = state && state.below === lowest ? [...(state.seen ?? []), ...atLowest] : atLowest
+    const next: Continuation = { page: page + 1, until, below: lowest, seen }
     return { data, continuation: full ? JSON.stringify(next) : null }
   }
 
-  private item(raw: EtherscanTx | null, transfers: EtherscanTokenTx[]) {
+  private item(raw: EtherscanTx | null, transfers: Moved[]) {
     const first = raw ?? transfers[0]!
     const hash = lower(first.hash) as Hash
     const failed = raw ? raw.isError === '1' || raw.txreceipt_status === '0' : false
@@ -199,20 +261,22 @@ export class EtherscanProvider implements HistoryProvider {
         txHash: hash,
         logIndex: t.logIndex ? Number(t.logIndex) : i,
         item: 0,
-        kind: 'erc20',
+        kind: t.standard,
         token,
-        tokenId: null,
+        tokenId: t.tokenId,
         from: lower(t.from),
         to: lower(t.to),
-        amount: BigInt(t.value || '0'),
+        amount: t.amount,
       })
+      const name = t.tokenName || null
+      const symbol = t.tokenSymbol || null
       tokens.set(token, {
         address: token,
-        standard: 'erc20',
-        name: t.tokenName || null,
-        symbol: t.tokenSymbol || null,
-        decimals: t.tokenDecimal ? Number(t.tokenDecimal) : null,
-        spamReason: null,
+        standard: t.standard,
+        name,
+        symbol,
+        decimals: t.standard === 'erc20' && t.tokenDecimal ? Number(t.tokenDecimal) : null,
+        spamReason: t.standard === 'erc20' ? null : lureTextReason(name, symbol),
       })
     })
     return { tx, events, tokens }

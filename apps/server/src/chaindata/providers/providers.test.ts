@@ -1,47 +1,47 @@
-import { readFileSync } from 'node:fs'
 import Fastify from 'fastify'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { installErrorHandling } from '../../errors.js'
 import { chainDataRoutes } from '../routes.js'
 import { EMPTY_SPAM_POLICY } from '../spam.js'
 import { BlockscoutProvider } from './blockscout.js'
 import { EtherscanProvider } from './etherscan.js'
+import { etherscanRoute } from './etherscan-route.js'
+import { type FixtureServer, fixture, startFixtureServer } from './fixture-server.js'
 import { ProviderError } from './types.js'
 
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8')) as unknown
 const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 const VIEWER = '0x7a250d5630b4cf539739df2c5dacb4c659f2488d'
 const OTHER = '0x28c6c06298d514db089934071355e5743bf21d60'
 
-function fakeFetch(route: (url: URL) => unknown) {
-  const urls: URL[] = []
-  const impl = (async (input: string | URL) => {
-    const url = new URL(String(input))
-    urls.push(url)
-    const body = route(url)
-    return new Response(JSON.stringify(body), { status: body === undefined ? 404 : 200 })
-  }) as typeof fetch
-  return { impl, urls }
+const blockscoutRoute = (url: URL) => {
+  if (!url.pathname.startsWith('/api/v2/')) return undefined
+  if (url.pathname.endsWith('/token-transfers')) return fixture('blockscout-token-transfers-empty')
+  if (!url.pathname.endsWith('/transactions')) return undefined
+  return url.searchParams.get('block_number') === '21000003'
+    ? fixture('blockscout-transactions-page2')
+    : fixture('blockscout-transactions-page1')
 }
 
 describe('BlockscoutProvider', () => {
-  const fetcher = fakeFetch((url) =>
-    url.searchParams.get('block_number') === '21000003'
-      ? fixture('blockscout-transactions-page2')
-      : fixture('blockscout-transactions-page1'),
-  )
-  const provider = new BlockscoutProvider({
-    chainId: 1,
-    baseUrl: 'https://explorer.test/api/v2',
-    native: ETH,
-    spam: EMPTY_SPAM_POLICY,
-    fetch: fetcher.impl,
+  let server: FixtureServer
+  let provider: BlockscoutProvider
+  beforeAll(async () => {
+    server = await startFixtureServer(blockscoutRoute)
+    provider = new BlockscoutProvider({
+      chainId: 1,
+      baseUrl: `${server.origin}/api/v2`,
+      native: ETH,
+      spam: EMPTY_SPAM_POLICY,
+    })
   })
+  afterAll(() => server.close())
 
   it('maps a page of address transactions to the wire format', async () => {
-    const page = await provider.history({ address: VIEWER, chainId: 1, cursor: null, limit: 50 })
-    expect(fetcher.urls[0]?.pathname).toBe(`/api/v2/addresses/${VIEWER}/transactions`)
+    const page = await provider.history({ address: VIEWER, chainId: 1, cursor: null, limit: 3 })
+    expect(server.urls.map((u) => u.pathname)).toContain(`/api/v2/addresses/${VIEWER}/transactions`)
+    expect(server.urls.map((u) => u.pathname)).toContain(
+      `/api/v2/addresses/${VIEWER}/token-transfers`,
+    )
     expect(page.data.map((t) => [t.metadata.operationType, t.metadata.status])).toEqual([
       ['send', 'confirmed'],
       ['receive', 'confirmed'],
@@ -74,22 +74,24 @@ describe('BlockscoutProvider', () => {
         quantity: { numeric: '830' },
       },
     ])
+    // Resumes at the upstream page holding the last row served; the rows above it are skipped.
     expect(JSON.parse(page.continuation!)).toEqual({
-      block_number: 21000003,
-      index: 0,
-      items_count: 50,
+      txs: null,
+      transfers: 'end',
+      block: 21000003,
+      position: 0,
     })
   })
 
   it('follows next_page_params and flags lure-named NFT collections', async () => {
-    const first = await provider.history({ address: VIEWER, chainId: 1, cursor: null, limit: 50 })
+    const first = await provider.history({ address: VIEWER, chainId: 1, cursor: null, limit: 3 })
     const second = await provider.history({
       address: VIEWER,
       chainId: 1,
       cursor: first.continuation,
-      limit: 50,
+      limit: 3,
     })
-    expect(fetcher.urls.at(-1)?.searchParams.get('items_count')).toBe('50')
+    expect(server.urls.at(-1)?.searchParams.get('items_count')).toBe('50')
     expect(second.continuation).toBeNull()
     const [airdrop, ens] = second.data
     expect(airdrop?.metadata.operationType).toBe('mint')
@@ -109,10 +111,9 @@ describe('BlockscoutProvider', () => {
   it('turns HTTP errors into ProviderError', async () => {
     const failing = new BlockscoutProvider({
       chainId: 1,
-      baseUrl: 'https://explorer.test/api/v2',
+      baseUrl: `${server.origin}/nowhere/api/v2`,
       native: ETH,
       spam: EMPTY_SPAM_POLICY,
-      fetch: fakeFetch(() => undefined).impl,
     })
     await expect(
       failing.history({ address: VIEWER, chainId: 1, cursor: null, limit: 50 }),
@@ -121,38 +122,27 @@ describe('BlockscoutProvider', () => {
 })
 
 describe('EtherscanProvider', () => {
-  const route = (url: URL) => {
-    const action = url.searchParams.get('action')
-    if (url.searchParams.get('apikey') !== 'KEY') return fixture('etherscan-invalid-key')
-    const page = url.searchParams.get('page')
-    if (action === 'txlist')
-      return fixture(
-        page === '1'
-          ? 'etherscan-txlist-page1'
-          : page === '2'
-            ? 'etherscan-txlist-page2'
-            : 'etherscan-empty',
-      )
-    const end = url.searchParams.get('endblock')
-    return fixture(end === '19000008' ? 'etherscan-tokentx-page2' : 'etherscan-tokentx-page1')
-  }
+  let server: FixtureServer
+  beforeAll(async () => {
+    // The NFT actions answer nothing here; etherscan.test.ts covers them.
+    server = await startFixtureServer(etherscanRoute({ nfts: false }))
+  })
+  afterAll(() => server.close())
   const make = (apiKey = 'KEY') => {
-    const fetcher = fakeFetch(route)
     const provider = new EtherscanProvider({
       chainId: 8453,
-      baseUrl: 'https://scan.test/v2/api',
+      baseUrl: `${server.origin}/v2/api`,
       apiKey,
       native: ETH,
       spam: EMPTY_SPAM_POLICY,
-      fetch: fetcher.impl,
     })
-    return { provider, fetcher }
+    return { provider, fetcher: server }
   }
 
   it('merges txlist with the ERC-20 transfers of the same blocks, newest first', async () => {
     const { provider, fetcher } = make()
     const page = await provider.history({ address: VIEWER, chainId: 8453, cursor: null, limit: 2 })
-    const txlist = fetcher.urls[0]!
+    const txlist = fetcher.urls.find((u) => u.searchParams.get('action') === 'txlist')!
     expect(Object.fromEntries(txlist.searchParams)).toMatchObject({
       chainid: '8453',
       module: 'account',
@@ -180,7 +170,8 @@ describe('EtherscanProvider', () => {
       cursor: page.continuation,
       limit: 2,
     })
-    expect(fetcher.urls.at(-2)?.searchParams.get('endblock')).toBe('19000010')
+    const pages = fetcher.urls.filter((u) => u.searchParams.get('action') === 'txlist')
+    expect(pages.at(-1)?.searchParams.get('endblock')).toBe('19000010')
     expect(next.data.map((t) => t.metadata.hash.slice(-2))).toEqual(['0f', '0e'])
     expect(next.continuation).toBeNull()
   })
@@ -198,17 +189,12 @@ describe('routes with a provider', () => {
     const app = Fastify()
     app.decorate('db', {} as never)
     installErrorHandling(app)
-    const fetcher = fakeFetch((url) =>
-      url.searchParams.get('block_number') === '21000003'
-        ? fixture('blockscout-transactions-page2')
-        : fixture('blockscout-transactions-page1'),
-    )
+    const server = await startFixtureServer(blockscoutRoute)
     const provider = new BlockscoutProvider({
       chainId: 1,
-      baseUrl: 'https://explorer.test/api/v2',
+      baseUrl: `${server.origin}/api/v2`,
       native: ETH,
       spam: EMPTY_SPAM_POLICY,
-      fetch: fetcher.impl,
     })
     await app.register(
       chainDataRoutes({
@@ -217,10 +203,12 @@ describe('routes with a provider', () => {
         cursorSecret: 'x'.repeat(32),
       }),
     )
-    const first = (await app.inject(`/v1/account/${VIEWER}/history?chainId=eip155:1`)).json()
+    const first = (
+      await app.inject(`/v1/account/${VIEWER}/history?chainId=eip155:1&limit=3`)
+    ).json()
     expect(first.data).toHaveLength(3)
     const second = await app.inject(
-      `/v1/account/${VIEWER}/history?chainId=eip155:1&cursor=${first.next}`,
+      `/v1/account/${VIEWER}/history?chainId=eip155:1&limit=3&cursor=${first.next}`,
     )
     expect(second.json().data).toHaveLength(2)
     const forged = `${Buffer.from('{"block_number":1}').toString('base64url')}.${first.next.split('.')[1]}`
@@ -234,5 +222,31 @@ describe('routes with a provider', () => {
       ws: [],
     })
     await app.close()
+    await server.close()
+  })
+
+  it('answers 502 when the provider fails', async () => {
+    const app = Fastify()
+    app.decorate('db', {} as never)
+    installErrorHandling(app)
+    const server = await startFixtureServer(() => ({ status: 500, raw: 'upstream down' }))
+    const provider = new BlockscoutProvider({
+      chainId: 1,
+      baseUrl: `${server.origin}/api/v2`,
+      native: ETH,
+      spam: EMPTY_SPAM_POLICY,
+    })
+    await app.register(
+      chainDataRoutes({
+        indexed: new Map(),
+        providers: new Map([[1, provider]]),
+        cursorSecret: 'x'.repeat(32),
+      }),
+    )
+    const answer = await app.inject(`/v1/account/${VIEWER}/history?chainId=eip155:1`)
+    // The shared error handler answers every 5xx as INTERNAL_ERROR; the status is what tells.
+    expect(answer.statusCode).toBe(502)
+    await app.close()
+    await server.close()
   })
 })
