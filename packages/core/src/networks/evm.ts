@@ -1,46 +1,48 @@
 import type { Chain } from 'viem'
 import {
-  anvil,
   arbitrum,
   arbitrumNova,
-  arbitrumSepolia,
   aurora,
   avalanche,
-  avalancheFuji,
   base,
-  baseSepolia,
   blast,
-  blastSepolia,
   bsc,
-  bscTestnet,
   celo,
-  celoSepolia,
   cronos,
+  ether,
   gnosis,
-  gnosisChiado,
   linea,
-  lineaSepolia,
   mainnet,
   mantle,
-  mantleSepoliaTestnet,
   metis,
   mode,
   moonbeam,
   optimism,
-  optimismSepolia,
   polygon,
-  polygonAmoy,
   polygonZkEvm,
   scroll,
+  unichain,
+  zksync,
+  zora,
+} from './evmChains.js'
+import {
+  arbitrumSepolia,
+  avalancheFuji,
+  baseSepolia,
+  blastSepolia,
+  bscTestnet,
+  celoSepolia,
+  gnosisChiado,
+  lineaSepolia,
+  mantleSepoliaTestnet,
+  optimismSepolia,
+  polygonAmoy,
   scrollSepolia,
   sepolia,
-  unichain,
   unichainSepolia,
-  zksync,
   zksyncSepoliaTestnet,
-  zora,
   zoraSepolia,
-} from 'viem/chains'
+} from './evmTestnetChains.js'
 import type { EvmNetwork } from './types.js'
 
 /** Turns a viem chain into a Latch network; `imageId` names its icon on the Latch server. */
@@ -55,7 +57,8 @@ export function defineEvmNetwork(chain: Chain, imageId: string): EvmNetwork {
 }
 
 /*
- * The EVM networks Latch ships (23 mainnets, 16 testnets), all from viem/chains:
+ * The EVM networks Latch ships (23 mainnets, 16 testnets), plain data copied from viem/chains
+ * (evmChains.ts, evmTestnetChains.ts):
  *
  * Mainnets: Ethereum (1), OP Mainnet (10), Arbitrum One (42161), Arbitrum Nova (42170),
  * Base (8453), Polygon (137), Polygon zkEVM (1101), BNB Smart Chain (56), Avalanche (43114),
@@ -170,8 +173,9 @@ export const DEV_CHAIN_RPC_URL = 'http://127.0.0.1:8545'
 export function createDevNetwork(rpcUrl: string = DEV_CHAIN_RPC_URL): EvmNetwork {
   return defineEvmNetwork(
     {
-      ...anvil,
+      id: DEV_CHAIN_ID,
       name: 'Latch Dev Chain',
+      nativeCurrency: ether,
       testnet: true,
       rpcUrls: { default: { http: [rpcUrl] } },
     },
