@@ -53,7 +53,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed')
-      return reply.status(status).send(errorBody('INTERNAL_ERROR', 'Internal server error'))
+      // An HttpError's code and message are ours, written for clients; anything else may leak.
+      return error instanceof HttpError
+        ? reply.status(status).send(errorBody(error.code, error.message))
+        : reply.status(status).send(errorBody('INTERNAL_ERROR', 'Internal server error'))
     }
     if ('validation' in error && error.validation) {
       return reply

@@ -110,12 +110,15 @@ export function chainDataRoutes(options: ChainDataRoutesOptions): FastifyPluginA
           try {
             page = await provider.history({ address, chainId, cursor: continuation, limit })
           } catch (error) {
-            if (error instanceof ProviderError)
+            if (error instanceof ProviderError) {
+              // The upstream's own words stay in the log: they may quote a URL with its key.
+              request.log.warn({ err: error }, 'history provider failed')
               throw new HttpError(
                 502,
                 'UPSTREAM_ERROR',
-                `The ${provider.kind} history provider failed: ${error.message}`,
+                `The ${provider.kind} history provider failed; try again later`,
               )
+            }
             throw error
           }
           return {

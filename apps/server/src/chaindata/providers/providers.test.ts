@@ -244,8 +244,15 @@ describe('routes with a provider', () => {
       }),
     )
     const answer = await app.inject(`/v1/account/${VIEWER}/history?chainId=eip155:1`)
-    // The shared error handler answers every 5xx as INTERNAL_ERROR; the status is what tells.
     expect(answer.statusCode).toBe(502)
+    expect(answer.json()).toEqual({
+      error: {
+        code: 'UPSTREAM_ERROR',
+        message: 'The blockscout history provider failed; try again later',
+      },
+    })
+    // The upstream's words (which may quote a keyed URL) stay out of the answer.
+    expect(answer.body).not.toContain('upstream down')
     await app.close()
     await server.close()
   })
