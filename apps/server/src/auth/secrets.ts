@@ -25,7 +25,11 @@ export class CustodyKeyError extends Error {
   override name = 'CustodyKeyError'
 }
 
-function devKey(dataDir: string, name: string): Buffer {
+/**
+ * A random 32-byte key kept in `<dataDir>/keys/<name>.key` (mode 600), made on first use; a fresh
+ * one per boot for an in-memory data dir. For secrets an operator did not pass by env.
+ */
+export function localKey(dataDir: string, name: string): Buffer {
   if (dataDir === IN_MEMORY_DATA_DIR) return randomBytes(32)
   const dir = path.join(dataDir, 'keys')
   const file = path.join(dir, `${name}.key`)
@@ -47,10 +51,10 @@ export function loadCustodyKeys(
 ): CustodyKeys {
   const authShareKey = config.authShareKey
     ? Buffer.from(config.authShareKey, 'base64')
-    : devKey(dataDir, 'auth-share')
+    : localKey(dataDir, 'auth-share')
   const recoveryKey = config.recoveryKey
     ? Buffer.from(config.recoveryKey, 'base64')
-    : devKey(dataDir, 'recovery')
+    : localKey(dataDir, 'recovery')
   if (authShareKey.equals(recoveryKey))
     throw new CustodyKeyError('LATCH_AUTH_SHARE_KEY and LATCH_RECOVERY_KEY must differ')
   return { authShareKey, recoveryKey }

@@ -28,9 +28,10 @@ describe('the chain data plugin inside the server', () => {
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
       }).then((r) => r.json() as Promise<{ result: never }>)
     const accounts: string[] = (await rpc('eth_accounts', [])).result
-    const hash: string = (
-      await rpc('eth_sendTransaction', [{ from: accounts[0], to: accounts[1], value: '0x5' }])
-    ).result
+    const send = async (value: string): Promise<string> =>
+      (await rpc('eth_sendTransaction', [{ from: accounts[0], to: accounts[1], value }])).result
+    const older = await send('0x4')
+    const hash = await send('0x5')
 
     const config = loadConfig({
       LATCH_DATA_DIR: 'memory://',
@@ -54,7 +55,32 @@ describe('the chain data plugin inside the server', () => {
         await new Promise((r) => setTimeout(r, 100))
         data = (await history()).data
       }
-      expect(data.map((t) => t.metadata.hash)).toEqual([hash])
+      for (let i = 0; i < 100 && data.length < 2; i++) {
+        await new Promise((r) => setTimeout(r, 100))
+        data = (await history()).data
+      }
+      expect(data.map((t) => t.metadata.hash)).toEqual([hash, older])
+
+      // No LATCH_CURSOR_SECRET: cursors are sealed with this install's own random key, so they
+      // hold here and are refused by another install (never a key published in our source).
+      const first = await app.inject(`/v1/account/${accounts[1]}/history?limit=1`)
+      const next = first.json().next as string
+      const page2 = await app.inject(
+        `/v1/account/${accounts[1]}/history?limit=1&cursor=${encodeURIComponent(next)}`,
+      )
+      expect(page2.json().data.map((t: { metadata: { hash: string } }) => t.metadata.hash)).toEqual(
+        [older],
+      )
+      const other = await buildApp({ config, db: database })
+      try {
+        const refused = await other.inject(
+          `/v1/account/${accounts[1]}/history?limit=1&cursor=${encodeURIComponent(next)}`,
+        )
+        expect(refused.statusCode).toBe(400)
+        expect(refused.json().error.code).toBe('INVALID_CURSOR')
+      } finally {
+        await other.close()
+      }
     } finally {
       await app.close()
     }

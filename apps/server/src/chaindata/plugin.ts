@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { localKey } from '../auth/secrets.js'
 import type { Env } from '../config.js'
 import { type ChainDataConfig, loadChainDataConfig } from './config.js'
 import { createChainDataService } from './service.js'
@@ -17,11 +18,14 @@ export interface ChainDataPluginOptions {
  */
 export function chainDataPlugin(options: ChainDataPluginOptions = {}): FastifyPluginAsync {
   const plugin: FastifyPluginAsync = async (app) => {
-    const config =
+    const loaded =
       options.config ?? loadChainDataConfig(options.env ?? process.env, app.config.chainRpcUrl)
+    // Without LATCH_CURSOR_SECRET, cursors are sealed with this install's own random key, never a
+    // key anyone could read in our source.
+    const config = loaded.cursorSecretIsDefault
+      ? { ...loaded, cursorSecret: localKey(app.config.dataDir, 'cursor').toString('base64') }
+      : loaded
     const service = createChainDataService(app.db, config, { log: app.log })
-    if (config.cursorSecretIsDefault && process.env.NODE_ENV === 'production')
-      app.log.warn('LATCH_CURSOR_SECRET is not set: history cursors use the public development key')
     await app.register(service.routes)
     if (config.indexInProcess) {
       app.addHook('onListen', async () => {
