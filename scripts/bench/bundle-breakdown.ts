@@ -2,7 +2,7 @@
  * Where the web app's start-up bytes go (not a test: it prints numbers).
  *
  *   npx tsx --conditions=latch-source scripts/bench/bundle-breakdown.ts [--top 40] [--with Modal,networkImage]
- *     [--why viem/_esm/zksync]
+ *     [--why viem/_esm/zksync] [--per-chunk 8]
  *
  * Builds apps/web for production with source maps and a manifest into a temp dir. The start-up set is
  * the entry chunk, its static imports, and the chunks named by `--with` (the modal is prefetched at
@@ -11,7 +11,8 @@
  * to the chunk's real gzip size (level 9, as web-budget.ts measures). Shares are estimates: gzip
  * compresses across module boundaries, so read them as "which module weighs more", not exact bytes.
  * `--why <part of a path>` prints, for the first modules whose id contains it, the static import chain
- * from the entry that brings it in (the answer to "who pulls this in?").
+ * from the entry that brings it in (the answer to "who pulls this in?"). `--per-chunk <n>` lists each
+ * start-up chunk's n heaviest modules under it.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -30,6 +31,7 @@ const arg = (name: string) => {
 const top = Number(arg('--top')) || 40
 const withNames = (arg('--with') ?? 'Modal,networkImage').split(',').filter(Boolean)
 const why = arg('--why')
+const perChunk = Number(arg('--per-chunk')) || 0
 
 interface ManifestEntry {
   file: string
@@ -91,19 +93,16 @@ function attribute(code: string, map: SourceMap): Map<string, string> {
   }
   const codeLines = code.split('\n')
   const mapped = decodeMappings(map.mappings)
+  // A line without a mapping at its start continues the previous token (a multi-line template
+  // literal such as a stylesheet string), so it belongs to the module that token came from.
+  let current = map.sources.length ? '(unmapped)' : '(runtime)'
   codeLines.forEach((line, i) => {
     const segments = mapped[i] ?? []
-    if (!segments.length) {
-      add(map.sources.length ? '(unmapped)' : '(runtime)', line)
-      return
-    }
-    add('(unmapped)', line.slice(0, segments[0]?.[0] ?? 0))
+    add(current, line.slice(0, segments[0]?.[0] ?? line.length))
     segments.forEach(([column, source], j) => {
       const end = segments[j + 1]?.[0] ?? line.length
-      add(
-        source >= 0 ? (map.sources[source] ?? '(unmapped)') : '(unmapped)',
-        line.slice(column, end),
-      )
+      current = source >= 0 ? (map.sources[source] ?? '(unmapped)') : '(unmapped)'
+      add(current, line.slice(column, end))
     })
   })
   return new Map([...parts].map(([name, list]) => [name, list.join('\n')]))
@@ -216,6 +215,8 @@ async function main() {
         gzip: gzipSync(text, { level: 9 }).length,
       }))
       const alone = parts.reduce((sum, p) => sum + p.gzip, 0)
+      for (const p of [...parts].sort((a, b) => b.gzip - a.gzip).slice(0, perChunk))
+        console.log(`      ${p.name.padEnd(68)} ${kib((p.gzip * gzip) / alone)}`)
       for (const p of parts) {
         const m = modules.get(p.name) ?? { raw: 0, gzip: 0 }
         m.raw += p.raw
