@@ -1,3 +1,4 @@
+import { openModal } from '@latch/core'
 import { act, cleanup, fireEvent, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { blocks, deferred, mount, submitEmail, TestAuth, view } from './authDouble.testing.js'
@@ -163,5 +164,14 @@ describe('email sign-in', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }))
     await waitFor(() => expect(view(dialog)).toBe('Connect'))
     expect(within(dialog).getByLabelText('Email')).toBeTruthy()
+  })
+
+  it("opens the seed's EmailLogin view as the code step", async () => {
+    const { dialog, client } = await mount()
+    act(() => openModal(client.stores.router, 'EmailLogin', { email: 'a@example.com' }))
+    expect(
+      await within(dialog).findByLabelText('Enter the code we sent to a@example.com'),
+    ).toBeTruthy()
+    expect(within(dialog).getByRole('heading', { level: 2 }).textContent).toBe('Confirm email')
   })
 })
