@@ -14,5 +14,14 @@ export default defineConfig({
   define: { 'import.meta.env.VITE_LATCH_CHAIN_RPC_URL': JSON.stringify(chainRpcUrl) },
   server: { host: 'localhost', strictPort: true },
   preview: { host: 'localhost', strictPort: true },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    // Everything the page imports statically goes in one chunk. Left alone, the bundler splits it
+    // into five (the code the lazy chunks share with the page): the same bytes, but gzipped
+    // separately and tied together by import/export lists, ≈ 1.7 KiB more before the first click.
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
+    },
+  },
 })
