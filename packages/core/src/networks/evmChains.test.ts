@@ -1,7 +1,7 @@
 import type { Chain } from 'viem'
 import * as viemChains from 'viem/chains'
 import { describe, expect, it } from 'vitest'
-import { evmNetworks } from './evm.js'
+import { defineEvmNetwork, evmNetworks } from './evm.js'
 import * as mainnets from './evmChains.js'
 import * as testnets from './evmTestnetChains.js'
 
@@ -61,5 +61,12 @@ describe('plain EVM chain data', () => {
       expect(network.serializers, network.name).toBeUndefined()
       expect(network.fees, network.name).toBeUndefined()
     }
+  })
+
+  it("still takes viem's full chain, formatters and all, for an app that builds Celo or ZKsync transaction types", () => {
+    const celo = defineEvmNetwork(viemChains.celo, 'celo')
+    expect(celo.formatters).toBe(viemChains.celo.formatters)
+    expect(celo.serializers).toBe(viemChains.celo.serializers)
+    expect(celo.caipNetworkId).toBe('eip155:42220')
   })
 })
