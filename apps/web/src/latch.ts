@@ -54,7 +54,18 @@ export interface LatchDevHandles {
   auth: LatchAuthConnector
 }
 
+let pageConfig: LatchConfig | undefined
+
+/**
+ * The page's one config. StrictMode runs state initializers twice; two configs would mean two
+ * wagmi configs, two AUTH connectors, and the dev handles pointing at the one React dropped.
+ */
 export function createLatchConfig(): LatchConfig {
+  pageConfig ??= buildLatchConfig()
+  return pageConfig
+}
+
+function buildLatchConfig(): LatchConfig {
   // Email sign-in: the secure frame holds the embedded wallet; it loads on first use only.
   const auth = createAuthConnector({
     frameUrl,

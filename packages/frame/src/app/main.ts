@@ -70,4 +70,8 @@ async function start() {
   window.parent.postMessage({ type: frameNotices.ready }, origin, [channel.port2])
 }
 
-start().catch(() => say('The wallet could not start.'))
+start().catch((error: unknown) => {
+  // The reason goes to this frame's own console (a developer's first stop); never to the page.
+  console.error('Latch frame failed to start:', error)
+  say('The wallet could not start.')
+})

@@ -1,0 +1,227 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import {
+  createPublicClient,
+  createWalletClient,
+  getAddress,
+  type Hex,
+  http,
+  parseEther,
+  toHex,
+  verifyMessage,
+} from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+import { foundry } from 'viem/chains'
+import config, { ports } from '../playwright.config.js'
+import { connectButton, dialog } from '../support/app.js'
+import { readCode } from '../support/mailbox.js'
+
+// The web app's own email sign-in: the modal's email field, the code from the dev mailbox, the
+// embedded wallet in the secure frame, and its transactions in the activity list.
+// Serial: one visitor signs in once; the later tests are that visitor's next steps.
+test.describe.configure({ mode: 'serial' })
+
+// The dev stack serves the app on localhost and the frame on 127.0.0.1 (two sites, as in
+// production). Chromium's Local Network Access checks then deny the frame its localStorage
+// ("Access is denied for this document"); in production both are public sites and no such check
+// applies, so they are off for this file, as for embedded-wallet.spec.ts.
+const launchOptions = config.use?.launchOptions ?? {}
+test.use({
+  launchOptions: {
+    ...launchOptions,
+    args: [...(launchOptions.args ?? []), '--disable-features=LocalNetworkAccessChecks'],
+  },
+})
+
+const chain = createPublicClient({
+  chain: foundry,
+  transport: http(`http://127.0.0.1:${ports.chain}`),
+})
+const email = `web-${Date.now()}@example.com`
+const frame = (page: Page) => page.locator('iframe[data-latch-frame]')
+const approval = (page: Page) =>
+  page.frameLocator('iframe[data-latch-frame]').locator('[data-view="ApproveTransaction"]')
+
+async function axe(page: Page, name: string) {
+  await page.waitForTimeout(150)
+  const results = await new AxeBuilder({ page }).analyze()
+  const summary = results.violations.map((v) => ({
+    id: v.id,
+    nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
+  }))
+  expect(summary, name).toEqual([])
+}
+
+/**
+ * Sends an EIP-1193 request through the app's own wagmi connector (dev builds expose it on
+ * `window.__latchDev`) without waiting; `settle` awaits the answer.
+ */
+async function startRequest(page: Page, args: { method: string; params?: unknown }) {
+  await page.evaluate(async (a) => {
+    type Provider = { request(args: unknown): Promise<unknown> }
+    const w = window as unknown as {
+      __latchDev: {
+        adapter: {
+          wagmiConfig: { connectors: { id: string; getProvider(): Promise<Provider> }[] }
+        }
+      }
+      pending?: Promise<unknown>
+    }
+    const connector = w.__latchDev.adapter.wagmiConfig.connectors.find((c) => c.id === 'latch-auth')
+    const provider = await connector!.getProvider()
+    w.pending = provider.request(a).then(
+      (value) => ({ value }),
+      (e: { message: string; code?: number }) => ({ error: { message: e.message, code: e.code } }),
+    )
+  }, args)
+}
+const settle = (page: Page) =>
+  page.evaluate(() => (window as unknown as { pending: Promise<unknown> }).pending) as Promise<{
+    value?: unknown
+    error?: { message: string; code?: number }
+  }>
+
+const signedInAddress = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as {
+      __latchDev: { auth: { getUser(): { address: string } | undefined } }
+    }
+    return w.__latchDev.auth.getUser()?.address
+  })
+
+let page: Page
+let address: Hex
+test.beforeAll(async ({ browser }) => {
+  page = await (await browser.newContext({ timezoneId: 'UTC' })).newPage()
+})
+test.afterAll(() => page.context().close())
+
+test('with no browser wallet the email field comes first; bad input is refused', async () => {
+  await page.goto('/')
+  await expect(page.getByTestId('chain-id')).toHaveText('31337')
+  await connectButton(page).click()
+  await expect(dialog(page)).toHaveAttribute('data-view', 'Connect')
+  const field = dialog(page).getByLabel('Email')
+  await expect(field).toBeVisible()
+  // Nothing of the frame loads until the visitor picks email.
+  await expect(frame(page)).toHaveCount(0)
+  // First: no wallet section comes before the email form.
+  const firstBlock = dialog(page)
+    .locator('[data-testid="view-connect"] > :is(form, section)')
+    .first()
+  await expect(firstBlock).toHaveAttribute('data-section', 'email')
+
+  await field.fill('not-an-email')
+  await dialog(page).getByRole('button', { name: 'Continue' }).click()
+  await expect(field).toHaveAttribute('aria-invalid', 'true')
+  await expect(dialog(page).getByRole('alert')).toBeVisible()
+  await expect(frame(page)).toHaveCount(0)
+  await axe(page, 'connect with email field, invalid')
+})
+
+test('signs in with the code from the mailbox; the address shows', async () => {
+  await dialog(page).getByLabel('Email').fill(email)
+  await dialog(page).getByRole('button', { name: 'Continue' }).click()
+  await expect(dialog(page)).toHaveAttribute('data-view', 'EmailVerifyOtp', { timeout: 30_000 })
+  await expect(dialog(page)).toContainText(email)
+  await axe(page, 'verify code')
+
+  // A wrong code is refused and the view stays.
+  const { code } = await readCode(email)
+  const wrong = code === '000000' ? '111111' : '000000'
+  const input = dialog(page).getByRole('textbox')
+  await input.fill(wrong)
+  await expect(dialog(page).getByRole('alert')).toBeVisible()
+  await expect(dialog(page)).toHaveAttribute('data-view', 'EmailVerifyOtp')
+
+  await input.fill(code)
+  await expect(dialog(page)).toBeHidden({ timeout: 30_000 })
+  await expect(connectButton(page)).toHaveAttribute('data-state', 'connected')
+  address = getAddress((await signedInAddress(page)) as string)
+  await expect(connectButton(page)).toContainText(`${address.slice(0, 4)}…${address.slice(-6)}`)
+  // The frame's own storage holds the session; the app never sees key material.
+  await expect(frame(page)).toBeHidden()
+
+  await connectButton(page).click()
+  await expect(dialog(page)).toHaveAttribute('data-view', 'Account')
+  await expect(dialog(page)).toContainText(email)
+  await axe(page, 'account signed in by email')
+  await page.keyboard.press('Escape')
+  await expect(dialog(page)).toBeHidden()
+})
+
+test('signs a message in the frame approval UI; viem verifies it', async () => {
+  await startRequest(page, {
+    method: 'personal_sign',
+    params: [toHex('hello from the app'), address],
+  })
+  await expect(approval(page)).toContainText('hello from the app')
+  await approval(page).getByTestId('approve').click()
+  const signed = await settle(page)
+  expect(signed.error).toBeUndefined()
+  expect(
+    await verifyMessage({ address, message: 'hello from the app', signature: signed.value as Hex }),
+  ).toBe(true)
+  await expect(frame(page)).toBeHidden()
+})
+
+test('a rejection in the approval UI reaches the app as user-rejected (4001)', async () => {
+  await startRequest(page, { method: 'personal_sign', params: [toHex('no'), address] })
+  await approval(page).getByTestId('reject').click()
+  expect((await settle(page)).error?.code).toBe(4001)
+})
+
+test('sends 0.01 ETH on anvil and the activity list shows it after a reload', async () => {
+  const funder = createWalletClient({
+    account: mnemonicToAccount('test test test test test test test test test test test junk', {
+      addressIndex: 8,
+    }),
+    chain: foundry,
+    transport: http(`http://127.0.0.1:${ports.chain}`),
+  })
+  await chain.waitForTransactionReceipt({
+    hash: await funder.sendTransaction({ to: address, value: parseEther('1') }),
+  })
+  const recipient = '0x000000000000000000000000000000000000dEaD'
+  await startRequest(page, {
+    method: 'eth_sendTransaction',
+    params: [{ from: address, to: recipient, value: toHex(parseEther('0.01')) }],
+  })
+  await expect(approval(page)).toContainText('0.01 ETH')
+  await approval(page).getByTestId('approve').click()
+  const sent = await settle(page)
+  expect(sent.error).toBeUndefined()
+  const hash = sent.value as Hex
+  expect((await chain.waitForTransactionReceipt({ hash })).status).toBe('success')
+
+  // A reload keeps the email session, and the list (read from the server's indexer) has the send.
+  await expect
+    .poll(
+      async () => {
+        await page.reload()
+        await expect(connectButton(page)).toHaveAttribute('data-state', 'connected', {
+          timeout: 30_000,
+        })
+        return page.locator(`[data-testid="activity-row"][data-tx-hash="${hash}"]`).count()
+      },
+      { timeout: 60_000, intervals: [1_000, 2_000, 3_000] },
+    )
+    .toBe(1)
+  const row = page.locator(`[data-testid="activity-row"][data-tx-hash="${hash}"]`)
+  await expect(row).toContainText('Sent')
+  await expect(row).toContainText('0.01')
+  // The funding transfer is there too, as a receive.
+  await expect(page.getByTestId('activity-row')).toHaveCount(2)
+})
+
+test('disconnect signs out of the frame; a reload stays signed out', async () => {
+  await connectButton(page).click()
+  await expect(dialog(page)).toHaveAttribute('data-view', 'Account')
+  await dialog(page).getByRole('button', { name: 'Disconnect' }).click()
+  await expect(connectButton(page)).not.toHaveAttribute('data-state', 'connected')
+  await page.reload()
+  await expect(page.getByTestId('chain-id')).toHaveText('31337')
+  await page.waitForTimeout(1_000)
+  await expect(connectButton(page)).not.toHaveAttribute('data-state', 'connected')
+  expect(await signedInAddress(page)).toBeUndefined()
+})
