@@ -4,13 +4,12 @@ import {
   connect,
   createConfig,
   disconnect,
-  getBalance,
   injected,
   reconnect,
   switchChain,
   type Transport,
 } from '@wagmi/core'
-import { type Address, type Chain, formatUnits } from 'viem'
+import { type Chain, formatUnits, hexToBigInt } from 'viem'
 import { settleWithin } from '../../controller/context.js'
 import { ConnectorNotFoundError, NetworkNotFoundError } from '../../errors/errors.js'
 import type { CaipNetwork, EvmNetwork } from '../../networks/types.js'
@@ -199,11 +198,16 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
       const key = `${network.caipNetworkId}:${address.toLowerCase()}`
       const cached = balances.get(key)
       if (cached && cached.expiresAt > Date.now()) return cached.value
-      const result = await getBalance(config, {
-        address: address as Address,
-        chainId: Number(network.id),
+      // eth_getBalance itself: wagmi's getBalance takes viem's multicall path (eth_call, the ABI
+      // coder, deployless bytecode, abitype), about 19 KiB gzip on every page for one number.
+      const chainId = Number(network.id)
+      const chain = config.chains.find((c) => c.id === chainId)
+      const hex = await config.getClient({ chainId }).request({
+        method: 'eth_getBalance',
+        params: [address as `0x${string}`, 'latest'],
       })
-      const value = { balance: formatUnits(result.value, result.decimals), symbol: result.symbol }
+      const { decimals, symbol } = (chain ?? network).nativeCurrency
+      const value = { balance: formatUnits(hexToBigInt(hex), decimals), symbol }
       balances.set(key, { value, expiresAt: Date.now() + BALANCE_CACHE_MS })
       return value
     },
