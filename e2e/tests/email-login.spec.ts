@@ -14,7 +14,7 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import config, { ports } from '../playwright.config.js'
 import { connectButton, dialog } from '../support/app.js'
-import { readCode } from '../support/mailbox.js'
+import { readApprovalLink, readCode } from '../support/mailbox.js'
 
 // The web app's own email sign-in: the modal's email field, the code from the dev mailbox, the
 // embedded wallet in the secure frame, and its transactions in the activity list.
@@ -38,6 +38,7 @@ const chain = createPublicClient({
   transport: http(`http://127.0.0.1:${ports.chain}`),
 })
 const email = `web-${Date.now()}@example.com`
+const newEmail = `web-new-${Date.now()}@example.com`
 const frame = (page: Page) => page.locator('iframe[data-latch-frame]')
 const approval = (page: Page) =>
   page.frameLocator('iframe[data-latch-frame]').locator('[data-view="ApproveTransaction"]')
@@ -212,6 +213,86 @@ test('sends 0.01 ETH on anvil and the activity list shows it after a reload', as
   await expect(row).toContainText('0.01')
   // The funding transfer is there too, as a receive.
   await expect(page.getByTestId('activity-row')).toHaveCount(2)
+})
+
+/**
+ * Submits the modal's form; when the server answers with its 30 s mail throttle ('Please try again
+ * after N seconds'), waits that long and submits again.
+ */
+async function submitThroughThrottle(page: Page, button: string) {
+  const submit = dialog(page).getByRole('button', { name: button })
+  await submit.click()
+  const alert = dialog(page).getByRole('alert')
+  const wait = await alert
+    .textContent({ timeout: 2_000 })
+    .then((text) => /after (\d+) seconds/.exec(text ?? '')?.[1])
+    .catch(() => undefined)
+  if (wait) {
+    await page.waitForTimeout((Number(wait) + 1) * 1000)
+    await submit.click()
+  }
+}
+
+test('updates the email: a code to the current address, then one to the new address', async () => {
+  test.setTimeout(90_000)
+  const { id: lastCode } = await readCode(email)
+  await connectButton(page).click()
+  await dialog(page).getByRole('button', { name: 'Update email' }).click()
+  await expect(dialog(page)).toHaveAttribute('data-view', 'UpdateEmailWallet')
+  await dialog(page).getByLabel('New email').fill(email)
+  await dialog(page).getByRole('button', { name: 'Continue' }).click()
+  await expect(dialog(page).getByRole('alert')).toContainText('already your email')
+
+  await dialog(page).getByLabel('New email').fill(newEmail)
+  await submitThroughThrottle(page, 'Continue')
+  await expect(dialog(page)).toHaveAttribute('data-view', 'UpdateEmailPrimaryOtp')
+  await axe(page, 'update email, current address code')
+  const primary = await readCode(email, lastCode)
+  await dialog(page).getByRole('textbox').fill(primary.code)
+  await expect(dialog(page)).toHaveAttribute('data-view', 'UpdateEmailSecondaryOtp')
+  const secondary = await readCode(newEmail)
+  await dialog(page).getByRole('textbox').fill(secondary.code)
+  await expect(dialog(page)).toHaveAttribute('data-view', 'Account')
+  // Seed §5: the display name is the email, cut with '...' past 30 characters.
+  expect(newEmail.length).toBeGreaterThan(30)
+  await expect(dialog(page)).toContainText(`${newEmail.slice(0, 30)}...`)
+  await expect(page.getByText(`Email updated to ${newEmail}`)).toBeVisible()
+  await page.keyboard.press('Escape')
+})
+
+test('a new device registers by the mailed link, then signs in to the same wallet', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const device = await (await browser.newContext({ timezoneId: 'UTC' })).newPage()
+  try {
+    await device.goto('/')
+    await connectButton(device).click()
+    await dialog(device).getByLabel('Email').fill(newEmail)
+    await submitThroughThrottle(device, 'Continue')
+    await expect(dialog(device)).toHaveAttribute('data-view', 'EmailVerifyDevice')
+    await expect(dialog(device)).toContainText(newEmail)
+    await axe(device, 'register device')
+    // The newest code so far is the email update's; the sign-in code comes after approval.
+    const { id: before } = await readCode(newEmail)
+
+    const approvalPage = await device.context().newPage()
+    await approvalPage.goto(await readApprovalLink(newEmail))
+    await approvalPage.getByRole('button', { name: 'Approve device' }).click()
+    await expect(approvalPage.getByRole('heading', { name: 'Device approved' })).toBeVisible()
+    await approvalPage.close()
+
+    await expect(dialog(device)).toHaveAttribute('data-view', 'EmailVerifyOtp', { timeout: 30_000 })
+    const { code } = await readCode(newEmail, before)
+    await dialog(device).getByRole('textbox').fill(code)
+    await expect(dialog(device)).toBeHidden({ timeout: 30_000 })
+    expect(await signedInAddress(device)).toBe(address)
+  } finally {
+    await device
+      .context()
+      .close()
+      .catch(() => {})
+  }
 })
 
 test('disconnect signs out of the frame; a reload stays signed out', async () => {
