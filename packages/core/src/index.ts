@@ -1,8 +1,8 @@
 // @latch/core's root export: headless and React-free. Chain adapters live behind their own
 // subpaths (`@latch/core/evm`, …) so an app bundles only the chains it enables.
 export type * from './adapters/types.js'
-export type * from './auth/index.js'
 export * from './api/index.js'
+export type * from './auth/index.js'
 export * from './controller/index.js'
 export * from './errors/index.js'
 export * from './format/index.js'
