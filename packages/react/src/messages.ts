@@ -124,6 +124,8 @@ export const en = {
     loading: 'Loading activity…',
     emptyTitle: 'No activity yet',
     emptyBody: 'Transactions of this account on this network will show here.',
+    unsupportedTitle: 'No activity for this network',
+    unsupportedBody: 'This server keeps no history for this network. Switch network to see more.',
     errorTitle: "Couldn't load activity",
     retry: 'Try again',
     loadingMore: 'Loading more…',

@@ -14,6 +14,11 @@ beforeAll(async () => {
       res.writeHead(500).end('{}')
       return
     }
+    if (url.searchParams.get('chainId') === 'eip155:5') {
+      res.writeHead(400, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ error: { code: 'UNSUPPORTED_CHAIN', message: 'not supported' } }))
+      return
+    }
     res.writeHead(200, { 'content-type': 'application/json' })
     res.end(
       JSON.stringify({ data: [{ id: url.searchParams.get('cursor') ?? 'page1' }], next: 'c2' }),
@@ -43,5 +48,17 @@ describe('history client', () => {
     const failing = fetchPage({ account: '0xabc', chainId: undefined, cursor: 'broken' })
     await expect(failing).rejects.toBeInstanceOf(HistoryRequestError)
     await expect(failing).rejects.toThrow('The history service answered 500.')
+  })
+
+  it("carries the server's error code", async () => {
+    const fetchPage = createHistoryClient({ serverUrl: baseUrl, projectId: 'p1' })
+    const error = await fetchPage({
+      account: '0xabc',
+      chainId: 'eip155:5',
+      cursor: undefined,
+    }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(HistoryRequestError)
+    expect((error as HistoryRequestError).code).toBe('UNSUPPORTED_CHAIN')
+    expect((error as HistoryRequestError).status).toBe(400)
   })
 })

@@ -3,9 +3,21 @@ import type { HistoryPage } from './types.js'
 export class HistoryRequestError extends Error {
   override name = 'HistoryRequestError'
   readonly status: number | undefined
-  constructor(message: string, status?: number, options?: ErrorOptions) {
+  /** The server's error code when it sent one ('UNSUPPORTED_CHAIN', 'INVALID_CURSOR', …). */
+  readonly code: string | undefined
+  constructor(message: string, status?: number, options?: ErrorOptions & { code?: string }) {
     super(message, options)
     this.status = status
+    this.code = options?.code
+  }
+}
+
+async function errorCode(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.json()) as { error?: { code?: unknown } }
+    return typeof body.error?.code === 'string' ? body.error.code : undefined
+  } catch {
+    return undefined
   }
 }
 
@@ -45,6 +57,7 @@ export function createHistoryClient({
       throw new HistoryRequestError(
         `The history service answered ${response.status}.`,
         response.status,
+        { code: await errorCode(response) },
       )
     const body = (await response.json()) as Partial<HistoryPage>
     if (!Array.isArray(body.data))

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { HistoryRequestError } from './client.js'
 import { fungible, nft, tx } from './fixtures.js'
 import { createTransactionsStore, type FetchErrorEvent, type TransactionsDeps } from './store.js'
 import type { HistoryPage } from './types.js'
@@ -105,6 +106,23 @@ describe('transactions store', () => {
     })
   })
 
+  it('a network the server keeps no history for is empty and unsupported, not an error', async () => {
+    const { txs, tracked, errors } = setup({
+      first: new HistoryRequestError('The history service answered 400.', 400, {
+        code: 'UNSUPPORTED_CHAIN',
+      }),
+    })
+    await txs.fetchTransactions(ACCOUNT, 'eip155:5')
+    expect(txs.getState()).toMatchObject({
+      loading: false,
+      empty: true,
+      unsupported: true,
+      error: undefined,
+    })
+    expect(errors).toEqual([])
+    expect(tracked).toEqual([])
+  })
+
   it('drops a page that arrives after a reset (account or network changed)', async () => {
     const { txs } = setup({ first: { data: [tx('1', '2025-01-01T00:00:00Z')], next: 'c2' } })
     const pending = txs.fetchTransactions(ACCOUNT, CHAIN)
@@ -139,6 +157,7 @@ describe('transactions store', () => {
       empty: false,
       next: undefined,
       error: undefined,
+      unsupported: false,
     })
   })
 })

@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla'
+import { HistoryRequestError } from './client.js'
 import { dropSpam, keepChain } from './filters.js'
 import { groupByYearAndMonth } from './group.js'
 import type { HistoryPage, Transaction, TransactionsByYear } from './types.js'
@@ -22,6 +23,8 @@ export interface TransactionsState {
   next: string | undefined
   /** The last fetch's failure, for an error state with a retry; cleared by the next fetch. */
   error: string | undefined
+  /** The server keeps no history for this network: not a failure, and nothing to retry. */
+  unsupported: boolean
 }
 
 export interface FetchErrorEvent {
@@ -55,6 +58,7 @@ const initialState = (): TransactionsState => ({
   empty: false,
   next: undefined,
   error: undefined,
+  unsupported: false,
 })
 
 export type TransactionsStore = ReturnType<typeof createTransactionsStore>
@@ -75,7 +79,7 @@ export function createTransactionsStore(deps: TransactionsDeps) {
     const key = `${accountAddress.toLowerCase()}|${caipNetworkId}|${cursor}`
     if (inFlight?.key === key) return inFlight.promise
     const started = generation
-    store.setState({ loading: true, error: undefined })
+    store.setState({ loading: true, error: undefined, unsupported: false })
     const promise = (async () => {
       try {
         const page = await deps.fetchPage({
@@ -96,8 +100,12 @@ export function createTransactionsStore(deps: TransactionsDeps) {
           empty: transactions.length === 0,
           next: page.next ?? undefined,
         })
-      } catch {
+      } catch (error) {
         if (started !== generation) return
+        if (error instanceof HistoryRequestError && error.code === 'UNSUPPORTED_CHAIN') {
+          store.setState({ loading: false, empty: true, next: undefined, unsupported: true })
+          return
+        }
         deps.track({
           type: 'track',
           event: 'ERROR_FETCH_TRANSACTIONS',

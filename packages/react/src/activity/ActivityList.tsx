@@ -95,9 +95,11 @@ export function ActivityList({
         </div>
       ) : null}
       {!state.loading && !state.error && state.empty ? (
-        <div className="latch-activity-empty">
-          <p className="latch-activity-empty-title">{messages.emptyTitle}</p>
-          <p>{messages.emptyBody}</p>
+        <div className="latch-activity-empty" data-testid="activity-empty">
+          <p className="latch-activity-empty-title">
+            {state.unsupported ? messages.unsupportedTitle : messages.emptyTitle}
+          </p>
+          <p>{state.unsupported ? messages.unsupportedBody : messages.emptyBody}</p>
         </div>
       ) : null}
       {state.next ? (
