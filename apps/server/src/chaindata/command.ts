@@ -20,9 +20,6 @@ export const indexCommand: Command = {
     const log = createLogger(settings)
     const service = createChainDataService(database.db, chainData, { log })
     service.start()
-    stdout.write(
-      `Latch indexer following ${chainData.chains.map((c) => `chain ${c.chainId} at ${c.rpcUrl}`).join(', ')} (database: ${database.kind})\n`,
-    )
     return new Promise<number>((resolve) => {
       let stopping = false
       const stop = (signal: NodeJS.Signals) => {
@@ -45,6 +42,10 @@ export const indexCommand: Command = {
       }
       process.on('SIGINT', stop)
       process.on('SIGTERM', stop)
+      // Announced once a signal stops it cleanly: whoever waits for this line may send one.
+      stdout.write(
+        `Latch indexer following ${chainData.chains.map((c) => `chain ${c.chainId} at ${c.rpcUrl}`).join(', ')} (database: ${database.kind})\n`,
+      )
     })
   },
 }

@@ -172,6 +172,11 @@ describe('the indexer process killed with SIGKILL (Postgres)', () => {
         progress.push((await store.checkpoint(DEV_CHAIN_ID))?.number ?? -1)
       }
       const last = spawnCli(['index'], env)
+      // Its signal handlers exist once it announces itself; a SIGTERM before that kills it outright.
+      for (let i = 0; i < 600 && !/Latch indexer following/.test(last.stdout()); i++) {
+        if (last.child.exitCode !== null) throw new Error(`indexer exited: ${last.stderr()}`)
+        await new Promise((r) => setTimeout(r, 50))
+      }
       for (let i = 0; i < 1200; i++) {
         if ((await store.checkpoint(DEV_CHAIN_ID))?.number === head) break
         if (last.child.exitCode !== null) throw new Error(`indexer exited: ${last.stderr()}`)
