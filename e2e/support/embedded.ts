@@ -2,7 +2,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
 import { build } from 'esbuild'
-import { ports, webUrl } from '../playwright.config.js'
+import config, { ports, webUrl } from '../playwright.config.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const frameUrl = `http://127.0.0.1:${ports.frame}/`
@@ -78,3 +78,23 @@ export async function openHarness(page: Page, projectId: string): Promise<void> 
   await page.goto(`${webUrl}${HARNESS_PATH}`)
   await page.evaluate(() => (window as unknown as { latchReady: Promise<void> }).latchReady)
 }
+
+/**
+ * Launch options for specs that embed the frame. The dev stack serves the app on localhost and
+ * the frame on 127.0.0.1 (two sites, as in production), and pages served by route.fulfill count
+ * as public: either way Chromium's Local Network Access checks get in the way (they deny the
+ * frame its localStorage). In production app and frame are public sites, so no such check applies.
+ */
+export function withoutLocalNetworkAccessChecks() {
+  const launchOptions = config.use?.launchOptions ?? {}
+  return {
+    launchOptions: {
+      ...launchOptions,
+      args: [...(launchOptions.args ?? []), '--disable-features=LocalNetworkAccessChecks'],
+    },
+  }
+}
+
+/** The frame's own approval UI (shown above the page for an unsafe method). */
+export const approvalView = (page: Page) =>
+  page.frameLocator('iframe[data-latch-frame]').locator('[data-view="ApproveTransaction"]')

@@ -12,8 +12,9 @@ import {
 } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
-import config, { ports } from '../playwright.config.js'
+import { ports } from '../playwright.config.js'
 import { connectButton, dialog } from '../support/app.js'
+import { approvalView, withoutLocalNetworkAccessChecks } from '../support/embedded.js'
 import { readApprovalLink, readCode } from '../support/mailbox.js'
 
 // The web app's own email sign-in: the modal's email field, the code from the dev mailbox, the
@@ -21,17 +22,8 @@ import { readApprovalLink, readCode } from '../support/mailbox.js'
 // Serial: one visitor signs in once; the later tests are that visitor's next steps.
 test.describe.configure({ mode: 'serial' })
 
-// The dev stack serves the app on localhost and the frame on 127.0.0.1 (two sites, as in
-// production). Chromium's Local Network Access checks then deny the frame its localStorage
-// ("Access is denied for this document"); in production both are public sites and no such check
-// applies, so they are off for this file, as for embedded-wallet.spec.ts.
-const launchOptions = config.use?.launchOptions ?? {}
-test.use({
-  launchOptions: {
-    ...launchOptions,
-    args: [...(launchOptions.args ?? []), '--disable-features=LocalNetworkAccessChecks'],
-  },
-})
+// App on localhost, frame on 127.0.0.1: see withoutLocalNetworkAccessChecks.
+test.use(withoutLocalNetworkAccessChecks())
 
 const chain = createPublicClient({
   chain: foundry,
@@ -40,8 +32,7 @@ const chain = createPublicClient({
 const email = `web-${Date.now()}@example.com`
 const newEmail = `web-new-${Date.now()}@example.com`
 const frame = (page: Page) => page.locator('iframe[data-latch-frame]')
-const approval = (page: Page) =>
-  page.frameLocator('iframe[data-latch-frame]').locator('[data-view="ApproveTransaction"]')
+const approval = approvalView
 
 async function axe(page: Page, name: string) {
   await page.waitForTimeout(150)

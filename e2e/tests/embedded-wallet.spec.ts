@@ -11,24 +11,22 @@ import {
 } from 'viem'
 import { english, mnemonicToAccount, privateKeyToAddress } from 'viem/accounts'
 import { foundry } from 'viem/chains'
-import config, { ports } from '../playwright.config.js'
-import { frameUrl, openHarness, projectIdOf, serverUrl } from '../support/embedded.js'
+import { ports } from '../playwright.config.js'
+import {
+  approvalView,
+  frameUrl,
+  openHarness,
+  projectIdOf,
+  serverUrl,
+  withoutLocalNetworkAccessChecks,
+} from '../support/embedded.js'
 import { readApprovalLink, readCode } from '../support/mailbox.js'
 
 // Sign-in through the secure frame, signing and sending on anvil, and the frame's boundaries.
 // Serial: one user signs in once and later tests reuse the session (that is the reload test).
 test.describe.configure({ mode: 'serial' })
 
-// The harness and the hostile page are served by Playwright (route.fulfill), which Chromium's
-// Local Network Access checks treat as public pages reaching a loopback frame. In production
-// the app and the frame are both public sites, so those checks are off for this file only.
-const launchOptions = config.use?.launchOptions ?? {}
-test.use({
-  launchOptions: {
-    ...launchOptions,
-    args: [...(launchOptions.args ?? []), '--disable-features=LocalNetworkAccessChecks'],
-  },
-})
+test.use(withoutLocalNetworkAccessChecks())
 
 const chain = createPublicClient({
   chain: foundry,
@@ -86,8 +84,7 @@ const settle = (page: Page) =>
     error?: { message: string; code?: number }
   }>
 
-const approval = (page: Page) =>
-  page.frameLocator('iframe[data-latch-frame]').locator('[data-view="ApproveTransaction"]')
+const approval = approvalView
 
 // One browser context for the whole file: it is the user's one device, whose frame storage
 // holds the session and the device share from test to test.

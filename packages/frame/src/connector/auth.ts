@@ -169,8 +169,7 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
       },
       async disconnect() {
         setUser(undefined)
-        if (loaded) await loaded.provider.disconnect()
-        else await (await loadFrame()).provider.disconnect()
+        await (loaded ?? (await loadFrame())).provider.disconnect()
       },
       async getAccounts() {
         if (!loaded) return []
