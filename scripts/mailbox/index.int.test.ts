@@ -18,7 +18,11 @@ describe('startMailbox', () => {
       text: 'Code: 123456',
     })
     const mail = await mailbox.waitFor((m) => m.to.includes('ada@example.com'))
-    expect(mail).toMatchObject({ subject: 'Your code <b>', text: 'Code: 123456\n' })
+    expect(mail).toMatchObject({
+      from: 'Latch <no-reply@latch.test>',
+      subject: 'Your code <b>',
+      text: 'Code: 123456\n',
+    })
     const listed = await (await fetch(`${mailbox.webUrl}/messages?to=ada@example.com`)).json()
     expect(listed).toHaveLength(1)
     const html = await (await fetch(mailbox.webUrl)).text()

@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { simpleParser } from 'mailparser'
+import PostalMime from 'postal-mime'
 import { SMTPServer } from 'smtp-server'
 
 export interface CaughtMail {
@@ -56,23 +56,30 @@ export async function startMailbox(options: MailboxOptions = {}): Promise<Mailbo
     size: 1024 * 1024,
     logger: false,
     onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
-          const mail: CaughtMail = {
-            id: nextId++,
-            from: parsed.from?.text ?? session.envelope.mailFrom?.toString() ?? '',
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-            html: typeof parsed.html === 'string' ? parsed.html : '',
-            receivedAt: new Date().toISOString(),
-          }
-          mails.push(mail)
-          if (mails.length > limit) mails.shift()
-          events.emit('mail', mail)
-          callback()
-        })
-        .catch((error: Error) => callback(error))
+      // postal-mime parses a whole message, so the SMTP stream is collected first; the size
+      // limit above bounds what is held.
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.once('error', (error: Error) => callback(error))
+      stream.once('end', () => {
+        PostalMime.parse(Buffer.concat(chunks))
+          .then((parsed) => {
+            const mail: CaughtMail = {
+              id: nextId++,
+              from: formatSender(parsed.from) ?? envelopeSender(session.envelope.mailFrom),
+              to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+              html: parsed.html ?? '',
+              receivedAt: new Date().toISOString(),
+            }
+            mails.push(mail)
+            if (mails.length > limit) mails.shift()
+            events.emit('mail', mail)
+            callback()
+          })
+          .catch((error: Error) => callback(error))
+      })
     },
   })
   await new Promise<void>((resolve, reject) => {
@@ -145,6 +152,14 @@ export async function startMailbox(options: MailboxOptions = {}): Promise<Mailbo
     },
   }
 }
+
+/** The header's sender as mail clients print it: `Name <address>`, or the bare address. */
+function formatSender(from: { name?: string; address?: string } | undefined): string | undefined {
+  if (!from?.address) return undefined
+  return from.name ? `${from.name} <${from.address}>` : from.address
+}
+
+const envelopeSender = (mailFrom: false | { address: string }) => (mailFrom ? mailFrom.address : '')
 
 function send(response: ServerResponse, status: number, body: string, type: string) {
   response.writeHead(status, {
