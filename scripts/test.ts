@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { ensureBrowser } from './stack/browser.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const reports = path.join(root, '.data', 'test-reports')
@@ -27,6 +28,8 @@ interface Step {
   name: string
   command: string[]
   env?: Record<string, string>
+  /** Runs first; a message means the step cannot run, and counts as one failure. */
+  prepare?: () => { env?: Record<string, string>; error?: string }
   /** Reads passed/failed test counts from the step's report, when it has one. */
   counts?: () => { passed: number; failed: number; skipped: number }
 }
@@ -87,6 +90,11 @@ const steps: Step[] = [
     name: 'e2e',
     command: ['npx', 'playwright', 'test', '--config', 'e2e/playwright.config.ts'],
     env: { CI: 'true' },
+    // A fresh machine has no browser: install the system one when allowed, else say how.
+    prepare: () => {
+      const browser = ensureBrowser()
+      return browser.ok ? { env: { CHROMIUM_PATH: browser.path } } : { error: browser.message }
+    },
     counts: playwrightCounts(e2eReport),
   },
 ]
@@ -98,11 +106,18 @@ for (const step of steps) {
   if (only.length && !only.some((o) => step.name.startsWith(o))) continue
   console.log(`\n=== ${step.name}`)
   const started = Date.now()
+  const prepared = step.prepare?.() ?? {}
+  if (prepared.error) {
+    console.log(prepared.error)
+    results.push({ name: step.name, ok: false, seconds: (Date.now() - started) / 1000 })
+    totals.failed += 1
+    continue
+  }
   const [cmd, ...args] = step.command as [string, ...string[]]
   const run = spawnSync(cmd, args, {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, ...step.env },
+    env: { ...process.env, ...step.env, ...prepared.env },
   })
   const seconds = (Date.now() - started) / 1000
   let ok = run.status === 0
