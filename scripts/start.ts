@@ -9,6 +9,7 @@ import { createServer, type ViteDevServer } from 'vite'
 import { startDevChain } from './devchain/start.js'
 import { readStackEnv, StackEnvError } from './stack/env.js'
 import { endStaleProcess, removePidFile, writePidFile } from './stack/pidfile.js'
+import { createStepTimer } from './stack/steps.js'
 import { answersHttp, waitFor } from './stack/wait.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -50,16 +51,22 @@ async function main() {
   process.on('SIGINT', () => void stop(0))
   process.on('SIGTERM', () => void stop(0))
 
+  const timer = createStepTimer(log)
   try {
     const anvilPidFile = path.join(env.dataDir, 'run', 'anvil.pid')
     const stale = await endStaleProcess(anvilPidFile)
     if (stale) log(`ended anvil (pid ${stale}) left behind by an earlier run`)
 
-    const chain = await startDevChain({
-      port: env.chainPort,
-      statePath: path.join(env.dataDir, 'chain', 'state.json'),
-      log,
-    })
+    const chain = await timer.step(
+      'dev chain (anvil, seeded history)',
+      () =>
+        startDevChain({
+          port: env.chainPort,
+          statePath: path.join(env.dataDir, 'chain', 'state.json'),
+          log,
+        }),
+      (c) => (c.started ? c.seedSummary : `already running at ${c.rpcUrl}: left as is`),
+    )
     stops.push({
       name: 'dev chain',
       fn: async () => {
@@ -73,14 +80,13 @@ async function main() {
     const webUrl = `http://localhost:${env.webPort}`
     const frameUrl = `http://127.0.0.1:${env.framePort}`
     const webOrigins = [webUrl, `http://127.0.0.1:${env.webPort}`]
-    // Embedded wallet (issue 7): sign-in codes go to a local SMTP catcher unless LATCH_SMTP_URL
-    // names a real server; its mailbox page is printed below. The auth routes answer the frame.
-    const { startMailbox } = await import('./mailbox/index.js')
+    // Embedded wallet: sign-in codes go to a local SMTP catcher unless LATCH_SMTP_URL names a
+    // real server; its mailbox page is printed below. The auth routes answer the frame.
     const mailbox = process.env.LATCH_SMTP_URL
       ? undefined
-      : await startMailbox({
-          smtpPort: env.mailboxSmtpPort,
-          httpPort: env.mailboxPort,
+      : await timer.step('mailbox (SMTP catcher)', async () => {
+          const { startMailbox } = await import('./mailbox/index.js')
+          return startMailbox({ smtpPort: env.mailboxSmtpPort, httpPort: env.mailboxPort })
         })
     if (mailbox) stops.push({ name: 'mailbox', fn: () => mailbox.stop() })
     const serverEnv = {
@@ -94,24 +100,47 @@ async function main() {
       LATCH_LOG_LEVEL: process.env.LATCH_LOG_LEVEL ?? 'warn',
       LATCH_WEB_ORIGINS: webOrigins.join(','),
     }
-    const { loadConfig } = await import('../apps/server/src/config.js')
-    const { startServer } = await import('../apps/server/src/server.js')
-    const server = await startServer(loadConfig(serverEnv, root))
-    stops.push({ name: 'server', fn: () => server.close() })
-    const { ensureDevProject } = await import('../apps/server/src/provider/projects.js')
-    const project = await ensureDevProject(server.database.db, {
-      origins: webOrigins,
-      id: process.env.LATCH_DEV_PROJECT_ID || undefined,
-    })
+    const databaseName = env.databaseUrl
+      ? 'Postgres (DATABASE_URL)'
+      : `PGlite in ${path.join(env.dataDir, 'pglite')}`
+    const server = await timer.step(
+      'server (database, migrations, routes)',
+      async () => {
+        const { loadConfig } = await import('../apps/server/src/config.js')
+        const { startServer } = await import('../apps/server/src/server.js')
+        const running = await startServer(loadConfig(serverEnv, root))
+        stops.push({ name: 'server', fn: () => running.close() })
+        await waitFor('server', () => answersHttp(`${serverUrl}/healthz`))
+        return running
+      },
+      () => databaseName,
+    )
+    const project = await timer.step(
+      'dev project',
+      async () => {
+        const { ensureDevProject } = await import('../apps/server/src/provider/projects.js')
+        return ensureDevProject(server.database.db, {
+          origins: webOrigins,
+          id: process.env.LATCH_DEV_PROJECT_ID || undefined,
+        })
+      },
+      (p) => p.id,
+    )
 
     process.env.VITE_LATCH_SERVER_URL = serverUrl
     process.env.VITE_LATCH_FRAME_URL = frameUrl
     process.env.VITE_LATCH_PROJECT_ID = project.id
     process.env.VITE_LATCH_CHAIN_RPC_URL = chain.rpcUrl
-    const web = await startVite('apps/web', 'localhost', env.webPort)
-    stops.push({ name: 'web app', fn: () => web.close() })
-    const frame = await startVite('packages/frame', '127.0.0.1', env.framePort)
-    stops.push({ name: 'secure frame', fn: () => frame.close() })
+    await timer.step('web app (Vite)', async () => {
+      const web = await startVite('apps/web', 'localhost', env.webPort)
+      stops.push({ name: 'web app', fn: () => web.close() })
+      await waitFor('web app', () => answersHttp(webUrl))
+    })
+    await timer.step('secure frame (Vite)', async () => {
+      const frame = await startVite('packages/frame', '127.0.0.1', env.framePort)
+      stops.push({ name: 'secure frame', fn: () => frame.close() })
+      await waitFor('secure frame', () => answersHttp(frameUrl))
+    })
 
     // Vite's dev server exits the process on SIGTERM (and on stdin's end) by itself, which would
     // orphan anvil; the stack's own handler stops every part instead.
@@ -119,23 +148,19 @@ async function main() {
     process.stdin.removeAllListeners('end')
     process.on('SIGTERM', () => void stop(0))
 
-    await Promise.all([
-      waitFor('server', () => answersHttp(`${serverUrl}/healthz`)),
-      waitFor('web app', () => answersHttp(webUrl)),
-      waitFor('secure frame', () => answersHttp(frameUrl)),
-    ])
     const seeded = chain.started ? ` (${chain.seedSummary})` : ' (already running: left as is)'
     console.log(
       [
         '',
-        'Latch is running:',
+        `Latch is running (started in ${timer.elapsed().toFixed(1)} s):`,
         `  web app       ${webUrl}`,
         `  secure frame  ${frameUrl}`,
         `  server        ${serverUrl}   (health: ${serverUrl}/healthz)`,
+        `  API docs      ${serverUrl}/docs`,
         `  dev chain     ${chain.rpcUrl}   chain id 31337${seeded}`,
         `  mailbox       ${mailbox ? `${mailbox.webUrl}   (sign-in codes; SMTP ${mailbox.smtpUrl})` : 'LATCH_SMTP_URL'}`,
         `  project id    ${project.id}   (allowed origins: ${project.allowedOrigins.join(', ')})`,
-        `  database      ${env.databaseUrl ? 'Postgres (DATABASE_URL)' : `PGlite in ${path.join(env.dataDir, 'pglite')}`}`,
+        `  database      ${databaseName}`,
         '',
         'Press Ctrl-C to stop.',
       ].join('\n'),
