@@ -65,7 +65,7 @@ async function main() {
           statePath: path.join(env.dataDir, 'chain', 'state.json'),
           log,
         }),
-      (c) => (c.started ? c.seedSummary : `already running at ${c.rpcUrl}: left as is`),
+      (c) => (c.started ? c.rpcUrl : `already running at ${c.rpcUrl}: left as is`),
     )
     stops.push({
       name: 'dev chain',
