@@ -20,8 +20,8 @@ export const mailboxUrl = `http://127.0.0.1:${mailboxPorts.web}`
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 if (!existsSync(chromium)) {
   throw new Error(
-    `Chromium not found at ${chromium}. Install it with \`apt-get install -y chromium\` ` +
-      '(Debian) or point CHROMIUM_PATH at a Chromium binary. Latch never downloads a browser.',
+    `Chromium not found at ${chromium}: run \`sudo apt-get install -y chromium\` (Debian, Ubuntu; ` +
+      '`npm test` does it itself when it may) or set CHROMIUM_PATH. Latch never downloads a browser.',
   )
 }
 

@@ -38,16 +38,7 @@ describe('planBrowser', () => {
       path: DEFAULT_CHROMIUM,
       commands: [
         ['env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', 'update', '-qq'],
-        [
-          'env',
-          'DEBIAN_FRONTEND=noninteractive',
-          'apt-get',
-          'install',
-          '-y',
-          '-qq',
-          '--no-install-recommends',
-          'chromium',
-        ],
+        ['env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', 'install', '-y', '-qq', 'chromium'],
       ],
     })
   })

@@ -55,7 +55,7 @@ export function planBrowser(machine: Machine): BrowserPlan {
     path: DEFAULT_CHROMIUM,
     commands: [
       [...apt, 'update', '-qq'],
-      [...apt, 'install', '-y', '-qq', '--no-install-recommends', 'chromium'],
+      [...apt, 'install', '-y', '-qq', 'chromium'],
     ],
   }
 }
