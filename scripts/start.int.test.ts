@@ -81,6 +81,18 @@ describe('npm start', () => {
     const output = await run.ready
     for (const port of Object.values(p)) expect(output).toContain(`:${port}`)
     expect((await healthy(p.server)).status).toBe('ok')
+    // Each part is announced with its time, in the order it starts; then the API reference.
+    const steps = [...output.matchAll(/^\[latch\] (.+?)(?: \(.*\))?: \d+(?:\.\d+)? s/gm)]
+    expect(steps.map((m) => m[1])).toEqual([
+      'dev chain',
+      'mailbox',
+      'server',
+      'dev project',
+      'web app',
+      'secure frame',
+    ])
+    expect(output).toContain(`http://localhost:${p.server}/docs`)
+    expect((await fetch(`http://127.0.0.1:${p.server}/docs`)).ok).toBe(true)
 
     const exited = new Promise<number | null>((r) => run.child.once('exit', r))
     run.child.kill('SIGTERM')
