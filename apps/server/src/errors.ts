@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@latch/core/wire'
 import type { FastifyError, FastifyInstance } from 'fastify'
 
 /** Thrown by routes for an expected failure; becomes `{ error: { code, message } }`. */
@@ -12,9 +13,7 @@ export class HttpError extends Error {
   }
 }
 
-export interface ErrorBody {
-  error: { code: string; message: string }
-}
+export type { ErrorBody }
 
 /** JSON schema of the error body, for routes' `response` maps. */
 export const errorResponseSchema = {

@@ -1,8 +1,8 @@
 import { latchTransport } from '@latch/core'
+import { isOriginAllowed } from '@latch/core/wire'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { HttpError } from '../errors.js'
-import { isOriginAllowed } from '../provider/origin-match.js'
 import { findProject } from '../provider/projects.js'
 
 /**

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util'
+import { isValidAllowListEntry } from '@latch/core/wire'
 import type { Command } from '../commands/types.js'
 import { migrate } from '../db/migrate.js'
 import { openDatabase } from '../db/open.js'
 import { type ProjectFeatures, socialProviders } from './features.js'
-import { isValidAllowListEntry } from './origin-match.js'
 import { createProject, listProjects, ProjectInputError, updateProject } from './projects.js'
 
 const usage = `Usage:

@@ -1,6 +1,6 @@
+import { isOriginAllowed } from '@latch/core/wire'
 import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
-import { isOriginAllowed } from '../../provider/origin-match.js'
 import { findProject } from '../../provider/projects.js'
 import { authRouteConfig } from '../cors.js'
 

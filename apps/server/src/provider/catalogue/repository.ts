@@ -1,3 +1,4 @@
+import type { CatalogueWallet as CatalogueWalletEntry } from '@latch/core/wire'
 import {
   and,
   arrayOverlaps,
@@ -21,23 +22,7 @@ import { namespaceOf } from './chains.js'
 import { type CuratedWallet, curatedWallets } from './dataset.js'
 
 /** One wallet as `GET /getWallets` returns it, in the reference's field names. */
-export interface WalletEntry {
-  id: string
-  name: string
-  homepage: string | null
-  image_id: string
-  order: number
-  rdns: string | null
-  chains: string[]
-  mobile_link: string | null
-  desktop_link: string | null
-  webapp_link: string | null
-  app_store: string | null
-  play_store: string | null
-  chrome_store: string | null
-  injected: { namespace: string; injected_id: string }[] | null
-  badge_type: string
-}
+export type WalletEntry = CatalogueWalletEntry
 
 export interface WalletQuery {
   page: number
