@@ -12,8 +12,7 @@ export const indexCommand: Command = {
   async run({ args, config, stdout, stderr }) {
     noArguments(args)
     const settings = config()
-    const { loadChainDataConfig } = await import('./config.js')
-    const chainData = loadChainDataConfig(process.env, settings.chainRpcUrl)
+    const { chainData } = settings
     const { openDatabase } = await import('../db/open.js')
     const { migrate } = await import('../db/migrate.js')
     const { createLogger } = await import('../logger.js')
