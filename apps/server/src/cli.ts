@@ -103,7 +103,8 @@ function isEntryPoint(): boolean {
   }
 }
 
-if (isEntryPoint()) {
+/** Runs the CLI on this process's arguments and exits with its code. */
+export function main(): void {
   runCli(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error) => {
@@ -112,3 +113,5 @@ if (isEntryPoint()) {
     },
   )
 }
+
+if (isEntryPoint()) main()
