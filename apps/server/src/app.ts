@@ -15,6 +15,7 @@ import type { DatabaseHandle, Db } from './db/types.js'
 import { installErrorHandling } from './errors.js'
 import { createLogger } from './logger.js'
 import { providerRoutes } from './provider/plugin.js'
+import { registerRateLimit } from './provider/rate-limit.js'
 import { healthRoutes } from './routes/health.js'
 
 declare module 'fastify' {
@@ -61,6 +62,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     openapi: { info: { title: 'Latch server', version: '0.1.0' } },
   })
   await app.register(swaggerUi, { routePrefix: '/docs' })
+  // Once, before any route: the limits of provider and auth routes share one store.
+  await registerRateLimit(app, config.redisUrl)
 
   await app.register(healthRoutes)
   await app.register(providerRoutes)

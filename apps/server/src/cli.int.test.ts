@@ -75,6 +75,19 @@ describe('latch-server CLI', () => {
   )
 
   test(
+    'serve --help prints the usage and exits without starting a server',
+    async () => {
+      const dataDir = path.join(tmp, 'help-only')
+      const cli = start(['serve', '--help'], { LATCH_DATA_DIR: dataDir })
+      expect(await cli.exited).toBe(0)
+      expect(cli.stdout()).toContain('Usage: latch-server [serve]')
+      expect(cli.stdout()).not.toContain('listening')
+      expect(fs.existsSync(dataDir)).toBe(false)
+    },
+    SLOW,
+  )
+
+  test(
     'an unknown command exits 2 with the usage',
     async () => {
       const cli = start(['frobnicate'], {})

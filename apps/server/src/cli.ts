@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-import { realpathSync } from 'node:fs'
+import { readFileSync, realpathSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { indexCommand } from './chaindata/command.js'
+import { UsageError, wantsHelp } from './commands/args.js'
 import { migrateCommand } from './commands/migrate.js'
 import { serveCommand } from './commands/serve.js'
 import type { Command } from './commands/types.js'
@@ -23,39 +24,75 @@ const DEFAULT_COMMAND = 'serve'
 
 function usage(): string {
   const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`)
-  return `Usage: latch-server [command] [args]\n\nCommands:\n${lines.join('\n')}\n`
+  return `Usage: latch-server [command] [args]\n       latch-server <command> --help\n       latch-server --version\n\nCommands:\n${lines.join('\n')}\n`
+}
+
+/** This package's version; `package.json` sits one folder above both `src/` and `dist/`. */
+export function version(): string {
+  const file = new URL('../package.json', import.meta.url)
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version
 }
 
 // Errors a user can fix from the message alone; anything else is a bug and keeps its stack.
 const expected = [ConfigError, DatabaseOpenError, MigrationError]
 
-export async function runCli(argv: string[]): Promise<number> {
+export interface CliIo {
+  stdout: NodeJS.WritableStream
+  stderr: NodeJS.WritableStream
+}
+
+export async function runCli(
+  argv: string[],
+  io: CliIo = { stdout: process.stdout, stderr: process.stderr },
+): Promise<number> {
+  const { stdout, stderr } = io
   const [first, ...rest] = argv
   if (first === '--help' || first === '-h' || first === 'help') {
-    process.stdout.write(usage())
+    const topic = first === 'help' ? rest[0] : undefined
+    const command = topic === undefined ? undefined : commands[topic]
+    if (topic !== undefined && !command) return unknownCommand(topic, stderr)
+    stdout.write(command ? command.usage : usage())
     return 0
   }
+  if (first === '--version' || first === '-v') {
+    stdout.write(`${version()}\n`)
+    return 0
+  }
+  // Arguments without a command are serve's: `latch-server --help` never gets here, but
+  // `latch-server --port 1` is refused by serve rather than starting it with the option ignored.
   const name = first === undefined || first.startsWith('-') ? DEFAULT_COMMAND : first
   const args = first === undefined || first.startsWith('-') ? argv : rest
   const command = commands[name]
-  if (!command) {
-    process.stderr.write(`Unknown command "${name}".\n${usage()}`)
-    return 2
+  if (!command) return unknownCommand(name, stderr)
+  if (wantsHelp(args)) {
+    stdout.write(command.usage)
+    return 0
   }
   try {
     return await command.run({
       args,
       config: () => loadConfig(process.env),
-      stdout: process.stdout,
-      stderr: process.stderr,
+      stdout,
+      stderr,
     })
   } catch (error) {
+    if (error instanceof UsageError) {
+      stderr.write(`latch-server ${name}: ${error.message} (see latch-server ${name} --help)\n`)
+      return 2
+    }
     if (expected.some((type) => error instanceof type)) {
-      process.stderr.write(`${(error as Error).message}\n`)
+      stderr.write(`${(error as Error).message}\n`)
       return 1
     }
     throw error
   }
+}
+
+function unknownCommand(name: string, stderr: NodeJS.WritableStream): number {
+  stderr.write(
+    `Unknown command "${name}"; commands: ${Object.keys(commands).join(', ')} (see latch-server --help).\n`,
+  )
+  return 2
 }
 
 function isEntryPoint(): boolean {
@@ -66,7 +103,8 @@ function isEntryPoint(): boolean {
   }
 }
 
-if (isEntryPoint()) {
+/** Runs the CLI on this process's arguments and exits with its code. */
+export function main(): void {
   runCli(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error) => {
@@ -75,3 +113,5 @@ if (isEntryPoint()) {
     },
   )
 }
+
+if (isEntryPoint()) main()

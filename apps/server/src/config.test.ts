@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       webOrigins: DEFAULT_WEB_ORIGINS,
       auth: expect.any(Object), // auth/config.test.ts
+      chainData: expect.any(Object), // chaindata/config.test.ts
     })
   })
 
@@ -51,6 +52,7 @@ describe('loadConfig', () => {
       redisUrl: 'redis://cache:6379/0',
       webOrigins: ['https://app.example.org', 'http://localhost:5173'],
       auth: expect.any(Object), // auth/config.test.ts
+      chainData: expect.any(Object), // chaindata/config.test.ts
     })
   })
 
@@ -162,5 +164,25 @@ describe('loadConfig rejects', () => {
     expect(message).toContain('DATABASE_URL: must be a postgres:// URL, got "mysql://db"')
     expect(message).toContain('REDIS_URL:')
     expect((error as ConfigError).issues).toHaveLength(3)
+  })
+})
+
+describe('one loader for every plugin', () => {
+  test('the chain data settings come with the rest, on the same RPC default', () => {
+    const config = loadConfig({ LATCH_CHAIN_RPC_URL: 'http://node:8545' })
+    expect(config.chainData.chains).toEqual([{ chainId: 31337, rpcUrl: 'http://node:8545' }])
+    const indexed = loadConfig({
+      LATCH_INDEX_CHAINS: '8453=https://base.example',
+      LATCH_INDEXER: 'off',
+    })
+    expect(indexed.chainData.chains).toEqual([{ chainId: 8453, rpcUrl: 'https://base.example' }])
+    expect(indexed.chainData.indexInProcess).toBe(false)
+  })
+
+  test("a wrong chain data variable is reported beside the server's own", () => {
+    expect(issuesOf({ LATCH_SERVER_PORT: 'x', LATCH_INDEXER: 'sometimes' })).toEqual([
+      expect.stringMatching(/^LATCH_SERVER_PORT: /),
+      expect.stringMatching(/^LATCH_INDEXER: must be in-process or off/),
+    ])
   })
 })

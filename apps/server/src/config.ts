@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { type AuthConfig, authEnvShape, readAuthConfig } from './auth/config.js'
+import { type ChainDataConfig, loadChainDataConfig } from './chaindata/config.js'
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof logLevels)[number]
@@ -24,6 +25,8 @@ export interface Config {
   webOrigins: string[]
   /** Email sign-in and key custody (auth/config.ts). */
   auth: AuthConfig
+  /** Indexed chains, history providers, cursors and spam (chaindata/config.ts). */
+  chainData: ChainDataConfig
 }
 
 export type Env = Record<string, string | undefined>
@@ -109,8 +112,9 @@ function splitList(value: string): string[] {
 }
 
 /**
- * Reads and validates the server configuration. Empty variables count as unset, so
- * `DATABASE_URL=` in a shell or .env file means "use PGlite".
+ * Reads and validates the whole server configuration, every plugin's part included: plugins read
+ * `app.config`, never the environment. Empty variables count as unset, so `DATABASE_URL=` in a
+ * shell or .env file means "use PGlite". Every wrong variable is reported at once.
  */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const picked: Env = {}
@@ -119,12 +123,18 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     if (value !== undefined && value.trim() !== '') picked[key] = value.trim()
   }
   const result = envSchema.safeParse(picked)
-  if (!result.success) {
-    const issues = result.error.issues.map(
-      (issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`,
-    )
-    throw new ConfigError(issues)
+  const issues = result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`)
+  const chainRpcUrl = (result.success && result.data.LATCH_CHAIN_RPC_URL) || 'http://127.0.0.1:8545'
+  let chainData: ChainDataConfig | undefined
+  try {
+    chainData = loadChainDataConfig(env, chainRpcUrl)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    issues.push(...error.issues)
   }
+  if (!result.success || !chainData) throw new ConfigError(issues)
   const e = result.data
   const dataDir = e.LATCH_DATA_DIR ?? './.data'
   return {
@@ -132,11 +142,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     host: e.LATCH_SERVER_HOST ?? '127.0.0.1',
     databaseUrl: e.DATABASE_URL,
     dataDir: dataDir === IN_MEMORY_DATA_DIR ? dataDir : path.resolve(cwd, dataDir),
-    chainRpcUrl: e.LATCH_CHAIN_RPC_URL ?? 'http://127.0.0.1:8545',
+    chainRpcUrl,
     logLevel: (e.LATCH_LOG_LEVEL as LogLevel | undefined) ?? 'info',
     redisUrl: e.REDIS_URL,
     webOrigins:
       e.LATCH_WEB_ORIGINS === undefined ? DEFAULT_WEB_ORIGINS : splitList(e.LATCH_WEB_ORIGINS),
     auth: readAuthConfig(e),
+    chainData,
   }
 }

@@ -1,4 +1,6 @@
+import type { ErrorBody } from '@latch/core/wire'
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
 
 /** Thrown by routes for an expected failure; becomes `{ error: { code, message } }`. */
 export class HttpError extends Error {
@@ -12,22 +14,23 @@ export class HttpError extends Error {
   }
 }
 
-export interface ErrorBody {
-  error: { code: string; message: string }
-}
+export type { ErrorBody }
 
-/** JSON schema of the error body, for routes' `response` maps. */
-export const errorResponseSchema = {
-  type: 'object',
-  required: ['error'],
-  properties: {
-    error: {
-      type: 'object',
-      required: ['code', 'message'],
-      properties: { code: { type: 'string' }, message: { type: 'string' } },
-    },
-  },
-} as const
+/** Schema of the error body, for routes' `response` maps. */
+export const errorResponseSchema = Type.Object({
+  error: Type.Object({ code: Type.String(), message: Type.String() }),
+})
+
+/** A route's error answers: status → when it happens (the OpenAPI description). */
+export function errorResponses<const statuses extends number>(
+  descriptions: Record<statuses, string>,
+) {
+  const entries = Object.entries(descriptions).map(([status, description]) => [
+    status,
+    { ...errorResponseSchema, description },
+  ])
+  return Object.fromEntries(entries) as Record<statuses, typeof errorResponseSchema>
+}
 
 const codeByStatus: Record<number, string> = {
   400: 'BAD_REQUEST',

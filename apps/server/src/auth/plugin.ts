@@ -1,6 +1,4 @@
-import rateLimit from '@fastify/rate-limit'
 import type { FastifyPluginAsync } from 'fastify'
-import { HttpError } from '../errors.js'
 import type { AuthContext } from './context.js'
 import { registerFrameCors } from './cors.js'
 import { createMailer } from './mailer.js'
@@ -15,13 +13,6 @@ import { codeKey, loadCustodyKeys } from './secrets.js'
 export interface AuthRoutesOptions {
   /** Tests move the clock. */
   now?: (() => Date) | undefined
-}
-
-class AuthRateLimitedError extends HttpError {
-  override name = 'AuthRateLimitedError'
-  constructor(seconds: number) {
-    super(429, 'RATE_LIMITED', `Please try again after ${seconds} seconds`)
-  }
 }
 
 /**
@@ -47,11 +38,6 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     { parseAs: 'string', bodyLimit: 4096 },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   )
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AuthRateLimitedError(Math.ceil(context.ttl / 1000)),
-  })
   registerFrameCors(app, '/auth/v1', auth.frameOrigins)
   await app.register(frameRoutes)
   await app.register(emailRoutes(ctx))

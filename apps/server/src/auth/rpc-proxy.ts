@@ -1,8 +1,10 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { latchTransport } from '@latch/core'
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { z } from 'zod'
-import { HttpError } from '../errors.js'
-import { isOriginAllowed } from '../provider/origin-match.js'
+import { isOriginAllowed } from '@latch/core/wire'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { type Static, Type } from 'typebox'
+import { Value } from 'typebox/value'
+import { errorResponses, HttpError } from '../errors.js'
 import { findProject } from '../provider/projects.js'
 
 /**
@@ -31,18 +33,36 @@ export const PROXIED_METHODS: ReadonlySet<string> = new Set([
   'eth_sendRawTransaction',
 ])
 
-const query = z.object({
-  chainId: z.string().regex(/^(eip155:)?\d{1,12}$/),
-  projectId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+// Lenient here and checked in the handler: a preflight with a bad query is a bare 403.
+const RpcQuery = Type.Object({
+  chainId: Type.Optional(Type.String({ description: 'CAIP-2 (eip155:1) or a decimal chain id' })),
+  projectId: Type.Optional(Type.String({ description: 'Project id' })),
 })
-const call = z.object({
-  jsonrpc: z.literal('2.0'),
-  id: z.union([z.string().max(100), z.number(), z.null()]),
-  method: z.string().max(64),
-  params: z.array(z.unknown()).max(32).optional(),
-})
+const CHAIN_ID = /^(eip155:)?\d{1,12}$/
+const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/
 
-type Call = z.infer<typeof call>
+function parseQuery(query: Static<typeof RpcQuery>) {
+  const { chainId, projectId } = query
+  return chainId && projectId && CHAIN_ID.test(chainId) && PROJECT_ID.test(projectId)
+    ? { chainId, projectId }
+    : undefined
+}
+
+// Each call of a batch is checked on its own: one bad call is a JSON-RPC error, not a 400.
+const Call = Type.Object({
+  jsonrpc: Type.Literal('2.0'),
+  id: Type.Union([Type.String({ maxLength: 100 }), Type.Number(), Type.Null()]),
+  method: Type.String({ maxLength: 64 }),
+  params: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 32 })),
+})
+type Call = Static<typeof Call>
+
+const RpcAnswer = Type.Object({
+  jsonrpc: Type.Literal('2.0'),
+  id: Type.Union([Type.String(), Type.Number(), Type.Null()]),
+  result: Type.Optional(Type.Unknown()),
+  error: Type.Optional(Type.Object({ code: Type.Number(), message: Type.String() })),
+})
 
 const rpcError = (id: Call['id'], code: number, message: string) => ({
   jsonrpc: '2.0' as const,
@@ -55,7 +75,7 @@ const rpcError = (id: Call['id'], code: number, message: string) => ({
  * Written here because the chain data service had none yet; it forwards to this server's own
  * node with the core RPC policy (3 attempts, 150 ms doubling, Retry-After, dedupe).
  */
-export function rpcProxyRoutes(frameOrigins: readonly string[]): FastifyPluginAsync {
+export function rpcProxyRoutes(frameOrigins: readonly string[]): FastifyPluginAsyncTypebox {
   return async (app) => {
     const transport = latchTransport(app.config.chainRpcUrl, { batchSize: false })({})
     let chainId: number | undefined
@@ -84,12 +104,12 @@ export function rpcProxyRoutes(frameOrigins: readonly string[]): FastifyPluginAs
 
     app.options(
       '/v1/',
-      { config: { cors: false }, schema: { hide: true } },
+      { config: { cors: false }, schema: { hide: true, querystring: RpcQuery } },
       async (request, reply) => {
-        const parsed = query.safeParse(request.query)
+        const parsed = parseQuery(request.query)
         try {
-          if (!parsed.success) throw new Error('bad query')
-          await checkOrigin(request, reply, parsed.data.projectId)
+          if (!parsed) throw new Error('bad query')
+          await checkOrigin(request, reply, parsed.projectId)
         } catch {
           return reply.status(403).send()
         }
@@ -105,37 +125,53 @@ export function rpcProxyRoutes(frameOrigins: readonly string[]): FastifyPluginAs
       {
         bodyLimit: 512 * 1024,
         config: { cors: false, rateLimit: { max: 600, timeWindow: 60_000 } },
-        schema: { summary: 'JSON-RPC proxy', tags: ['rpc'] },
+        schema: {
+          summary: 'JSON-RPC proxy',
+          description: `Forwards reads and eth_sendRawTransaction to this server's node: ${[...PROXIED_METHODS].join(', ')}. A batch holds at most 100 calls.`,
+          tags: ['rpc'],
+          querystring: RpcQuery,
+          // Checked call by call below: a malformed call is answered in JSON-RPC, not with a 400.
+          body: Type.Unknown({ description: 'One JSON-RPC 2.0 call, or a batch (an array)' }),
+          response: {
+            200: Type.Union([RpcAnswer, Type.Array(RpcAnswer)]),
+            ...errorResponses({
+              400: 'VALIDATION_ERROR, or UNSUPPORTED_CHAIN when the node serves another chain',
+              403: 'INVALID_PROJECT_ID or ORIGIN_NOT_ALLOWED',
+              413: 'PAYLOAD_TOO_LARGE: more than 100 calls',
+              429: 'RATE_LIMITED',
+            }),
+          },
+        },
       },
       async (request, reply) => {
-        const parsed = query.safeParse(request.query)
-        if (!parsed.success)
+        const parsed = parseQuery(request.query)
+        if (!parsed)
           throw new HttpError(
             400,
             'VALIDATION_ERROR',
             'Invalid request: chainId and projectId are required',
           )
-        await checkOrigin(request, reply, parsed.data.projectId)
-        const wanted = Number(parsed.data.chainId.replace('eip155:', ''))
+        await checkOrigin(request, reply, parsed.projectId)
+        const wanted = Number(parsed.chainId.replace('eip155:', ''))
         if (wanted !== (await nodeChainId()))
           throw new HttpError(400, 'UNSUPPORTED_CHAIN', `Chain ${wanted} is not served here`)
         const forward = async (raw: unknown) => {
-          const body = call.safeParse(raw)
-          if (!body.success) return rpcError(null, -32600, 'Invalid request')
-          if (!PROXIED_METHODS.has(body.data.method))
-            return rpcError(body.data.id, -32601, 'Method not available through this proxy')
+          if (!Value.Check(Call, raw)) return rpcError(null, -32600, 'Invalid request')
+          const body = raw
+          if (!PROXIED_METHODS.has(body.method))
+            return rpcError(body.id, -32601, 'Method not available through this proxy')
           try {
             const result = await transport.request({
-              method: body.data.method,
-              params: body.data.params,
+              method: body.method,
+              params: body.params,
             } as never)
-            return { jsonrpc: '2.0' as const, id: body.data.id, result }
+            return { jsonrpc: '2.0' as const, id: body.id, result }
           } catch (error) {
             const e = error as { code?: unknown; details?: unknown; shortMessage?: unknown }
             const code = typeof e.code === 'number' ? e.code : -32603
             const message =
               typeof e.details === 'string' ? e.details : String(e.shortMessage ?? 'Internal error')
-            return rpcError(body.data.id, code, message)
+            return rpcError(body.id, code, message)
           }
         }
         if (Array.isArray(request.body)) {

@@ -1,11 +1,18 @@
+import { noArguments } from '../commands/args.js'
 import type { Command } from '../commands/types.js'
 
 export const indexCommand: Command = {
   summary: 'run the chain indexer alone (production: with LATCH_INDEXER=off on the API servers)',
-  async run({ config, stdout, stderr }) {
+  usage: `Usage: latch-server index
+
+  Runs the chain indexer alone until SIGINT or SIGTERM, following LATCH_INDEX_CHAINS into the
+  configured database. In production run it once, beside API servers started with
+  LATCH_INDEXER=off. Takes no arguments.
+`,
+  async run({ args, config, stdout, stderr }) {
+    noArguments(args)
     const settings = config()
-    const { loadChainDataConfig } = await import('./config.js')
-    const chainData = loadChainDataConfig(process.env, settings.chainRpcUrl)
+    const { chainData } = settings
     const { openDatabase } = await import('../db/open.js')
     const { migrate } = await import('../db/migrate.js')
     const { createLogger } = await import('../logger.js')

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify'
+import fp from 'fastify-plugin'
 import { localKey } from '../auth/secrets.js'
-import type { Env } from '../config.js'
-import { type ChainDataConfig, loadChainDataConfig } from './config.js'
+import type { ChainDataConfig } from './config.js'
 import { createChainDataService } from './service.js'
 
 export interface ChainDataPluginOptions {
-  /** Defaults to process.env. */
-  env?: Env
-  /** Overrides the config read from `env`. */
+  /** Overrides `app.config.chainData`. */
   config?: ChainDataConfig
 }
 
@@ -18,8 +16,7 @@ export interface ChainDataPluginOptions {
  */
 export function chainDataPlugin(options: ChainDataPluginOptions = {}): FastifyPluginAsync {
   const plugin: FastifyPluginAsync = async (app) => {
-    const loaded =
-      options.config ?? loadChainDataConfig(options.env ?? process.env, app.config.chainRpcUrl)
+    const loaded = options.config ?? app.config.chainData
     // Without LATCH_CURSOR_SECRET, cursors are sealed with this install's own random key, never a
     // key anyone could read in our source.
     const config = loaded.cursorSecretIsDefault
@@ -40,7 +37,6 @@ export function chainDataPlugin(options: ChainDataPluginOptions = {}): FastifyPl
       })
     }
   }
-  // Same effect as fastify-plugin: hooks and routes attach to the parent, not an encapsulated child.
-  ;(plugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true
-  return plugin
+  // Not encapsulated: the onListen and onClose hooks must be the server's own.
+  return fp(plugin, { name: 'latch-chain-data' })
 }

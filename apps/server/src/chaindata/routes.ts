@@ -1,9 +1,16 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { type Address, isAddress } from 'viem'
 import { HttpError } from '../errors.js'
 import { CursorCodec, type CursorScope, InvalidCursorError } from './cursor.js'
 import { eventsOf, readHistory } from './history.js'
 import { type HistoryProvider, ProviderError } from './providers/types.js'
+import {
+  HistoryPage as HistoryPageSchema,
+  HistoryParams,
+  HistoryQuery,
+  historyErrors,
+  SupportedChains,
+} from './schemas.js'
 import { EMPTY_SPAM_POLICY, type SpamPolicy } from './spam.js'
 import type { HistoryPage } from './types.js'
 import { caip2, type NativeCurrency, toWireTransaction } from './wire.js'
@@ -52,48 +59,44 @@ function parseLimit(raw: string | undefined): number {
   return n
 }
 
-const single = (value: unknown): string | undefined => {
-  if (value === undefined) return undefined
-  if (typeof value === 'string') return value
-  throw bad('INVALID_QUERY', 'Each query parameter may be given once.')
-}
-
 const historySchema = {
   summary: 'Transaction history of an account, newest first',
-  params: { type: 'object', properties: { address: { type: 'string' } }, required: ['address'] },
-  querystring: {
-    type: 'object',
-    properties: {
-      chainId: { type: 'string', description: 'CAIP-2 (eip155:1); all indexed chains when absent' },
-      cursor: { type: 'string', description: 'the `next` of the previous page' },
-      limit: { type: 'string', description: `1–${MAX_PAGE}, default ${DEFAULT_PAGE}` },
-    },
-  },
+  description:
+    'Pages through the transactions that moved value to or from the address (native, ERC-20, ERC-721, ERC-1155) and its approvals, on one chain or on every chain with history. Follow `next` as `cursor` for older pages; a cursor is tied to the address and chain it was issued for.',
+  tags: ['history'],
+  params: HistoryParams,
+  querystring: HistoryQuery,
+  response: { 200: HistoryPageSchema, ...historyErrors },
 }
 
 /** `GET /v1/supported-chains` and `GET /v1/account/:address/history`. Reads `app.db`. */
-export function chainDataRoutes(options: ChainDataRoutesOptions): FastifyPluginAsync {
+export function chainDataRoutes(options: ChainDataRoutesOptions): FastifyPluginAsyncTypebox {
   const codec = new CursorCodec(options.cursorSecret)
   const providers = options.providers ?? new Map()
   const spam = options.spam ?? EMPTY_SPAM_POLICY
   const known = (id: number) => options.indexed.has(id) || providers.has(id)
 
   return async (app) => {
-    app.get('/v1/supported-chains', { schema: { summary: 'Chains with history' } }, async () => {
+    const supportedSchema = {
+      summary: 'Chains with history',
+      tags: ['history'],
+      response: { 200: SupportedChains },
+    }
+    app.get('/v1/supported-chains', { schema: supportedSchema }, async () => {
       const ids = [...new Set([...options.indexed.keys(), ...providers.keys()])].sort(
         (a, b) => a - b,
       )
       return { http: ids.map(caip2), ws: [] as string[] }
     })
 
-    app.get<{ Params: { address: string }; Querystring: Record<string, unknown> }>(
+    app.get(
       '/v1/account/:address/history',
       { schema: historySchema },
       async (request): Promise<HistoryPage> => {
         const address = parseAddress(request.params.address)
-        const chainId = parseChainId(single(request.query.chainId), known)
-        const limit = parseLimit(single(request.query.limit))
-        const rawCursor = single(request.query.cursor)
+        const chainId = parseChainId(request.query.chainId, known)
+        const limit = parseLimit(request.query.limit)
+        const rawCursor = request.query.cursor
         const scope: CursorScope = { address, chainId }
 
         const provider =

@@ -1,6 +1,6 @@
 import type { Address, Hash, Hex } from 'viem'
 
-// ---- Wire format: @latch/core's, shared with the client (DESIGN.md §3) ----
+// ---- Wire format: shared with the clients through @latch/core/wire ----
 
 export type {
   FungibleInfo,
@@ -12,7 +12,7 @@ export type {
   TransactionStatus,
   TransactionTransfer,
   TransferDirection,
-} from '@latch/core'
+} from '@latch/core/wire'
 
 // ---- Decoded chain data (what the indexer stores) ----
 

@@ -1,8 +1,14 @@
+import { noArguments } from './args.js'
 import type { Command } from './types.js'
 
 export const migrateCommand: Command = {
   summary: 'apply pending database migrations and exit',
-  async run({ config, stdout }) {
+  usage: `Usage: latch-server migrate
+
+  Applies the pending migrations to the configured database and exits. Takes no arguments.
+`,
+  async run({ args, config, stdout }) {
+    noArguments(args)
     const settings = config()
     // Loaded after the config is valid: a typo in the env should not cost seconds of imports.
     const { openDatabase } = await import('../db/open.js')

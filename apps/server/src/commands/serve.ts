@@ -1,8 +1,16 @@
+import { noArguments } from './args.js'
 import type { Command } from './types.js'
 
 export const serveCommand: Command = {
   summary: 'open the database, migrate it and serve HTTP until SIGINT/SIGTERM (default)',
-  async run({ config, stdout, stderr }) {
+  usage: `Usage: latch-server [serve]
+
+  Opens the database (PGlite in LATCH_DATA_DIR, or Postgres at DATABASE_URL), applies pending
+  migrations and serves HTTP on LATCH_SERVER_HOST:LATCH_SERVER_PORT until SIGINT or SIGTERM.
+  Takes no arguments: every setting is an environment variable (see the README).
+`,
+  async run({ args, config, stdout, stderr }) {
+    noArguments(args)
     const settings = config()
     // Loaded after the config is valid: a typo in the env should not cost seconds of imports.
     const { startServer } = await import('../server.js')

@@ -10,7 +10,10 @@ export interface CommandContext {
 }
 
 export interface Command {
+  /** One line for `latch-server --help`. */
   summary: string
+  /** What `latch-server <command> --help` prints. */
+  usage: string
   /** Resolves with the exit code; long-running commands resolve when they stop. */
   run(context: CommandContext): Promise<number>
 }

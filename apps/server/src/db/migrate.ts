@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator'
@@ -6,8 +7,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { MigrationError } from './errors.js'
 import type { DatabaseHandle, Schema } from './types.js'
 
-/** `apps/server/drizzle`, from both `src/db` and `dist/db`. */
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url))
+/**
+ * The package's `drizzle/` folder: two levels above this file in `src/db/`, one above the
+ * bundle in `dist/`.
+ */
+export const MIGRATIONS_FOLDER = ['../../drizzle', '../drizzle']
+  .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
+  .find((folder) => existsSync(`${folder}/meta/_journal.json`)) as string
 
 // Any constant shared by every Latch process: serialises migrations when the API server and
 // the indexer start at once against the same Postgres.

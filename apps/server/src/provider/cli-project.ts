@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util'
+import { isValidAllowListEntry } from '@latch/core/wire'
+import { parseOptions, UsageError } from '../commands/args.js'
 import type { Command } from '../commands/types.js'
 import { migrate } from '../db/migrate.js'
 import { openDatabase } from '../db/open.js'
 import { type ProjectFeatures, socialProviders } from './features.js'
-import { isValidAllowListEntry } from './origin-match.js'
 import { createProject, listProjects, ProjectInputError, updateProject } from './projects.js'
 
 const usage = `Usage:
@@ -48,32 +48,20 @@ function parseFeatures(json: string | undefined): Partial<ProjectFeatures> | und
 
 export const projectCommand: Command = {
   summary: 'create, update or list projects (provider services answer per project id)',
+  usage,
   async run({ args, config, stdout, stderr }) {
     const [action, ...rest] = args
-    if (action !== 'create' && action !== 'update' && action !== 'list') {
-      stderr.write(usage)
-      return action === undefined || action === '--help' ? 0 : 2
-    }
-    let values: ReturnType<typeof parse>['values']
-    const parse = (argv: string[]) =>
-      parseArgs({
-        args: argv,
-        options: {
-          name: { type: 'string' },
-          origin: { type: 'string', multiple: true },
-          id: { type: 'string' },
-          analytics: { type: 'boolean' },
-          'no-analytics': { type: 'boolean' },
-          features: { type: 'string' },
-        },
-        strict: true,
-      })
-    try {
-      values = parse(rest).values
-    } catch (error) {
-      stderr.write(`${(error as Error).message}\n${usage}`)
-      return 2
-    }
+    if (action === undefined) throw new UsageError('needs an action: create, update or list')
+    if (action !== 'create' && action !== 'update' && action !== 'list')
+      throw new UsageError(`unknown action ${JSON.stringify(action)}`)
+    const values = parseOptions(rest, {
+      name: { type: 'string' },
+      origin: { type: 'string', multiple: true },
+      id: { type: 'string' },
+      analytics: { type: 'boolean' },
+      'no-analytics': { type: 'boolean' },
+      features: { type: 'string' },
+    })
     // Input mistakes are reported before the database is opened (slow on a cold PGlite).
     let features: Partial<ProjectFeatures> | undefined
     try {
@@ -98,10 +86,8 @@ export const projectCommand: Command = {
         return 0
       }
       if (action === 'create') {
-        if (!values.name || !values.origin?.length) {
-          stderr.write(`project create needs --name and at least one --origin\n${usage}`)
-          return 2
-        }
+        if (!values.name || !values.origin?.length)
+          throw new UsageError('create needs --name and at least one --origin')
         const project = await createProject(database.db, {
           id: values.id,
           name: values.name,
@@ -112,10 +98,7 @@ export const projectCommand: Command = {
         stdout.write(`${project.id}\n`)
         return 0
       }
-      if (!values.id) {
-        stderr.write(`project update needs --id\n${usage}`)
-        return 2
-      }
+      if (!values.id) throw new UsageError('update needs --id')
       const updated = await updateProject(database.db, values.id, {
         name: values.name,
         origins: values.origin,

@@ -1,31 +1,7 @@
+import type { ErrorProps, EventBody, TrackProps } from '@latch/core/wire'
 import { analyticsEvents, errorReports } from '../db/schema/provider.js'
 import type { Db } from '../db/types.js'
 import type { ProjectView } from './projects.js'
-
-/** The body of `POST /e`, after schema validation. */
-export interface EventBody {
-  eventId: string
-  url: string
-  domain: string
-  /** Milliseconds since the epoch (analytics) or an ISO date (error reports). */
-  timestamp: number | string
-  props: ErrorProps | TrackProps
-}
-
-export interface ErrorProps {
-  type: 'error'
-  event: string
-  errorType: string
-  errorMessage: string
-  stackTrace?: string
-}
-
-export interface TrackProps {
-  type: 'track'
-  event: string
-  address?: string
-  properties?: Record<string, unknown>
-}
 
 export interface SdkInfo {
   sdkType: string

@@ -1,3 +1,4 @@
+import type { RemoteFeatureEntry, RemoteFeatureId } from '@latch/core/wire'
 /** Social login providers a project may enable (seed §3). */
 export const socialProviders = [
   'google',
@@ -62,19 +63,18 @@ export function readProjectFeatures(
   }
 }
 
-/** One entry of the reference's `GET /appkit/v1/config` `features` array. */
-export interface RemoteFeatureEntry {
-  id: 'social_login' | 'swap' | 'onramp' | 'activity' | 'reown_branding' | 'multi_wallet'
+/**
+ * What this server sends: never null, since in the reference a null means "use the app's local
+ * value", and a Latch project is authoritative for every flag it serves.
+ */
+export type ServedFeatureEntry = RemoteFeatureEntry & {
+  id: RemoteFeatureId
   isEnabled: boolean
-  /**
-   * Never null: in the reference a null config means "use the app's local value", and a Latch
-   * project is authoritative for every flag it serves.
-   */
   config: string[]
 }
 
 /** The wire form of a project's flags, in the reference's shape. */
-export function toRemoteFeatures(features: ProjectFeatures): RemoteFeatureEntry[] {
+export function toRemoteFeatures(features: ProjectFeatures): ServedFeatureEntry[] {
   const social = [...(features.email ? ['email'] : []), ...features.socials]
   return [
     { id: 'social_login', isEnabled: social.length > 0, config: social },

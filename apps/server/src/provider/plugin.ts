@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { seedCatalogue } from './catalogue/repository.js'
-import { DEFAULT_READ_LIMIT_PER_MINUTE, registerRateLimit } from './rate-limit.js'
+import { DEFAULT_READ_LIMIT_PER_MINUTE } from './rate-limit.js'
 import { configRoutes } from './routes/config.js'
 import { eventRoutes } from './routes/events.js'
 import { imageRoutes } from './routes/images.js'
@@ -24,7 +24,6 @@ export interface ProviderRouteOptions {
  */
 export const providerRoutes: FastifyPluginAsync<ProviderRoutesOptions> = async (app, options) => {
   if (options.seedCatalogue !== false) await seedCatalogue(app.db)
-  await registerRateLimit(app, app.config.redisUrl)
   const routeOptions = {
     readLimitPerMinute: options.readLimitPerMinute ?? DEFAULT_READ_LIMIT_PER_MINUTE,
   }

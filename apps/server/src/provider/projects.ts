@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
+import { isValidAllowListEntry } from '@latch/core/wire'
 import { asc, eq } from 'drizzle-orm'
 import { type Project, projects } from '../db/schema/projects.js'
 import type { Db } from '../db/types.js'
 import { type ProjectFeatures, readProjectFeatures } from './features.js'
-import { isValidAllowListEntry } from './origin-match.js'
 
 /** Letters, digits, `-` and `_`, 1 to 64 long; generated ids are 32 hex characters. */
 export const PROJECT_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$'

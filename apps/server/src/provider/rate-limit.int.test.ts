@@ -7,6 +7,7 @@ import { openDatabase } from '../db/open.js'
 import { installErrorHandling } from '../errors.js'
 import { providerRoutes } from './plugin.js'
 import { createProject, type ProjectView } from './projects.js'
+import { registerRateLimit } from './rate-limit.js'
 import { openTestApp, type ProviderTestApp } from './testing.js'
 
 const REDIS_URL = process.env.REDIS_URL_TEST || 'redis://127.0.0.1:6379'
@@ -111,6 +112,7 @@ describe('project-scoped reads are rate limited too', () => {
     app.decorate('config', config)
     app.decorate('db', database.db)
     installErrorHandling(app)
+    await registerRateLimit(app, undefined)
     await app.register(providerRoutes, { readLimitPerMinute: 3 })
     try {
       const project = await createProject(database.db, { name: 'R', origins: [] })

@@ -33,7 +33,7 @@ export function rateLimitKey(request: FastifyRequest): string {
 export class RateLimitedError extends HttpError {
   override name = 'RateLimitedError'
   constructor(retryAfterSeconds: number) {
-    super(429, 'RATE_LIMITED', `Too many requests; retry in ${retryAfterSeconds} s`)
+    super(429, 'RATE_LIMITED', `Please try again after ${retryAfterSeconds} seconds`)
   }
 }
 
@@ -52,7 +52,8 @@ function connected(redis: Redis, timeoutMs: number): Promise<boolean> {
 }
 
 /**
- * Registers @fastify/rate-limit for the routes that opt in (`config.rateLimit`). With
+ * Registers @fastify/rate-limit, once for the whole app, for the routes that opt in
+ * (`config.rateLimit`: provider reads, `POST /e`, every auth route). With
  * `REDIS_URL` the counters live in Redis, so several server processes share one limit;
  * otherwise in process memory. A Redis outage lets requests through rather than failing them.
  */

@@ -1,3 +1,4 @@
+import { isOriginAllowed } from '@latch/core/wire'
 import type {
   FastifyReply,
   FastifyRequest,
@@ -5,7 +6,6 @@ import type {
   preHandlerHookHandler,
 } from 'fastify'
 import { HttpError } from '../errors.js'
-import { isOriginAllowed } from './origin-match.js'
 import { findProject, type ProjectView } from './projects.js'
 
 declare module 'fastify' {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { z } from 'zod'
 import type { AuthContext } from '../context.js'
 import { approveDeviceByToken } from '../users.js'
 
@@ -51,12 +50,12 @@ export function deviceRoutes(ctx: AuthContext): FastifyPluginAsync {
       '/auth/v1/device/approve',
       { config: { rateLimit: { max: 20, timeWindow: 60_000 } }, schema: { hide: true } },
       async (request, reply) => {
-        const parsed = z
-          .object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) })
-          .safeParse(request.body)
+        // A form post, answered with a page: no schema, so a bad token gets the page, not JSON.
+        const token = (request.body as { token?: unknown } | undefined)?.token
         const ok =
-          parsed.success &&
-          (await approveDeviceByToken(app.db, parsed.data.token, ctx.now(), APPROVAL_TTL_MS))
+          typeof token === 'string' &&
+          /^[A-Za-z0-9_-]{20,100}$/.test(token) &&
+          (await approveDeviceByToken(app.db, token, ctx.now(), APPROVAL_TTL_MS))
         return reply
           .status(ok ? 200 : 400)
           .headers(pageHeaders)

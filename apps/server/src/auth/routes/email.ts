@@ -1,17 +1,18 @@
-import type { FastifyPluginAsync } from 'fastify'
-import { z } from 'zod'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
 import { HttpError } from '../../errors.js'
 import { assertMaySend, consumeCode, issueCode, ThrottledError } from '../codes.js'
-import {
-  type AuthContext,
-  deviceIdSchema,
-  emailSchema,
-  otpSchema,
-  parseBody,
-  projectIdSchema,
-  requireKnownProject,
-} from '../context.js'
+import { type AuthContext, requireKnownProject } from '../context.js'
 import { authRouteConfig } from '../cors.js'
+import {
+  Action,
+  authErrors,
+  normalEmail,
+  projectErrors,
+  Session,
+  SignInBody,
+  VerifyBody,
+} from '../schemas.js'
 import { createSession } from '../sessions.js'
 import {
   approveDevice,
@@ -20,13 +21,6 @@ import {
   isDeviceApproved,
   requestDeviceApproval,
 } from '../users.js'
-
-const startBody = z.object({
-  projectId: projectIdSchema,
-  email: emailSchema,
-  deviceId: deviceIdSchema,
-})
-const verifyBody = startBody.extend({ otp: otpSchema })
 
 const limited = (max: number) => ({
   ...authRouteConfig,
@@ -37,16 +31,23 @@ const limited = (max: number) => ({
  * Email sign-in (seed §4): start → (verify device →) code → session. Codes and tokens travel in
  * bodies only, never in URLs, so request logs cannot hold them.
  */
-export function emailRoutes(ctx: AuthContext): FastifyPluginAsync {
+export function emailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       '/auth/v1/email/start',
       {
         config: limited(20),
-        schema: { summary: 'Send a sign-in code (or a device approval link)', tags: ['auth'] },
+        schema: {
+          summary: 'Send a sign-in code (or a device approval link)',
+          description:
+            'VERIFY_OTP: a code went to the address. VERIFY_DEVICE: the account has a wallet and this device is not approved yet; an approval link went to the address instead, then poll /auth/v1/email/device.',
+          tags: ['auth'],
+          body: SignInBody,
+          response: { 200: Action('VERIFY_OTP', 'VERIFY_DEVICE'), ...authErrors, ...projectErrors },
+        },
       },
       async (request, reply) => {
-        const body = parseBody(startBody, request.body)
+        const body = { ...request.body, email: normalEmail(request.body.email) }
         await requireKnownProject(request, body.projectId)
         const now = ctx.now()
         try {
@@ -82,10 +83,16 @@ export function emailRoutes(ctx: AuthContext): FastifyPluginAsync {
         schema: {
           summary: 'Poll a device approval; once approved, sends the code',
           tags: ['auth'],
+          body: SignInBody,
+          response: {
+            200: Type.Object({ approved: Type.Boolean() }),
+            ...authErrors,
+            ...projectErrors,
+          },
         },
       },
       async (request) => {
-        const body = parseBody(startBody, request.body)
+        const body = { ...request.body, email: normalEmail(request.body.email) }
         await requireKnownProject(request, body.projectId)
         const user = await findUserByEmail(app.db, body.email)
         if (!user || !(await isDeviceApproved(app.db, user.id, body.deviceId)))
@@ -105,10 +112,15 @@ export function emailRoutes(ctx: AuthContext): FastifyPluginAsync {
       '/auth/v1/email/verify',
       {
         config: limited(30),
-        schema: { summary: 'Check a sign-in code; opens a session', tags: ['auth'] },
+        schema: {
+          summary: 'Check a sign-in code; opens a session',
+          tags: ['auth'],
+          body: VerifyBody,
+          response: { 200: Session, ...authErrors, ...projectErrors },
+        },
       },
       async (request) => {
-        const body = parseBody(verifyBody, request.body)
+        const body = { ...request.body, email: normalEmail(request.body.email) }
         await requireKnownProject(request, body.projectId)
         const now = ctx.now()
         const existing = await findUserByEmail(app.db, body.email)

@@ -1,30 +1,41 @@
-import type { FastifyPluginAsync } from 'fastify'
-import { z } from 'zod'
-import { isOriginAllowed } from '../../provider/origin-match.js'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { isOriginAllowed } from '@latch/core/wire'
+import { Type } from 'typebox'
+import { errorResponses } from '../../errors.js'
 import { findProject } from '../../provider/projects.js'
 import { authRouteConfig } from '../cors.js'
 
-const query = z.object({ projectId: z.string().max(64), origin: z.string().max(2048) })
+// Lenient on purpose: any question gets an answer, and a malformed one is a plain "no".
+const FrameOriginQuery = Type.Object({
+  projectId: Type.Optional(Type.String({ description: 'Project id' })),
+  origin: Type.Optional(Type.String({ description: 'Origin of the page embedding the frame' })),
+})
 
 /**
  * Asked by the frame before it talks to its embedding page: may this page origin use this
  * project? The frame serves (and answers) only when the server says yes.
  */
-export const frameRoutes: FastifyPluginAsync = async (app) => {
+export const frameRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/auth/v1/frame/origin',
     {
       config: { ...authRouteConfig, rateLimit: { max: 120, timeWindow: 60_000 } },
-      schema: { tags: ['auth'] },
+      schema: {
+        summary: 'May a page on this origin embed the frame for this project?',
+        tags: ['auth'],
+        querystring: FrameOriginQuery,
+        response: {
+          200: Type.Object({ allowed: Type.Boolean() }),
+          ...errorResponses({ 429: 'RATE_LIMITED' }),
+        },
+      },
     },
     async (request) => {
-      const parsed = query.safeParse(request.query)
-      if (!parsed.success) return { allowed: false }
-      const project = await findProject(app.db, parsed.data.projectId)
-      return {
-        allowed:
-          project !== undefined && isOriginAllowed(parsed.data.origin, project.allowedOrigins),
-      }
+      const { projectId, origin } = request.query
+      if (!projectId || projectId.length > 64 || origin === undefined || origin.length > 2048)
+        return { allowed: false }
+      const project = await findProject(app.db, projectId)
+      return { allowed: project !== undefined && isOriginAllowed(origin, project.allowedOrigins) }
     },
   )
 }

@@ -1,9 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify'
-import { z } from 'zod'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
 import { HttpError } from '../../errors.js'
 import { assertMaySend, consumeCode, issueCode, ThrottledError } from '../codes.js'
-import { type AuthContext, emailSchema, otpSchema, parseBody } from '../context.js'
+import type { AuthContext } from '../context.js'
 import { authRouteConfig } from '../cors.js'
+import { Action, Email, normalEmail, Otp, sessionErrors } from '../schemas.js'
 import { requireSession } from '../sessions.js'
 import { findUser, findUserByEmail, setEmail } from '../users.js'
 
@@ -13,14 +14,22 @@ const config = { ...authRouteConfig, rateLimit: { max: 20, timeWindow: 60_000 } 
  * Update email (seed §4): a code to the current address (primary), then one to the new
  * address (secondary); only then does the email change.
  */
-export function updateEmailRoutes(ctx: AuthContext): FastifyPluginAsync {
+export function updateEmailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       '/auth/v1/email/update',
-      { config, schema: { tags: ['auth'] } },
+      {
+        config,
+        schema: {
+          summary: 'Start changing the email: a code goes to the current address',
+          tags: ['auth'],
+          body: Type.Object({ email: Email }),
+          response: { 200: Action('VERIFY_PRIMARY_OTP'), ...sessionErrors },
+        },
+      },
       async (request, reply) => {
         const session = await requireSession(request)
-        const { email: newEmail } = parseBody(z.object({ email: emailSchema }), request.body)
+        const newEmail = normalEmail(request.body.email)
         const user = (await findUser(app.db, session.userId))!
         if (newEmail === user.email)
           throw new HttpError(400, 'SAME_EMAIL', 'That is already your email')
@@ -46,10 +55,18 @@ export function updateEmailRoutes(ctx: AuthContext): FastifyPluginAsync {
 
     app.post(
       '/auth/v1/email/update/primary',
-      { config, schema: { tags: ['auth'] } },
+      {
+        config,
+        schema: {
+          summary: "Check the current address's code: a code goes to the new address",
+          tags: ['auth'],
+          body: Type.Object({ otp: Otp }),
+          response: { 200: Action('VERIFY_SECONDARY_OTP'), ...sessionErrors },
+        },
+      },
       async (request) => {
         const session = await requireSession(request)
-        const { otp } = parseBody(z.object({ otp: otpSchema }), request.body)
+        const { otp } = request.body
         const user = (await findUser(app.db, session.userId))!
         const now = ctx.now()
         const primary = await consumeCode(
@@ -72,14 +89,20 @@ export function updateEmailRoutes(ctx: AuthContext): FastifyPluginAsync {
 
     app.post(
       '/auth/v1/email/update/secondary',
-      { config, schema: { tags: ['auth'] } },
+      {
+        config,
+        schema: {
+          summary: "Check the new address's code; the email changes",
+          tags: ['auth'],
+          body: Type.Object({ otp: Otp, email: Email }),
+          response: { 200: Type.Object({ email: Type.String() }), ...sessionErrors },
+        },
+      },
       async (request) => {
         const session = await requireSession(request)
         // The frame remembers the new address from the first step; the code must match it.
-        const { otp, email: pendingEmail } = parseBody(
-          z.object({ otp: otpSchema, email: emailSchema }),
-          request.body,
-        )
+        const { otp } = request.body
+        const pendingEmail = normalEmail(request.body.email)
         const user = (await findUser(app.db, session.userId))!
         const secondary = await consumeCode(
           app.db,

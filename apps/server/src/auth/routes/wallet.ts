@@ -1,21 +1,19 @@
-import type { FastifyPluginAsync } from 'fastify'
-import { z } from 'zod'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HttpError } from '../../errors.js'
 import type { AuthContext } from '../context.js'
-import { parseBody } from '../context.js'
 import { authRouteConfig } from '../cors.js'
+import {
+  Account,
+  Addresses,
+  AuthShare,
+  EmptyBody,
+  NewWalletBody,
+  RecoveryShares,
+  sessionErrors,
+} from '../schemas.js'
 import { requireSession, revokeSession } from '../sessions.js'
 import { readAuthShare, readRecoveryShare, storeWallet } from '../shares.js'
 import { findUser } from '../users.js'
-
-// A share of a 16- or 32-byte secret is one byte longer; base64 of that is under 64 characters.
-const shareSchema = z.string().regex(/^[A-Za-z0-9+/]{4,120}={0,2}$/)
-const newWalletBody = z.object({
-  evmAddress: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
-  solanaAddress: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/),
-  authShare: shareSchema,
-  recoveryShare: shareSchema,
-})
 
 /** How long after a code sign-in the recovery share may be released. */
 export const RECOVERY_WINDOW_MS = 10 * 60_000
@@ -27,11 +25,18 @@ const limited = (max: number) => ({ ...authRouteConfig, rateLimit: { max, timeWi
  * to the signed-in session; the recovery share only on the recovery route, for a device that
  * lost (or never had) its own share. Nothing here is ever logged.
  */
-export function walletRoutes(ctx: AuthContext): FastifyPluginAsync {
+export function walletRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/auth/v1/session',
-      { config: limited(120), schema: { tags: ['auth'] } },
+      {
+        config: limited(120),
+        schema: {
+          summary: "The signed-in account's email and addresses",
+          tags: ['auth'],
+          response: { 200: Account, ...sessionErrors },
+        },
+      },
       async (request) => {
         const session = await requireSession(request)
         const user = (await findUser(app.db, session.userId))!
@@ -41,7 +46,15 @@ export function walletRoutes(ctx: AuthContext): FastifyPluginAsync {
 
     app.post(
       '/auth/v1/sign-out',
-      { config: limited(60), schema: { tags: ['auth'] } },
+      {
+        config: limited(60),
+        schema: {
+          summary: 'Revoke the session of the bearer token',
+          tags: ['auth'],
+          body: EmptyBody,
+          response: { 200: EmptyBody, ...sessionErrors },
+        },
+      },
       async (request) => {
         const session = await requireSession(request)
         await revokeSession(app.db, session.tokenHash, ctx.now())
@@ -51,10 +64,18 @@ export function walletRoutes(ctx: AuthContext): FastifyPluginAsync {
 
     app.post(
       '/auth/v1/wallet',
-      { config: limited(10), schema: { tags: ['auth'] } },
+      {
+        config: limited(10),
+        schema: {
+          summary: "Store a new wallet's two server-side key shares",
+          tags: ['auth'],
+          body: NewWalletBody,
+          response: { 201: Addresses, ...sessionErrors },
+        },
+      },
       async (request, reply) => {
         const session = await requireSession(request)
-        const body = parseBody(newWalletBody, request.body)
+        const body = request.body
         await storeWallet(app.db, ctx.keys, session.userId, body)
         return reply
           .status(201)
@@ -64,7 +85,14 @@ export function walletRoutes(ctx: AuthContext): FastifyPluginAsync {
 
     app.get(
       '/auth/v1/wallet/auth-share',
-      { config: limited(60), schema: { tags: ['auth'] } },
+      {
+        config: limited(60),
+        schema: {
+          summary: "The session's auth share",
+          tags: ['auth'],
+          response: { 200: AuthShare, ...sessionErrors },
+        },
+      },
       async (request, reply) => {
         const session = await requireSession(request)
         const user = (await findUser(app.db, session.userId))!
@@ -76,7 +104,17 @@ export function walletRoutes(ctx: AuthContext): FastifyPluginAsync {
 
     app.post(
       '/auth/v1/wallet/recover',
-      { config: limited(5), schema: { tags: ['auth'] } },
+      {
+        config: limited(5),
+        schema: {
+          summary: 'Both server shares, for a device recovering its wallet',
+          description:
+            'Only within 10 minutes of a code sign-in; later answers 403 RECOVERY_NEEDS_FRESH_SIGN_IN.',
+          tags: ['auth'],
+          body: EmptyBody,
+          response: { 200: RecoveryShares, ...sessionErrors },
+        },
+      },
       async (request, reply) => {
         const session = await requireSession(request)
         // Both server shares together are the key: only a session fresh from a code sign-in on

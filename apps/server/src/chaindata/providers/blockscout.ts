@@ -1,4 +1,5 @@
 import type { Address } from 'viem'
+import { getJson, isObject, mapUpstream } from '../../http.js'
 import type { SpamPolicy } from '../spam.js'
 import type { Transaction } from '../types.js'
 import type { NativeCurrency } from '../wire.js'
@@ -9,7 +10,6 @@ import {
   blockscoutToWire,
   type PageParams,
 } from './blockscout-map.js'
-import { getJson, isObject, mapUpstream } from './http.js'
 import {
   type HistoryProvider,
   type HistoryRequest,
@@ -110,7 +110,7 @@ export class BlockscoutProvider implements HistoryProvider {
     const url = new URL(`${this.base}${path}`)
     for (const [key, value] of Object.entries(params ?? {}))
       if (value !== null && value !== undefined) url.searchParams.set(key, String(value))
-    const body = await getJson('Blockscout', url, this.options.fetch)
+    const body = await getJson('Blockscout', url, { fetch: this.options.fetch })
     if (!isObject(body) || !Array.isArray(body.items))
       throw new ProviderError('Blockscout answered without items')
     const next = body.next_page_params ?? null
@@ -120,11 +120,9 @@ export class BlockscoutProvider implements HistoryProvider {
   }
 
   private async transaction(hash: string): Promise<BlockscoutTransaction> {
-    const body = await getJson(
-      'Blockscout',
-      new URL(`${this.base}/transactions/${hash}`),
-      this.options.fetch,
-    )
+    const body = await getJson('Blockscout', new URL(`${this.base}/transactions/${hash}`), {
+      fetch: this.options.fetch,
+    })
     if (!isObject(body) || typeof body.hash !== 'string' || !isObject(body.from))
       throw new ProviderError(`Blockscout answered without transaction ${hash}`)
     return body as unknown as BlockscoutTransaction

@@ -1,9 +1,9 @@
 import type { Address, Hash } from 'viem'
+import { getJson, isObject, mapUpstream } from '../../http.js'
 import { nativeTransferEvent } from '../decode.js'
 import { lureTextReason, type SpamPolicy } from '../spam.js'
 import type { ChainEvent, TokenMetadata, TokenStandard } from '../types.js'
 import { type NativeCurrency, type StoredTx, toWireTransaction } from '../wire.js'
-import { getJson, isObject, mapUpstream } from './http.js'
 import {
   type HistoryProvider,
   type HistoryRequest,
@@ -116,7 +116,7 @@ export class EtherscanProvider implements HistoryProvider {
     url.searchParams.set('chainid', String(this.options.chainId))
     for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value)
     url.searchParams.set('apikey', this.options.apiKey)
-    const body = await getJson('Etherscan', url, this.options.fetch)
+    const body = await getJson('Etherscan', url, { fetch: this.options.fetch })
     if (!isObject(body))
       throw new ProviderError('Etherscan answered something other than an object')
     const { status, message, result } = body as Partial<EtherscanResponse<T>>

@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util'
+import { parseOptions, UsageError } from '../../commands/args.js'
 import type { Command } from '../../commands/types.js'
 import { migrate } from '../../db/migrate.js'
 import { openDatabase } from '../../db/open.js'
@@ -15,27 +15,17 @@ const usage = `Usage:
 
 export const catalogueCommand: Command = {
   summary: 'import wallets from the WalletConnect Explorer API into the catalogue',
+  usage,
   async run({ args, config, stdout, stderr }) {
     const [action, ...rest] = args
-    if (action !== 'sync') {
-      stderr.write(usage)
-      return action === undefined || action === '--help' ? 0 : 2
-    }
-    let values: { 'project-id'?: string; url?: string }
-    try {
-      values = parseArgs({
-        args: rest,
-        options: { 'project-id': { type: 'string' }, url: { type: 'string' } },
-      }).values
-    } catch (error) {
-      stderr.write(`${(error as Error).message}\n${usage}`)
-      return 2
-    }
+    if (action === undefined) throw new UsageError('needs an action: sync')
+    if (action !== 'sync') throw new UsageError(`unknown action ${JSON.stringify(action)}`)
+    const values = parseOptions(rest, { 'project-id': { type: 'string' }, url: { type: 'string' } })
     const projectId = values['project-id'] ?? process.env.LATCH_EXPLORER_PROJECT_ID
-    if (!projectId) {
-      stderr.write(`catalogue sync needs an Explorer project id.\n${usage}`)
-      return 2
-    }
+    if (!projectId)
+      throw new UsageError(
+        'sync needs an Explorer project id (--project-id or LATCH_EXPLORER_PROJECT_ID)',
+      )
     const database = await openDatabase(config())
     try {
       await migrate(database)

@@ -75,7 +75,7 @@ describe('catalogue sync on PGlite', () => {
         fetch: denied,
       }),
     ).rejects.toThrow(
-      new CatalogueSyncError('The Explorer API answered 401 for page 1 (check the project id)'),
+      new CatalogueSyncError('The Explorer API (page 1) answered HTTP 401 (check the project id)'),
     )
   })
 })

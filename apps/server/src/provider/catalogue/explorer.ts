@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm'
-import { catalogueWallets, type NewCatalogueWallet } from '../../db/schema/provider.js'
+import type { NewCatalogueWallet } from '../../db/schema/provider.js'
 import type { Db } from '../../db/types.js'
+import { getJson, isObject } from '../../http.js'
 import { curatedWallets } from './dataset.js'
+import { upsertWallets } from './repository.js'
 
 /** The WalletConnect Explorer API (v3); operators with network access pass their project id. */
 export const DEFAULT_EXPLORER_URL = 'https://explorer-api.walletconnect.com'
@@ -136,20 +137,15 @@ async function fetchPage(options: SyncOptions, page: number): Promise<ExplorerPa
   endpoint.searchParams.set('projectId', options.projectId)
   endpoint.searchParams.set('entries', String(PAGE_SIZE))
   endpoint.searchParams.set('page', String(page))
-  const doFetch = options.fetch ?? fetch
-  let response: Response
-  try {
-    response = await doFetch(endpoint, { headers: { accept: 'application/json' } })
-  } catch (error) {
-    throw new CatalogueSyncError(
-      `Cannot reach the Explorer API at ${endpoint.origin}: ${(error as Error).message}`,
-    )
-  }
-  if (!response.ok)
-    throw new CatalogueSyncError(
-      `The Explorer API answered ${response.status} for page ${page}${response.status === 401 || response.status === 403 ? ' (check the project id)' : ''}`,
-    )
-  return (await response.json()) as ExplorerPage
+  const body = await getJson(`The Explorer API (page ${page})`, endpoint, {
+    fetch: options.fetch,
+    fail: (message, status) =>
+      new CatalogueSyncError(
+        status === 401 || status === 403 ? `${message} (check the project id)` : message,
+      ),
+  })
+  if (!isObject(body)) throw new CatalogueSyncError('The Explorer API answered a non-object')
+  return body as ExplorerPage
 }
 
 /** Imports every listing of the Explorer API into the catalogue; curated rows are never touched. */
@@ -169,32 +165,7 @@ export async function syncCatalogue(db: Db, options: SyncOptions): Promise<SyncR
     if (listings.length < PAGE_SIZE || result.fetched >= total) break
   }
   const unique = [...new Map(rows.map((row) => [row.id, row])).values()]
-  for (let i = 0; i < unique.length; i += 200) {
-    await db
-      .insert(catalogueWallets)
-      .values(unique.slice(i, i + 200))
-      .onConflictDoUpdate({
-        target: catalogueWallets.id,
-        set: {
-          name: sql`excluded.name`,
-          imageId: sql`excluded.image_id`,
-          rdns: sql`excluded.rdns`,
-          chains: sql`excluded.chains`,
-          homepage: sql`excluded.homepage`,
-          mobileLink: sql`excluded.mobile_link`,
-          desktopLink: sql`excluded.desktop_link`,
-          webappLink: sql`excluded.webapp_link`,
-          appStore: sql`excluded.app_store`,
-          playStore: sql`excluded.play_store`,
-          chromeStore: sql`excluded.chrome_store`,
-          injected: sql`excluded.injected`,
-          badgeType: sql`excluded.badge_type`,
-          order: sql`excluded."order"`,
-          updatedAt: sql`now()`,
-        },
-        setWhere: sql`${catalogueWallets.source} = 'explorer'`,
-      })
-  }
+  await upsertWallets(db, unique, 'explorer')
   result.imported = unique.length
   return result
 }

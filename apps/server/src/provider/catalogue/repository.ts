@@ -1,3 +1,4 @@
+import type { CatalogueWallet as CatalogueWalletEntry } from '@latch/core/wire'
 import {
   and,
   arrayOverlaps,
@@ -21,23 +22,7 @@ import { namespaceOf } from './chains.js'
 import { type CuratedWallet, curatedWallets } from './dataset.js'
 
 /** One wallet as `GET /getWallets` returns it, in the reference's field names. */
-export interface WalletEntry {
-  id: string
-  name: string
-  homepage: string | null
-  image_id: string
-  order: number
-  rdns: string | null
-  chains: string[]
-  mobile_link: string | null
-  desktop_link: string | null
-  webapp_link: string | null
-  app_store: string | null
-  play_store: string | null
-  chrome_store: string | null
-  injected: { namespace: string; injected_id: string }[] | null
-  badge_type: string
-}
+export type WalletEntry = CatalogueWalletEntry
 
 export interface WalletQuery {
   page: number
@@ -91,26 +76,38 @@ function curatedRow(wallet: CuratedWallet, index: number): NewCatalogueWallet {
  */
 export async function seedCatalogue(db: Db): Promise<number> {
   const rows = curatedWallets.map(curatedRow)
-  await db
-    .insert(catalogueWallets)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: catalogueWallets.id,
-      set: {
-        name: sql`excluded.name`,
-        imageId: sql`excluded.image_id`,
-        rdns: sql`excluded.rdns`,
-        chains: sql`excluded.chains`,
-        homepage: sql`excluded.homepage`,
-        mobileLink: sql`excluded.mobile_link`,
-        desktopLink: sql`excluded.desktop_link`,
-        webappLink: sql`excluded.webapp_link`,
-        order: sql`excluded."order"`,
-        updatedAt: sql`now()`,
-      },
-      setWhere: eq(catalogueWallets.source, 'curated'),
-    })
+  await upsertWallets(db, rows, 'curated')
   return rows.length
+}
+
+/**
+ * Writes catalogue rows. A row already there is refreshed (every column the new rows carry) only
+ * when it came from the same source, so a sync never overwrites a curated wallet, nor a new
+ * release's dataset an imported one.
+ */
+export async function upsertWallets(
+  db: Db,
+  rows: NewCatalogueWallet[],
+  source: 'curated' | 'explorer',
+): Promise<void> {
+  const first = rows[0]
+  if (!first) return
+  const columns = Object.keys(first).filter(
+    (key): key is Exclude<keyof NewCatalogueWallet, 'id' | 'source'> =>
+      key !== 'id' && key !== 'source',
+  )
+  const set: Record<string, SQL> = { updatedAt: sql`now()` }
+  for (const key of columns) set[key] = sql`excluded.${sql.identifier(catalogueWallets[key].name)}`
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insert(catalogueWallets)
+      .values(rows.slice(i, i + 200))
+      .onConflictDoUpdate({
+        target: catalogueWallets.id,
+        set,
+        setWhere: eq(catalogueWallets.source, source),
+      })
+  }
 }
 
 /** `%`, `_` and `\` in a search are literal characters, not patterns. */

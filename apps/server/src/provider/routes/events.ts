@@ -1,13 +1,7 @@
+import type { ErrorProps, EventBody, TrackProps } from '@latch/core/wire'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { errorResponseSchema, HttpError } from '../../errors.js'
-import {
-  type ErrorProps,
-  type EventBody,
-  EventRejectedError,
-  storeAnalyticsEvent,
-  storeErrorReport,
-  type TrackProps,
-} from '../events.js'
+import { EventRejectedError, storeAnalyticsEvent, storeErrorReport } from '../events.js'
 import { ERROR_REPORT_LIMIT, ERROR_REPORT_WINDOW_MS, rateLimitKey } from '../rate-limit.js'
 import { projectErrorResponses, projectQuerySchema, type SdkQuery, safeString } from '../schemas.js'
 import {

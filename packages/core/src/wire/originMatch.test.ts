@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { isOriginAllowed, isValidAllowListEntry } from './origin-match.js'
+import { isOriginAllowed, isValidAllowListEntry } from './originMatch.js'
 
 describe('isOriginAllowed', () => {
   test('exact origins, ignoring case and default ports', () => {

@@ -1,25 +1,33 @@
-import { ProviderError } from './types.js'
+import { ProviderError } from './chaindata/providers/types.js'
+
+export interface GetJsonOptions {
+  fetch?: typeof fetch | undefined
+  /** The error every failure becomes; the status is set when the upstream answered one. */
+  fail?: ((message: string, status?: number) => Error) | undefined
+}
 
 /**
- * GET a JSON document from a hosted explorer. Every way it can go wrong (unreachable, timeout,
- * HTTP error, a body that is not JSON) becomes a ProviderError, which the route answers with 502.
+ * GET a JSON document from an upstream API (a hosted explorer, the wallet Explorer). Every way
+ * it can go wrong (unreachable, timeout, HTTP error, a body that is not JSON) becomes one error
+ * type, by default a ProviderError, which the history route answers with 502.
  */
 export async function getJson(
   label: string,
   url: URL,
-  fetchImpl: typeof fetch = fetch,
+  options: GetJsonOptions = {},
 ): Promise<unknown> {
+  const fail = options.fail ?? ((message: string) => new ProviderError(message))
   let response: Response
   try {
-    response = await fetchImpl(url, {
+    response = await (options.fetch ?? fetch)(url, {
       headers: { accept: 'application/json' },
       signal: AbortSignal.timeout(10_000),
     })
   } catch (error) {
-    throw new ProviderError(`${label} could not be reached (${(error as Error).message})`)
+    throw fail(`${label} could not be reached (${(error as Error).message})`)
   }
   const text = await response.text().catch(() => {
-    throw new ProviderError(`${label} answer was cut off`)
+    throw fail(`${label} answer was cut off`)
   })
   if (!response.ok) {
     // Explorers put the reason in a JSON `message` (Blockscout) or `result` (Etherscan) field.
@@ -29,12 +37,12 @@ export async function getJson(
       const detail = isObject(body) ? (body.message ?? body.result) : undefined
       if (typeof detail === 'string' && detail) reason = `: ${detail.slice(0, 200)}`
     } catch {}
-    throw new ProviderError(`${label} answered HTTP ${response.status}${reason}`)
+    throw fail(`${label} answered HTTP ${response.status}${reason}`, response.status)
   }
   try {
     return JSON.parse(text) as unknown
   } catch {
-    throw new ProviderError(`${label} answered with malformed JSON`)
+    throw fail(`${label} answered with malformed JSON`)
   }
 }
 

@@ -1,0 +1,31 @@
+// What the Latch server and its clients both speak: pure types and helpers, no dependencies.
+export type {
+  CatalogueWallet,
+  GetWalletsParams,
+  GetWalletsResponse,
+  WcWallet,
+} from './catalogue.js'
+export type { ErrorBody } from './errors.js'
+export type { ErrorProps, EventBody, TrackProps } from './events.js'
+export type {
+  FungibleInfo,
+  HistoryPage,
+  NftInfo,
+  OperationType,
+  SupportedChains,
+  Transaction,
+  TransactionMetadata,
+  TransactionStatus,
+  TransactionTransfer,
+  TransferDirection,
+} from './history.js'
+export { type ImageKind, imagePath, imagePaths, imageUrl } from './images.js'
+export { isOriginAllowed, isValidAllowListEntry } from './originMatch.js'
+export {
+  type AllowedOriginsResponse,
+  type AnalyticsConfigResponse,
+  type RemoteConfigResponse,
+  type RemoteFeatureEntry,
+  type RemoteFeatureId,
+  remoteFeatureIds,
+} from './remoteConfig.js'
