@@ -18,10 +18,7 @@ function say(text: string) {
   root.replaceChildren(p)
 }
 
-function parentOrigin(): string | undefined {
-  const ancestors = window.location.ancestorOrigins
-  const candidate = ancestors?.length ? ancestors[0] : document.referrer
-  if (!candidate) return undefined
+function originOf(candidate: string): string | undefined {
   try {
     const origin = new URL(candidate).origin
     return origin === 'null' ? undefined : origin
@@ -30,18 +27,37 @@ function parentOrigin(): string | undefined {
   }
 }
 
+/**
+ * Every page above the frame, nearest first. Where the browser lists them (ancestorOrigins),
+ * each must be allowed: an allowed page framed by a foreign one would let that page overlay and
+ * steer it. Without the list only the referrer (the parent) can be known.
+ */
+function embeddingOrigins(): (string | undefined)[] {
+  const ancestors = window.location.ancestorOrigins
+  if (ancestors?.length) return Array.from(ancestors, originOf)
+  return document.referrer ? [originOf(document.referrer)] : []
+}
+
 async function start() {
   const params = new URLSearchParams(window.location.search)
   const projectId = params.get('projectId') ?? ''
   const chainId = params.get('chainId') ?? 'eip155:1'
   if (window.parent === window) return say('This page works only inside an app.')
-  const origin = parentOrigin()
-  if (!origin || !/^[A-Za-z0-9_-]{1,64}$/.test(projectId))
+  const origins = embeddingOrigins()
+  const origin = origins[0]
+  if (!origin || origins.includes(undefined) || !/^[A-Za-z0-9_-]{1,64}$/.test(projectId))
     return say('This app cannot use the wallet.')
 
   const api = createAuthApi(serverUrl, projectId)
-  const { allowed } = await api.originAllowed(origin).catch(() => ({ allowed: false }))
-  if (!allowed) return say('This app is not allowed to use this wallet.')
+  const checks = await Promise.all(
+    [...new Set(origins as string[])].map((o) =>
+      api.originAllowed(o).then(
+        (r) => r.allowed,
+        () => false,
+      ),
+    ),
+  )
+  if (!checks.every(Boolean)) return say('This app is not allowed to use this wallet.')
   say('')
 
   const channel = new MessageChannel()
