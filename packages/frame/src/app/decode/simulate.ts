@@ -132,13 +132,21 @@ export async function simulateTransaction(request: Request, tx: SimulatedTx): Pr
     const blocks = (await request({
       method: 'eth_simulateV1',
       params: [{ blockStateCalls: [{ calls: [callObject(tx)] }], traceTransfers: true }, 'latest'],
-    })) as { calls: { status: Hex; logs?: Log[]; error?: { message?: string; data?: Hex } }[] }[]
+    })) as {
+      calls: {
+        status: Hex
+        returnData?: Hex
+        logs?: Log[]
+        error?: { message?: string; data?: Hex }
+      }[]
+    }[]
     const result = blocks[0]?.calls[0]
     if (!result) throw new Error('no result')
     if (result.status !== '0x1')
       return {
         status: 'revert',
-        reason: revertReason(result.error?.data, result.error?.message),
+        // Nodes put the revert data in error.data or (anvil) in returnData.
+        reason: revertReason(result.error?.data ?? result.returnData, result.error?.message),
       }
     return {
       status: 'success',
