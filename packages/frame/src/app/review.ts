@@ -65,7 +65,10 @@ async function tokenBook(request: Request, tokens: string[]): Promise<TokenBook>
   const unique = [...new Set(tokens.map((t) => t.toLowerCase()))].filter((t) => isAddress(t))
   const infos = await Promise.all(unique.map((t) => maybe(tokenInfo(request, t))))
   const book = new Map<string, TokenInfo>()
-  unique.forEach((t, i) => infos[i] && book.set(t, infos[i]))
+  for (const [i, t] of unique.entries()) {
+    const info = infos[i]
+    if (info) book.set(t, info)
+  }
   return book
 }
 
@@ -88,7 +91,10 @@ export async function reviewTypedData(
     Promise.all(spenders.map((s) => hasCode(context.request, s))),
   ])
   const codeMap = new Map<string, boolean>()
-  spenders.forEach((s, i) => codes[i] !== undefined && codeMap.set(s.toLowerCase(), codes[i]!))
+  for (const [i, s] of spenders.entries()) {
+    const code = codes[i]
+    if (code !== undefined) codeMap.set(s.toLowerCase(), code)
+  }
   const view = typedDataView(parsed, {
     chainId: context.chainId,
     tokens,
@@ -199,7 +205,10 @@ export function genericView(method: string, params: unknown): ApprovalView {
     dangers: ['This request could not be decoded. Approve only if you trust this site.'],
     summary: [],
     sections: [
-      { title: 'Request', fields: [{ label: 'Parameters', value: JSON.stringify(params, null, 2), mono: true }] },
+      {
+        title: 'Request',
+        fields: [{ label: 'Parameters', value: JSON.stringify(params, null, 2), mono: true }],
+      },
     ],
   }
 }

@@ -149,7 +149,8 @@ export async function handleRpc(
   let view: ApprovalView
   let toSign: unknown = request.params
   if (method === 'personal_sign') view = reviewMessage(params, context.origin)
-  else if (method === 'solana_signMessage') view = reviewSolanaMessage(request.params, context.origin)
+  else if (method === 'solana_signMessage')
+    view = reviewSolanaMessage(request.params, context.origin)
   else if (method === 'eth_signTypedData_v4') {
     const reviewed = await reviewTypedData(params[1], review)
     view = reviewed.view

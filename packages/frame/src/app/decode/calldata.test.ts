@@ -60,10 +60,14 @@ describe('decodeCalldata', () => {
       encode('transfer', [SPENDER, 1n]),
       '0xdeadbeef' as const,
     ]
-    const call = decodeCalldata(USDC, encodeFunctionData({
-      abi: parseAbi(['function multicall(uint256 deadline, bytes[] data)']),
-      args: [1n, inner],
-    }), tokens)!
+    const call = decodeCalldata(
+      USDC,
+      encodeFunctionData({
+        abi: parseAbi(['function multicall(uint256 deadline, bytes[] data)']),
+        args: [1n, inner],
+      }),
+      tokens,
+    )!
     expect(call.sentence).toBe('Run 3 calls in one transaction')
     expect(call.fields.map((f) => f.label)).toEqual([
       `Call #1: Allow ${SPENDER} to spend Unlimited USDC`,

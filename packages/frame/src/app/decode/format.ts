@@ -50,7 +50,7 @@ export function date(seconds: bigint): string {
 export function bigint(value: unknown): bigint {
   if (typeof value === 'bigint') return value
   if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value)
-  if (typeof value === 'string' && /^(0x[0-9a-fA-F]+|\d+)$/.test(value)) return BigInt(value)
+  if (typeof value === 'string' && /^(0x[0-9a-fA-F]+|-?\d+)$/.test(value)) return BigInt(value)
   throw new TypeError(`not an integer: ${String(value)}`)
 }
 

@@ -57,8 +57,10 @@ describe('messageView', () => {
     expect(view.dangers).toEqual([expect.stringMatching(/^Likely phishing: .*bank\.example/)])
     // The port is part of the domain a SIWE message binds to.
     expect(
-      messageView(stringToHex(siwe('localhost:3000', 'http://localhost:3000')), 'http://localhost:4000')
-        .dangers,
+      messageView(
+        stringToHex(siwe('localhost:3000', 'http://localhost:3000')),
+        'http://localhost:4000',
+      ).dangers,
     ).toHaveLength(1)
   })
 })

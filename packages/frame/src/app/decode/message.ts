@@ -10,7 +10,12 @@ export function messageText(message: string): string | undefined {
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(hexToBytes(message))
     // Control characters (other than line breaks and tabs) mean binary data, shown as hex.
-    return /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text) ? undefined : text
+    for (const char of text) {
+      const code = char.charCodeAt(0)
+      if ((code < 0x20 && char !== '\n' && char !== '\r' && char !== '\t') || code === 0x7f)
+        return undefined
+    }
+    return text
   } catch {
     return undefined
   }

@@ -83,7 +83,9 @@ describe('typedDataView dangers', () => {
     const view = typedDataView(parseTypedData(permit2Single, 1), { chainId: 1, tokens })
     expect(view.title).toBe('Sign Permit2 allowance')
     expect(view.dangers).toEqual([
-      expect.stringContaining(`Unlimited approval: ${UNIVERSAL_ROUTER} could take all of your USDC`),
+      expect.stringContaining(
+        `Unlimited approval: ${UNIVERSAL_ROUTER} could take all of your USDC`,
+      ),
       expect.stringContaining('is not a contract you have used before'),
     ])
     expect(view.sections[0]!.fields).toContainEqual({
@@ -122,11 +124,11 @@ describe('typedDataView dangers', () => {
     ])
     const view = typedDataView(parseTypedData(free, 1), {
       chainId: 1,
-      usedContracts: new Set([
-        '0x00000000000000adc04c56bf30ac9d3c0aaf14dc',
-      ]),
+      usedContracts: new Set(['0x00000000000000adc04c56bf30ac9d3c0aaf14dc']),
     })
     expect(view.summary).toContain('You receive: nothing')
-    expect(view.dangers).toContain('This order gives your items away and pays you nothing in return.')
+    expect(view.dangers).toContain(
+      'This order gives your items away and pays you nothing in return.',
+    )
   })
 })

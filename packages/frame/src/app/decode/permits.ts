@@ -25,7 +25,10 @@ export interface Recognised {
 type Obj = Record<string, unknown>
 const obj = (value: unknown) => (value ?? {}) as Obj
 const names = (data: ParsedTypedData, type: string) =>
-  (data.types[type] ?? []).map((f) => f.name).sort().join(',')
+  (data.types[type] ?? [])
+    .map((f) => f.name)
+    .sort()
+    .join(',')
 
 const allow = (spender: unknown, value: bigint, token: string, until: bigint, tokens?: TokenBook) =>
   `Allow ${address(spender)} to spend ${amountWithToken(value, token, tokens)} until ${date(until)}`
@@ -101,7 +104,14 @@ function permit2Transfer(data: ParsedTypedData): Recognised | undefined {
   }
 }
 
-const itemTypes = ['ETH', 'ERC-20', 'NFT', 'ERC-1155', 'NFT (any in collection)', 'ERC-1155 (any in collection)']
+const itemTypes = [
+  'ETH',
+  'ERC-20',
+  'NFT',
+  'ERC-1155',
+  'NFT (any in collection)',
+  'ERC-1155 (any in collection)',
+]
 
 function seaportItem(item: Obj, tokens?: TokenBook): string {
   const kind = Number(bigint(item.itemType))
@@ -111,7 +121,9 @@ function seaportItem(item: Obj, tokens?: TokenBook): string {
   if (kind === 0) return `${range} wei of the native currency`
   if (kind === 1) {
     const a = amountWithToken(start, String(item.token), tokens)
-    return start === end ? a : `${a} rising or falling to ${amountWithToken(end, String(item.token), tokens)}`
+    return start === end
+      ? a
+      : `${a} rising or falling to ${amountWithToken(end, String(item.token), tokens)}`
   }
   const id = kind >= 4 ? 'any item' : `item #${bigint(item.identifierOrCriteria)}`
   return `${range} × ${itemTypes[kind] ?? 'item'} ${id} of ${address(item.token)}`

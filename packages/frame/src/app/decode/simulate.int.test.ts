@@ -76,7 +76,11 @@ const transfer = (amount: bigint) =>
 describe('simulateTransaction on anvil', () => {
   it('reports native and ERC-20 amounts the account would send', async () => {
     expect(
-      await simulateTransaction(request, { from: user.address, to: OTHER, value: parseEther('0.5') }),
+      await simulateTransaction(request, {
+        from: user.address,
+        to: OTHER,
+        value: parseEther('0.5'),
+      }),
     ).toEqual({
       status: 'success',
       effects: [{ kind: 'native', amount: -parseEther('0.5') }],
@@ -111,7 +115,11 @@ describe('simulateTransaction on anvil', () => {
       functionName: 'mint',
       args: [user.address, 9n, 4n],
     })
-    const received = await simulateTransaction(request, { from: user.address, to: items, data: mint })
+    const received = await simulateTransaction(request, {
+      from: user.address,
+      to: items,
+      data: mint,
+    })
     expect(received).toMatchObject({
       status: 'success',
       effects: [{ kind: 'erc1155', token: items.toLowerCase(), id: 9n, amount: 4n }],
@@ -132,7 +140,9 @@ describe('simulateTransaction on anvil', () => {
         ? Promise.reject(new Error('Method not allowed'))
         : request(args)
     const data = encodeFunctionData({ abi: artifact('Reverter').abi, functionName: 'poke' })
-    expect(await simulateTransaction(noSimulate, { from: user.address, to: reverter, data })).toEqual({
+    expect(
+      await simulateTransaction(noSimulate, { from: user.address, to: reverter, data }),
+    ).toEqual({
       status: 'revert',
       reason: 'Latch: this call always reverts',
     })
@@ -164,7 +174,9 @@ describe('reviewTransaction on anvil', () => {
       context(),
     )
     expect(view.summary).toEqual([`Send 30 LT to ${OTHER}`])
-    const fields = Object.fromEntries(view.sections.flatMap((s) => s.fields.map((f) => [f.label, f.value])))
+    const fields = Object.fromEntries(
+      view.sections.flatMap((s) => s.fields.map((f) => [f.label, f.value])),
+    )
     expect(fields).toMatchObject({
       'You send': '30 LT',
       Network: 'Local dev chain (id 31337)',
@@ -176,7 +188,10 @@ describe('reviewTransaction on anvil', () => {
   })
 
   it('warns when the whole token balance leaves, and when the transaction would revert', async () => {
-    const all = await reviewTransaction({ to: token, data: transfer(parseUnits('100', 18)) }, context())
+    const all = await reviewTransaction(
+      { to: token, data: transfer(parseUnits('100', 18)) },
+      context(),
+    )
     expect(all.dangers).toEqual(['This sends your whole balance of LT.'])
     const data = encodeFunctionData({ abi: artifact('Reverter').abi, functionName: 'poke' })
     const fails = await reviewTransaction({ to: reverter, data }, context())

@@ -55,9 +55,17 @@ export function effectsFromLogs(logs: Log[], account: string): Effect[] {
     if (topic0 === TRANSFER && log.topics.length === 3) {
       const amount = BigInt(log.data === '0x' ? 0 : log.data.slice(0, 66))
       const kind = token === NATIVE ? 'native' : 'erc20'
-      add({ kind, token: kind === 'native' ? undefined : token, amount }, topicAddress(t1), topicAddress(t2))
+      add(
+        { kind, token: kind === 'native' ? undefined : token, amount },
+        topicAddress(t1),
+        topicAddress(t2),
+      )
     } else if (topic0 === TRANSFER && log.topics.length === 4) {
-      add({ kind: 'erc721', token, id: BigInt(t3!), amount: 1n }, topicAddress(t1), topicAddress(t2))
+      add(
+        { kind: 'erc721', token, id: BigInt(t3!), amount: 1n },
+        topicAddress(t1),
+        topicAddress(t2),
+      )
     } else if (topic0 === TRANSFER_SINGLE) {
       const [id, amount] = decodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], log.data)
       add({ kind: 'erc1155', token, id, amount }, topicAddress(t2), topicAddress(t3))
@@ -66,9 +74,13 @@ export function effectsFromLogs(logs: Log[], account: string): Effect[] {
         [{ type: 'uint256[]' }, { type: 'uint256[]' }],
         log.data,
       )
-      ids.forEach((id, i) =>
-        add({ kind: 'erc1155', token, id, amount: amounts[i] ?? 0n }, topicAddress(t2), topicAddress(t3)),
-      )
+      ids.forEach((id, i) => {
+        add(
+          { kind: 'erc1155', token, id, amount: amounts[i] ?? 0n },
+          topicAddress(t2),
+          topicAddress(t3),
+        )
+      })
     }
   }
   return [...net.values()].filter((effect) => effect.amount !== 0n)
@@ -91,7 +103,9 @@ export function revertReason(data: unknown, message: unknown): string {
 
 /** Finds revert data and a message anywhere in a viem/RPC error chain. */
 function errorParts(error: unknown): { data: unknown; message: unknown } {
-  let e = error as { data?: unknown; details?: unknown; message?: unknown; cause?: unknown } | undefined
+  let e = error as
+    | { data?: unknown; details?: unknown; message?: unknown; cause?: unknown }
+    | undefined
   let message: unknown
   for (let i = 0; e && i < 8; i++) {
     const data = typeof e.data === 'object' && e.data ? (e.data as { data?: unknown }).data : e.data

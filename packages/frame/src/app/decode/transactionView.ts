@@ -38,8 +38,12 @@ function effectsSection(facts: TransactionFacts): { fields: Field[]; dangers: st
     return { fields: [{ label: 'Not simulated', value: 'No simulation ran.' }], dangers: [] }
   if (simulation.status === 'revert')
     return {
-      fields: [{ label: 'Would fail', value: `The transaction would revert: ${simulation.reason}` }],
-      dangers: [`This transaction would fail (revert: ${simulation.reason}). You would still pay the fee.`],
+      fields: [
+        { label: 'Would fail', value: `The transaction would revert: ${simulation.reason}` },
+      ],
+      dangers: [
+        `This transaction would fail (revert: ${simulation.reason}). You would still pay the fee.`,
+      ],
     }
   if (simulation.status === 'unavailable')
     return {
@@ -49,7 +53,11 @@ function effectsSection(facts: TransactionFacts): { fields: Field[]; dangers: st
   const send = simulation.effects.filter((e) => e.amount < 0n)
   const receive = simulation.effects.filter((e) => e.amount > 0n)
   const fields: Field[] = [
-    ...send.map((e) => ({ label: 'You send', value: effectText(e, facts.chainId, facts.tokens), mono: true })),
+    ...send.map((e) => ({
+      label: 'You send',
+      value: effectText(e, facts.chainId, facts.tokens),
+      mono: true,
+    })),
     ...receive.map((e) => ({
       label: 'You receive',
       value: effectText(e, facts.chainId, facts.tokens),
@@ -78,7 +86,9 @@ export function transactionView(facts: TransactionFacts): ApprovalView {
     dangers.push(...call.dangers)
   } else if (hasData)
     summary.push(
-      facts.to ? `Call contract ${address(facts.to)} with data it did not describe` : 'Deploy a contract',
+      facts.to
+        ? `Call contract ${address(facts.to)} with data it did not describe`
+        : 'Deploy a contract',
     )
   if (facts.value > 0n && facts.to)
     summary.unshift(`Send ${formatEther(facts.value)} ${symbol} to ${address(facts.to)}`)
@@ -97,7 +107,9 @@ export function transactionView(facts: TransactionFacts): ApprovalView {
     out.amount >= facts.tokenBalance &&
     (!out.from || out.from.toLowerCase() === facts.from.toLowerCase())
   )
-    dangers.push(`This sends your whole balance of ${amountWithToken(facts.tokenBalance, out.token, facts.tokens).replace(/^[\d.]+ /, '')}.`)
+    dangers.push(
+      `This sends your whole balance of ${amountWithToken(facts.tokenBalance, out.token, facts.tokens).replace(/^[\d.]+ /, '')}.`,
+    )
 
   const effects = effectsSection(facts)
   dangers.push(...effects.dangers)

@@ -25,7 +25,9 @@ describe('parseTypedData', () => {
       ],
     })
     const { EIP712Domain: _, ...types } = permit2Single.types
-    expect(hashTypedData(parsed.definition)).toBe(hashTypedData({ ...permit2Single, types } as never))
+    expect(hashTypedData(parsed.definition)).toBe(
+      hashTypedData({ ...permit2Single, types } as never),
+    )
   })
 
   it('labels list items', () => {

@@ -1,10 +1,10 @@
 import {
+  getAddress,
   getTypesForEIP712Domain,
   hashTypedData,
   isAddress,
   isHex,
   type TypedDataDefinition,
-  getAddress,
 } from 'viem'
 import { InvalidTypedDataError, TypedDataChainMismatchError } from './errors.js'
 import { bigint } from './format.js'
@@ -57,8 +57,9 @@ function leafText(type: string, value: unknown, path: string): string {
     } catch {
       fail(`${path} is not an integer`)
     }
-    if (typeof value === 'string' && value.startsWith('-')) fail(`${path} is not an integer`)
-    const [min, max] = int[1] ? [0n, 2n ** bits - 1n] : [-(2n ** (bits - 1n)), 2n ** (bits - 1n) - 1n]
+    const [min, max] = int[1]
+      ? [0n, 2n ** bits - 1n]
+      : [-(2n ** (bits - 1n)), 2n ** (bits - 1n) - 1n]
     if (n < min || n > max) fail(`${path} is out of range for ${type}`)
     return n.toString()
   }
@@ -147,9 +148,14 @@ export function parseTypedData(raw: unknown, activeChainId: number): ParsedTyped
   if (primaryType === 'EIP712Domain') fail('primaryType cannot be EIP712Domain')
   const domain = data.domain ?? {}
   if (!isRecord(domain)) return fail('domain is not an object')
-  const domainFields =
-    declaredDomain ?? getTypesForEIP712Domain({ domain: domain as never })
-  const domainTree = fields({ ...types, EIP712Domain: domainFields }, 'EIP712Domain', domain, 'domain', 0)
+  const domainFields = declaredDomain ?? getTypesForEIP712Domain({ domain: domain as never })
+  const domainTree = fields(
+    { ...types, EIP712Domain: domainFields },
+    'EIP712Domain',
+    domain,
+    'domain',
+    0,
+  )
   if (domain.chainId !== undefined) {
     const chainId = bigint(domain.chainId)
     if (chainId !== BigInt(activeChainId))
