@@ -1,4 +1,5 @@
 import { frameNotices } from '../protocol/index.js'
+import { embeddingOrigins, verifiedParent } from './ancestors.js'
 import { createAuthApi } from './api.js'
 import { createMessageHandler } from './handler.js'
 import { createFrameServices } from './services.js'
@@ -18,46 +19,18 @@ function say(text: string) {
   root.replaceChildren(p)
 }
 
-function originOf(candidate: string): string | undefined {
-  try {
-    const origin = new URL(candidate).origin
-    return origin === 'null' ? undefined : origin
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * Every page above the frame, nearest first. Where the browser lists them (ancestorOrigins),
- * each must be allowed: an allowed page framed by a foreign one would let that page overlay and
- * steer it. Without the list only the referrer (the parent) can be known.
- */
-function embeddingOrigins(): (string | undefined)[] {
-  const ancestors = window.location.ancestorOrigins
-  if (ancestors?.length) return Array.from(ancestors, originOf)
-  return document.referrer ? [originOf(document.referrer)] : []
-}
-
 async function start() {
   const params = new URLSearchParams(window.location.search)
   const projectId = params.get('projectId') ?? ''
   const chainId = params.get('chainId') ?? 'eip155:1'
   if (window.parent === window) return say('This page works only inside an app.')
-  const origins = embeddingOrigins()
-  const origin = origins[0]
-  if (!origin || origins.includes(undefined) || !/^[A-Za-z0-9_-]{1,64}$/.test(projectId))
+  const origins = embeddingOrigins(window.location.ancestorOrigins, document.referrer)
+  if (!origins[0] || origins.includes(undefined) || !/^[A-Za-z0-9_-]{1,64}$/.test(projectId))
     return say('This app cannot use the wallet.')
 
   const api = createAuthApi(serverUrl, projectId)
-  const checks = await Promise.all(
-    [...new Set(origins as string[])].map((o) =>
-      api.originAllowed(o).then(
-        (r) => r.allowed,
-        () => false,
-      ),
-    ),
-  )
-  if (!checks.every(Boolean)) return say('This app is not allowed to use this wallet.')
+  const origin = await verifiedParent(origins, async (o) => (await api.originAllowed(o)).allowed)
+  if (!origin) return say('This app is not allowed to use this wallet.')
   say('')
 
   const channel = new MessageChannel()
