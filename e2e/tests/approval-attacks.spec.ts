@@ -1,8 +1,9 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, type Page, test } from '@playwright/test'
-import { stringToHex } from 'viem'
+import { encodeFunctionData, erc20Abi, getAddress, maxUint256, stringToHex } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
+import { devTokens } from '../../scripts/devchain/accounts.js'
 import { webUrl } from '../playwright.config.js'
 import {
   approvalView,
@@ -22,8 +23,7 @@ test.use(withoutLocalNetworkAccessChecks())
 
 const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts')
 const ATTACKER = '0xbad0000000000000000000000000000000000bad'
-const ATTACKER_CHECKSUM = '0xBAd0000000000000000000000000000000000BAd'
-const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+const TOKEN = devTokens.lusd.address
 const email = `e2e-approval-${Date.now()}@example.com`
 let projectId: string
 let address: `0x${string}`
@@ -80,11 +80,15 @@ test('a Permit2 max allowance padded with 2,000 newlines shows spender, token an
   })
   const view = approvalView(page)
   const summary = view.getByTestId('summary')
-  await expect(summary).toContainText(`Allow ${ATTACKER_CHECKSUM} to spend Unlimited`)
-  await expect(summary).toContainText(TOKEN)
+  // Spender, token (the symbol read from the chain) and amount, in one sentence.
+  await expect(summary).toHaveText(
+    `Allow ${getAddress(ATTACKER)} to spend Unlimited LUSD until 2030-01-01 00:00 UTC`,
+  )
   // What matters is on screen without scrolling, not below 2,000 blank lines.
-  await expect(summary).toBeInViewport()
-  await expect(view.getByTestId('danger').first()).toContainText('Unlimited approval')
+  await expect(summary).toBeInViewport({ ratio: 1 })
+  await expect(view.getByTestId('danger').first()).toContainText(
+    `Unlimited approval: ${getAddress(ATTACKER)} could take all of your LUSD (${TOKEN})`,
+  )
   await expect(view.getByTestId('danger').first()).toBeInViewport()
   await expect(view.getByTestId('origin')).toHaveText(webUrl)
   await page.screenshot({ path: path.join(artifacts, 'approval-padded-permit2.png') })
@@ -93,6 +97,30 @@ test('a Permit2 max allowance padded with 2,000 newlines shows spender, token an
     message: 'User rejected the request.',
     code: 4001,
   })
+})
+
+test('an unlimited token approval sent as a transaction is decoded and flagged', async () => {
+  await openHarness(page, projectId)
+  const data = encodeFunctionData({
+    abi: erc20Abi,
+    functionName: 'approve',
+    args: [ATTACKER, maxUint256],
+  })
+  await startAttack(page, {
+    method: 'eth_sendTransaction',
+    params: [{ from: address, to: TOKEN, data }],
+  })
+  const view = approvalView(page)
+  await expect(view.getByTestId('summary')).toHaveText(
+    `Allow ${getAddress(ATTACKER)} to spend Unlimited LUSD`,
+  )
+  await expect(view.getByTestId('danger').first()).toContainText('Unlimited approval')
+  await expect(view).toContainText(`${TOKEN} (contract)`)
+  await expect(view).toContainText('Local dev chain (id 31337)')
+  // Simulated on the dev chain through the server's proxy: an approval moves no funds.
+  await expect(view).toContainText('Balance changesNone')
+  await view.getByTestId('reject').click()
+  expect((await settleAttack(page)).error?.code).toBe(4001)
 })
 
 test('a phishing sign-in message (another site’s domain) is flagged; the site’s own is not', async () => {

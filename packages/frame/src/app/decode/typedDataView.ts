@@ -36,7 +36,7 @@ export function typedDataView(data: ParsedTypedData, context: TypedDataContext):
       const key = spender.toLowerCase()
       if (context.hasCode?.get(key) === false)
         dangers.push(`${spender} is not a contract: it is someone's own account.`)
-      if (!context.usedContracts?.has(key))
+      else if (!context.usedContracts?.has(key))
         dangers.push(
           `${spender} is not a contract you have used before. Scammers ask for permits to their own addresses.`,
         )

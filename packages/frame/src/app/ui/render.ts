@@ -26,7 +26,7 @@ function fieldList(doc: Document, fields: Field[]): HTMLDListElement {
 
 /**
  * Builds the request's part of the approval screen from the parsed view: origin first (the one
- * thing the wallet verified), then dangers, the request in words, and every field in full.
+ * thing the wallet verified), the request in words, then dangers, and every field in full.
  * Only text nodes carry request content; nothing is truncated, long values wrap or scroll.
  */
 export function renderView(
@@ -51,16 +51,16 @@ export function renderView(
     )
   fragment.append(el(doc, 'h1', view.title, { id: 'approve-title' }))
   const body = el(doc, 'div', undefined, { class: 'body', tabindex: '0' })
+  if (view.summary.length) {
+    const summary = el(doc, 'ul', undefined, { class: 'summary', 'data-testid': 'summary' })
+    for (const line of view.summary) summary.append(el(doc, 'li', line))
+    body.append(summary)
+  }
   if (view.dangers.length) {
     const banner = el(doc, 'div', undefined, { class: 'dangers', role: 'alert' })
     for (const danger of view.dangers)
       banner.append(el(doc, 'p', danger, { 'data-testid': 'danger' }))
     body.append(banner)
-  }
-  if (view.summary.length) {
-    const summary = el(doc, 'ul', undefined, { class: 'summary', 'data-testid': 'summary' })
-    for (const line of view.summary) summary.append(el(doc, 'li', line))
-    body.append(summary)
   }
   for (const section of view.sections) {
     const block = el(doc, 'section', undefined, { class: 'part' })
