@@ -198,6 +198,38 @@ export function reviewSolanaMessage(rawParams: unknown, origin: string): Approva
   return messageView(toHex(bytes), origin)
 }
 
+/** `wallet_sendCalls`: each call decoded as a transaction's calldata is (not simulated). */
+export function reviewCalls(rawParams: unknown, chainId: number): ApprovalView {
+  const first = (Array.isArray(rawParams) ? rawParams[0] : rawParams) as
+    | { calls?: unknown }
+    | undefined
+  const calls = Array.isArray(first?.calls) ? (first.calls as TxParams[]) : []
+  if (!calls.length) return genericView('wallet_sendCalls', rawParams)
+  const views = calls.map((call) =>
+    transactionView({
+      chainId,
+      from: '0x0000000000000000000000000000000000000000',
+      to: call.to,
+      value: call.value && isHex(call.value) ? fromHex(call.value, 'bigint') : 0n,
+      data: call.data && isHex(call.data) ? call.data : undefined,
+    }),
+  )
+  return {
+    title: `Send ${calls.length} calls`,
+    dangers: views.flatMap((v) => v.dangers.filter((d) => !d.startsWith('This sends your whole'))),
+    summary: views.flatMap((v) => v.summary),
+    sections: views.flatMap((v, i) =>
+      v.sections
+        .filter((section) => section.title !== 'Simulated effects')
+        .map((section) => ({
+          ...section,
+          title: `Call #${i + 1} · ${section.title}`,
+          fields: section.fields.filter((f) => f.label !== 'From' && f.label !== 'Fee estimate'),
+        })),
+    ),
+  }
+}
+
 /** For methods without their own decoder: every parameter, in full. */
 export function genericView(method: string, params: unknown): ApprovalView {
   return {

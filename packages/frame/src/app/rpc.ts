@@ -7,6 +7,7 @@ import { FrameError } from './handler.js'
 import {
   genericView,
   type ReviewContext,
+  reviewCalls,
   reviewMessage,
   reviewSolanaMessage,
   reviewTransaction,
@@ -157,6 +158,7 @@ export async function handleRpc(
     toSign = reviewed.parsed.definition
   } else if (method === 'eth_sendTransaction')
     view = await reviewTransaction((params[0] ?? {}) as TxParams, review)
+  else if (method === 'wallet_sendCalls') view = reviewCalls(request.params, context.chainId)
   else view = genericView(method, request.params)
   if (signal.aborted) throw new RequestAbortedError()
   const approved = await context.approve(
