@@ -1,4 +1,5 @@
 import { frameNotices } from '../protocol/index.js'
+import { embeddingOrigins, verifiedParent } from './ancestors.js'
 import { createAuthApi } from './api.js'
 import { createMessageHandler } from './handler.js'
 import { createFrameServices } from './services.js'
@@ -18,30 +19,18 @@ function say(text: string) {
   root.replaceChildren(p)
 }
 
-function parentOrigin(): string | undefined {
-  const ancestors = window.location.ancestorOrigins
-  const candidate = ancestors?.length ? ancestors[0] : document.referrer
-  if (!candidate) return undefined
-  try {
-    const origin = new URL(candidate).origin
-    return origin === 'null' ? undefined : origin
-  } catch {
-    return undefined
-  }
-}
-
 async function start() {
   const params = new URLSearchParams(window.location.search)
   const projectId = params.get('projectId') ?? ''
   const chainId = params.get('chainId') ?? 'eip155:1'
   if (window.parent === window) return say('This page works only inside an app.')
-  const origin = parentOrigin()
-  if (!origin || !/^[A-Za-z0-9_-]{1,64}$/.test(projectId))
+  const origins = embeddingOrigins(window.location.ancestorOrigins, document.referrer)
+  if (!origins[0] || origins.includes(undefined) || !/^[A-Za-z0-9_-]{1,64}$/.test(projectId))
     return say('This app cannot use the wallet.')
 
   const api = createAuthApi(serverUrl, projectId)
-  const { allowed } = await api.originAllowed(origin).catch(() => ({ allowed: false }))
-  if (!allowed) return say('This app is not allowed to use this wallet.')
+  const origin = await verifiedParent(origins, async (o) => (await api.originAllowed(o)).allowed)
+  if (!origin) return say('This app is not allowed to use this wallet.')
   say('')
 
   const channel = new MessageChannel()

@@ -1,6 +1,7 @@
 import { hashTypedData, recoverTypedDataAddress, toHex, verifyMessage } from 'viem'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { deriveWallet, newEntropy } from './custody/keys.js'
+import { permit2Single, UNIVERSAL_ROUTER, USDC } from './decode/fixtures.js'
 import { handleRpc, type RpcContext } from './rpc.js'
 import type { ApprovalRequest } from './ui/approve.js'
 
@@ -83,8 +84,9 @@ describe('handleRpc', () => {
     )) as `0x${string}`
     expect(seen[0]).toMatchObject({
       method: 'personal_sign',
-      details: [['Message', 'gm']],
+      origin: 'http://localhost:5173',
       dappName: 'Test dapp',
+      view: { sections: [{ title: 'Message', fields: [{ label: 'Message', value: 'gm' }] }] },
     })
     expect(await verifyMessage({ address: wallet.evm.address, message: 'gm', signature })).toBe(
       true,
@@ -121,5 +123,54 @@ describe('handleRpc', () => {
     const data = { ...typed, types }
     expect(hashTypedData(data)).toMatch(/^0x/)
     expect(await recoverTypedDataAddress({ ...data, signature })).toBe(wallet.evm.address)
+  })
+
+  it('refuses malformed typed data and a foreign chain before the approval UI opens', async () => {
+    const approve = vi.fn(() => true)
+    const foreign = { ...permit2Single, domain: { ...permit2Single.domain, chainId: '1' } }
+    await expect(
+      handleRpc(
+        { method: 'eth_signTypedData_v4', params: [wallet.evm.address, JSON.stringify(foreign)] },
+        context(approve),
+        new AbortController().signal,
+      ),
+    ).rejects.toMatchObject({
+      message: 'Typed data is for chain 1, but the wallet is on chain 31337',
+      code: -32602,
+    })
+    await expect(
+      handleRpc(
+        { method: 'eth_signTypedData_v4', params: [wallet.evm.address, '{"types":'] },
+        context(approve),
+        new AbortController().signal,
+      ),
+    ).rejects.toMatchObject({ message: 'Invalid typed data: it is not JSON' })
+    expect(approve).not.toHaveBeenCalled()
+  })
+
+  it('shows a Permit2 max allowance padded with 2,000 newlines as spender, token and Unlimited', async () => {
+    const padded = {
+      ...permit2Single,
+      domain: { ...permit2Single.domain, chainId: 31337 },
+    }
+    const text = `${'\n'.repeat(2000)}${JSON.stringify(padded)}`
+    const seen: ApprovalRequest[] = []
+    const signature = (await handleRpc(
+      { method: 'eth_signTypedData_v4', params: [wallet.evm.address, text] },
+      context((r) => {
+        seen.push(r)
+        return true
+      }),
+      new AbortController().signal,
+    )) as `0x${string}`
+    const view = seen[0]!.view
+    expect(view.summary).toEqual([
+      `Allow ${UNIVERSAL_ROUTER} to spend Unlimited token ${USDC} until 2026-01-31 00:00 UTC`,
+    ])
+    expect(view.dangers[0]).toContain('Unlimited approval')
+    const { EIP712Domain: _, ...types } = padded.types
+    expect(await recoverTypedDataAddress({ ...padded, types, signature } as never)).toBe(
+      wallet.evm.address,
+    )
   })
 })

@@ -1,16 +1,19 @@
 import { latchTransport } from '@latch/core'
 import { base58 } from '@scure/base'
-import {
-  createWalletClient,
-  formatEther,
-  fromHex,
-  type Hex,
-  hexToString,
-  isHex,
-  type TypedDataDefinition,
-} from 'viem'
+import { createWalletClient, fromHex, isHex, type TypedDataDefinition } from 'viem'
 import type { DerivedWallet } from './custody/keys.js'
+import type { ApprovalView } from './decode/view.js'
 import { FrameError } from './handler.js'
+import {
+  genericView,
+  type ReviewContext,
+  reviewCalls,
+  reviewMessage,
+  reviewSolanaMessage,
+  reviewTransaction,
+  reviewTypedData,
+  type TxParams,
+} from './review.js'
 import type { ApprovalRequest } from './ui/approve.js'
 
 /** Seed §6: answered from the network through the server's RPC proxy. */
@@ -78,6 +81,10 @@ export interface RpcContext {
   proxyUrl: string
   origin: string
   dappName?: string | undefined
+  /** Lower-case addresses of contracts this account has sent transactions to. */
+  usedContracts?: ReadonlySet<string> | undefined
+  /** Called with a transaction's target once it was sent. */
+  rememberContract?(address: string): void
   approve(request: ApprovalRequest, signal: AbortSignal): Promise<boolean>
 }
 
@@ -95,54 +102,6 @@ const sleep = (ms: number, signal: AbortSignal) =>
   })
 
 const asArray = (params: unknown): unknown[] => (Array.isArray(params) ? params : [])
-
-function readable(message: unknown): string {
-  if (typeof message !== 'string') return JSON.stringify(message)
-  if (!isHex(message)) return message
-  try {
-    const text = hexToString(message)
-    // Show text as text, anything else (binary) as hex.
-    return /^[\p{L}\p{N}\p{P}\p{S}\p{Zs}\n\r\t]*$/u.test(text) ? text : message
-  } catch {
-    return message
-  }
-}
-
-interface TxParams {
-  from?: string
-  to?: Hex
-  value?: Hex
-  data?: Hex
-  gas?: Hex
-  nonce?: Hex
-}
-
-function describe(method: string, params: unknown[]): [string, string][] {
-  if (method === 'personal_sign') return [['Message', readable(params[0]).slice(0, 2000)]]
-  if (method === 'solana_signMessage') {
-    const { message } = (params[0] ?? {}) as { message?: unknown }
-    try {
-      return [['Message', new TextDecoder().decode(base58.decode(String(message))).slice(0, 2000)]]
-    } catch {
-      return [['Message', String(message).slice(0, 2000)]]
-    }
-  }
-  if (method === 'eth_signTypedData_v4') {
-    const data = typeof params[1] === 'string' ? params[1] : JSON.stringify(params[1])
-    return [['Typed data', data.slice(0, 2000)]]
-  }
-  if (method === 'eth_sendTransaction') {
-    const tx = (params[0] ?? {}) as TxParams
-    return [
-      ['To', tx.to ?? '(contract creation)'],
-      ['Value', `${formatEther(tx.value ? fromHex(tx.value, 'bigint') : 0n)} ETH`],
-      ...(tx.data && tx.data !== '0x'
-        ? [['Data', `${(tx.data.length - 2) / 2} bytes`] as [string, string]]
-        : []),
-    ]
-  }
-  return [['Request', JSON.stringify(params).slice(0, 2000)]]
-}
 
 /**
  * Seed §6: reads go to the server's proxy, unsafe methods through the approval UI and are
@@ -179,18 +138,36 @@ export async function handleRpc(
     await sleep(RPC_REJECTION_DELAY_MS, signal)
     throw new FrameError('Requested RPC call is not allowed', 4200)
   }
+  const review: ReviewContext = {
+    chainId: context.chainId,
+    origin: context.origin,
+    account: wallet.evm.address,
+    request: (args) => transport.request(args as never, { signal } as never),
+    usedContracts: context.usedContracts,
+  }
+  // Decode first: a request that cannot be shown faithfully is refused before any view exists,
+  // and what is signed is the parsed value the view was built from.
+  let view: ApprovalView
+  let toSign: unknown = request.params
+  if (method === 'personal_sign') view = reviewMessage(params, context.origin)
+  else if (method === 'solana_signMessage')
+    view = reviewSolanaMessage(request.params, context.origin)
+  else if (method === 'eth_signTypedData_v4') {
+    const reviewed = await reviewTypedData(params[1], review)
+    view = reviewed.view
+    toSign = reviewed.parsed.definition
+  } else if (method === 'eth_sendTransaction')
+    view = await reviewTransaction((params[0] ?? {}) as TxParams, review)
+  else if (method === 'wallet_sendCalls') view = reviewCalls(request.params, context.chainId)
+  else view = genericView(method, request.params)
+  if (signal.aborted) throw new RequestAbortedError()
   const approved = await context.approve(
-    {
-      method,
-      origin: context.origin,
-      dappName: context.dappName,
-      details: describe(method, Array.isArray(request.params) ? params : [request.params]),
-    },
+    { method, origin: context.origin, dappName: context.dappName, view },
     signal,
   )
   if (signal.aborted) throw new RequestAbortedError()
   if (!approved) throw new UserRejectedError()
-  return sign(method, request.params, context)
+  return sign(method, method === 'eth_signTypedData_v4' ? toSign : request.params, context)
 }
 
 async function sign(method: string, rawParams: unknown, context: RpcContext): Promise<unknown> {
@@ -206,17 +183,12 @@ async function sign(method: string, rawParams: unknown, context: RpcContext): Pr
     if (typeof message !== 'string') throw new FrameError('Invalid message', -32602)
     return evm.signMessage({ message: isHex(message) ? { raw: message } : message })
   }
-  if (method === 'eth_signTypedData_v4') {
-    const raw = params[1]
-    const data = (typeof raw === 'string' ? JSON.parse(raw) : raw) as TypedDataDefinition
-    const { EIP712Domain: _, ...types } = (data.types ?? {}) as Record<string, unknown>
-    return evm.signTypedData({ ...data, types } as TypedDataDefinition)
-  }
+  if (method === 'eth_signTypedData_v4') return evm.signTypedData(rawParams as TypedDataDefinition)
   if (method === 'eth_sendTransaction') {
     const tx = (params[0] ?? {}) as TxParams
     const client = createWalletClient({ account: evm, transport: latchTransport(context.proxyUrl) })
     try {
-      return await client.sendTransaction({
+      const hash = await client.sendTransaction({
         chain: null,
         to: tx.to,
         value: tx.value ? fromHex(tx.value, 'bigint') : undefined,
@@ -224,6 +196,8 @@ async function sign(method: string, rawParams: unknown, context: RpcContext): Pr
         gas: tx.gas ? fromHex(tx.gas, 'bigint') : undefined,
         nonce: tx.nonce ? fromHex(tx.nonce, 'number') : undefined,
       } as never)
+      if (tx.to && tx.data && tx.data !== '0x') context.rememberContract?.(tx.to)
+      return hash
     } catch (error) {
       throw new FrameError(
         (error as { shortMessage?: string }).shortMessage ?? 'Transaction failed',

@@ -15,6 +15,7 @@ export interface FrameStorage {
 
 const SESSION_KEY = 'latch-frame/session'
 const DEVICE_KEY = 'latch-frame/device-id'
+const USED_CONTRACTS_KEY = 'latch-frame/used-contracts/'
 const DEVICE_POLL_MS = 2_000
 const DEVICE_WAIT_MS = 120_000
 
@@ -49,6 +50,16 @@ function deviceId(storage: FrameStorage): string {
     .replace(/\//g, '_')
   storage.setItem(DEVICE_KEY, id)
   return id
+}
+
+/** Contracts an account has sent transactions to from this wallet, per account and chain. */
+function usedContracts(storage: FrameStorage, key: string): Set<string> {
+  try {
+    const list = JSON.parse(storage.getItem(USED_CONTRACTS_KEY + key) ?? '[]') as unknown
+    return new Set(Array.isArray(list) ? list.filter((a) => typeof a === 'string') : [])
+  } catch {
+    return new Set()
+  }
 }
 
 function evmChainId(chainId: string | number): number {
@@ -195,6 +206,8 @@ export function createFrameServices(options: ServicesOptions) {
     async RPC_REQUEST(payload, { signal }) {
       const { wallet: w } = await unlocked()
       const chainId = evmChainId(payload.chainId ?? state.chainId)
+      const key = `${chainId}:${w.evm.address.toLowerCase()}`
+      const used = usedContracts(storage, key)
       const result = await handleRpc(
         payload,
         {
@@ -203,6 +216,11 @@ export function createFrameServices(options: ServicesOptions) {
           proxyUrl: options.proxyUrl(chainId),
           origin: options.origin,
           dappName: state.dappName,
+          usedContracts: used,
+          rememberContract(address) {
+            used.add(address.toLowerCase())
+            storage.setItem(USED_CONTRACTS_KEY + key, JSON.stringify([...used].slice(-500)))
+          },
           approve: (request, abort) => options.ui.approve(request, abort),
         },
         signal,

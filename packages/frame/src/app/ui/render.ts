@@ -1,0 +1,77 @@
+import type { ApprovalView, Field } from '../decode/view.js'
+
+export function el<tag extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: tag,
+  text?: string,
+  attrs: Record<string, string> = {},
+): HTMLElementTagNameMap[tag] {
+  const node = doc.createElement(tag)
+  if (text !== undefined) node.textContent = text
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value)
+  return node
+}
+
+function fieldList(doc: Document, fields: Field[]): HTMLDListElement {
+  const list = el(doc, 'dl', undefined, { class: 'fields' })
+  for (const field of fields) {
+    list.append(el(doc, 'dt', field.label))
+    const dd = el(doc, 'dd', undefined, field.mono ? { class: 'mono' } : {})
+    if (field.children) dd.append(fieldList(doc, field.children))
+    else dd.textContent = field.value ?? ''
+    list.append(dd)
+  }
+  return list
+}
+
+/**
+ * Builds the request's part of the approval screen from the parsed view: origin first (the one
+ * thing the wallet verified), the request in words, then dangers, and every field in full.
+ * Only text nodes carry request content; nothing is truncated, long values wrap or scroll.
+ */
+export function renderView(
+  doc: Document,
+  request: { origin: string; dappName?: string | undefined; view: ApprovalView },
+): DocumentFragment {
+  const { view } = request
+  const fragment = doc.createDocumentFragment()
+  const origin = el(doc, 'div', undefined, { class: 'origin' })
+  origin.append(
+    el(doc, 'span', 'Request from ', { class: 'origin-label' }),
+    el(doc, 'strong', request.origin, { 'data-testid': 'origin' }),
+    el(doc, 'span', ' (verified by the wallet)', { class: 'origin-label' }),
+  )
+  fragment.append(origin)
+  if (request.dappName)
+    fragment.append(
+      el(doc, 'p', `The page calls itself “${request.dappName}” (its own claim, not verified).`, {
+        class: 'claim',
+        'data-testid': 'dapp-claim',
+      }),
+    )
+  fragment.append(el(doc, 'h1', view.title, { id: 'approve-title' }))
+  const body = el(doc, 'div', undefined, { class: 'body', tabindex: '0' })
+  if (view.summary.length) {
+    const summary = el(doc, 'ul', undefined, { class: 'summary', 'data-testid': 'summary' })
+    for (const line of view.summary) summary.append(el(doc, 'li', line))
+    body.append(summary)
+  }
+  if (view.dangers.length) {
+    const banner = el(doc, 'div', undefined, { class: 'dangers', role: 'alert' })
+    for (const danger of view.dangers)
+      banner.append(el(doc, 'p', danger, { 'data-testid': 'danger' }))
+    body.append(banner)
+  }
+  for (const section of view.sections) {
+    const block = el(doc, 'section', undefined, { class: 'part' })
+    block.append(el(doc, 'h2', section.title), fieldList(doc, section.fields))
+    body.append(block)
+  }
+  if (view.raw) {
+    const raw = el(doc, 'details', undefined, { class: 'raw' })
+    raw.append(el(doc, 'summary', view.raw.label), el(doc, 'pre', view.raw.text))
+    body.append(raw)
+  }
+  fragment.append(body)
+  return fragment
+}
