@@ -106,8 +106,9 @@ export async function createConsumer(options: ConsumerOptions): Promise<string> 
   return dir
 }
 
-export async function typecheckAndBuild(dir: string): Promise<void> {
-  await sh(dir, 'npm', ['run', 'typecheck'])
+/** Builds with Vite; with `typecheck`, first checks the app against the packed declarations. */
+export async function typecheckAndBuild(dir: string, typecheck: boolean): Promise<void> {
+  if (typecheck) await sh(dir, 'npm', ['run', 'typecheck'])
   await sh(dir, 'npm', ['run', 'build'])
 }
 
