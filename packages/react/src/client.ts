@@ -43,6 +43,10 @@ export interface LatchConfig {
   /** Fixed theme; the OS preference is followed when absent. */
   themeMode?: ThemeMode | undefined
   themeVariables?: ThemeVariables | undefined
+  /** Nonce for the `<style>` elements Latch injects (a CSP without `'unsafe-inline'`). */
+  nonce?: string | undefined
+  /** False when the app imports `@latch/react/styles.css` itself: no `<style>` is injected. */
+  injectStyles?: boolean | undefined
   messages?: Messages | undefined
   /** Render the modal where <LatchProvider> is placed instead of appending it to document.body. */
   enableEmbedded?: boolean | undefined

@@ -29,8 +29,12 @@ export interface LatchProviderProps {
  */
 export function LatchProvider({ config, client: given, children }: LatchProviderProps) {
   const [client] = useState(() => given ?? createLatchClient(config))
+  // In render, not an effect: an inline modal renders in this same pass and reads these options.
+  ensureStyles('base', latchStyles, {
+    nonce: client.config.nonce,
+    injectStyles: client.config.injectStyles,
+  })
   useEffect(() => {
-    ensureStyles('base', latchStyles)
     client.initialize().catch((error: unknown) => {
       console.warn('Latch could not start', error)
     })

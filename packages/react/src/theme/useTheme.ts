@@ -28,15 +28,46 @@ export function useThemeStyle(variables: ThemeVariables | undefined): CSSPropert
   return useMemo(() => ({ ...themeDefaults, ...variables }) as CSSProperties, [variables])
 }
 
-const injected = new Set<string>()
+/** How Latch's stylesheets reach the page; set through `LatchConfig`. */
+export interface StyleOptions {
+  /**
+   * Put on every `<style>` Latch injects, so a Content-Security-Policy without
+   * `'unsafe-inline'` lets it apply (`style-src 'nonce-…'`). When absent, the nonce of a
+   * `<meta property="csp-nonce">` is used if the page has one (Vite's `html.cspNonce`).
+   */
+  nonce?: string | undefined
+  /** False when the app imports `@latch/react/styles.css` itself: nothing is injected. */
+  injectStyles?: boolean | undefined
+}
 
-/** Adds a stylesheet to the document once; the library ships no CSS file. */
-export function ensureStyles(id: string, css: string): void {
-  if (typeof document === 'undefined' || injected.has(id)) return
+const injected = new Set<string>()
+// The provider's options, for stylesheets injected later by parts that do not see the config
+// (the modal's chunk). The provider renders before them, so they are set by then.
+let pageOptions: StyleOptions = {}
+
+function pageNonce(): string | undefined {
+  const meta = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')
+  // Browsers hide a nonce attribute's value once parsed; the property keeps it.
+  return meta?.nonce || meta?.getAttribute('nonce') || undefined
+}
+
+/** Adds a stylesheet to the document once, unless the app ships `styles.css` itself. */
+export function ensureStyles(id: string, css: string, options?: StyleOptions): void {
+  if (options) pageOptions = options
+  const { nonce, injectStyles = true } = options ?? pageOptions
+  if (typeof document === 'undefined' || !injectStyles || injected.has(id)) return
   injected.add(id)
   if (document.querySelector(`style[data-latch="${id}"]`)) return
   const style = document.createElement('style')
   style.dataset.latch = id
+  const effectiveNonce = nonce ?? pageNonce()
+  if (effectiveNonce) style.nonce = effectiveNonce
   style.textContent = css
   document.head.append(style)
+}
+
+/** Forgets what was injected, so a test starts from an empty document. */
+export function resetInjectedStyles(): void {
+  injected.clear()
+  pageOptions = {}
 }
