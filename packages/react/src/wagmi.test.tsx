@@ -1,11 +1,6 @@
 import { createDevNetwork, createLatchStorage, createMemoryStorage } from '@latch/core'
 import { createEvmAdapter, type EvmAdapter } from '@latch/core/evm'
-import {
-  announceProvider,
-  createTestWallet,
-  TEST_WALLET_INFO,
-  type TestWallet,
-} from '@latch/core/testing'
+import { announceProvider, createTestWallet, TEST_WALLET_INFO } from '@latch/core/testing'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { StrictMode } from 'react'
@@ -54,7 +49,8 @@ interface Page {
   reconnectStarts: () => number
 }
 
-function openPage(wallet: TestWallet, backend = createMemoryStorage()): Page {
+/** Opens the recipe's page; the wallet must already be announcing itself. */
+function openPage(backend = createMemoryStorage()): Page {
   const adapter = createEvmAdapter({ networks: [network], storage: backend })
   stops.push(() => adapter.destroy?.())
   const config = adapter.wagmiConfig
@@ -115,7 +111,7 @@ const latchAddress = () => screen.getByTestId('latch').textContent
 describe('Latch beside WagmiProvider and QueryClientProvider', () => {
   it("connects through Latch's modal and wagmi's hooks see the same account", async () => {
     const wallet = newWallet()
-    openPage(wallet)
+    openPage()
     fireEvent.click(await screen.findByRole('button', { name: 'Connect Wallet' }))
     const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 })
     fireEvent.click(await within(dialog).findByRole('button', { name: /Latch Test Wallet/ }))
@@ -126,7 +122,7 @@ describe('Latch beside WagmiProvider and QueryClientProvider', () => {
 
   it("disconnects through wagmi's hook and Latch follows", async () => {
     const wallet = newWallet()
-    const page = openPage(wallet)
+    const page = openPage()
     await page.adapter.connect({ connectorId: TEST_WALLET_INFO.rdns })
     await waitFor(() => expect(wagmiAddress()).toBe(wallet.address))
 
@@ -143,7 +139,7 @@ describe('Latch beside WagmiProvider and QueryClientProvider', () => {
     first.destroy?.()
 
     // The reload: a new page over the same storage and the same (still authorised) wallet.
-    const page = openPage(wallet, backend)
+    const page = openPage(backend)
     await waitFor(() => expect(latchAddress()).toBe(wallet.address))
     await waitFor(() => expect(wagmiAddress()).toBe(wallet.address))
     expect(page.reconnectStarts()).toBe(1)
