@@ -118,7 +118,8 @@ describe('Latch beside WagmiProvider and QueryClientProvider', () => {
 
     await waitFor(() => expect(latchAddress()).toBe(wallet.address))
     await waitFor(() => expect(wagmiAddress()).toBe(wallet.address))
-  })
+    // The modal's views load lazily on first use, slow on a busy machine.
+  }, 20_000)
 
   it("disconnects through wagmi's hook and Latch follows", async () => {
     const wallet = newWallet()
