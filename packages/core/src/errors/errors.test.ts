@@ -145,3 +145,31 @@ describe('RPC code map', () => {
     expect(findRpcCode(new Error('none'))).toBeUndefined()
   })
 })
+
+describe('LatchError', () => {
+  it('carries a short message, details from its cause, and a name', () => {
+    const cause = new TypeError('fetch failed: ECONNREFUSED 127.0.0.1:8787')
+    const error = new ConnectionFailedError({ cause })
+    expect(error.shortMessage).toBe(error.message)
+    expect(error.message).toBe(errorMessages.failedToConnect)
+    expect(error.details).toBe('fetch failed: ECONNREFUSED 127.0.0.1:8787')
+    expect(error.name).toBe('ConnectionFailedError')
+  })
+
+  it('takes explicit details over the cause, and is empty without either', () => {
+    expect(new LatchError('Short', { details: 'long story', cause: new Error('x') }).details).toBe(
+      'long story',
+    )
+    expect(new LatchError('Short').details).toBe('')
+  })
+
+  it('walks to the deepest cause, or to the first one a predicate accepts', () => {
+    const root = new RangeError('root')
+    const middle = new LatchError('middle', { cause: root })
+    const top = new LatchError('top', { cause: middle })
+    expect(top.walk()).toBe(root)
+    expect(top.walk((e) => e instanceof LatchError && e.message === 'middle')).toBe(middle)
+    expect(top.walk((e) => e instanceof SyntaxError)).toBeUndefined()
+    expect(top.details).toBe('root')
+  })
+})

@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla'
+import { LatchError } from '../errors/base.js'
 import { HistoryRequestError } from './client.js'
 import { dropSpam, keepChain } from './filters.js'
 import { groupByYearAndMonth } from './group.js'
@@ -7,7 +8,7 @@ import type { HistoryPage, Transaction, TransactionsByYear } from './types.js'
 export const FETCH_FAILED_MESSAGE = 'Failed to fetch transactions'
 export const ACCOUNT_REQUIRED_MESSAGE = "Transactions can't be fetched without an accountAddress"
 
-export class TransactionsAccountRequiredError extends Error {
+export class TransactionsAccountRequiredError extends LatchError {
   override name = 'TransactionsAccountRequiredError'
   constructor() {
     super(ACCOUNT_REQUIRED_MESSAGE)
