@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla'
+import { ApiError } from '../api/errors.js'
 import { LatchError } from '../errors/base.js'
-import { HistoryRequestError } from './client.js'
 import { dropSpam, keepChain } from './filters.js'
 import { groupByYearAndMonth } from './group.js'
 import type { HistoryPage, Transaction, TransactionsByYear } from './types.js'
@@ -103,7 +103,7 @@ export function createTransactionsStore(deps: TransactionsDeps) {
         })
       } catch (error) {
         if (started !== generation) return
-        if (error instanceof HistoryRequestError && error.code === 'UNSUPPORTED_CHAIN') {
+        if (error instanceof ApiError && error.code === 'UNSUPPORTED_CHAIN') {
           store.setState({ loading: false, empty: true, next: undefined, unsupported: true })
           return
         }
