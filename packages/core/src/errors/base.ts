@@ -43,20 +43,6 @@ export class LatchError extends Error {
     this.details = options.details ?? detailsOf(options.cause)
     this.category = options.category ?? 'INTERNAL_SDK_ERROR'
   }
-
-  /** This error or the first of its causes that `match` accepts; the deepest cause without one. */
-  walk(match?: (error: unknown) => boolean): unknown {
-    let current: unknown = this
-    const seen = new Set<unknown>()
-    while (current !== undefined && !seen.has(current)) {
-      if (match?.(current)) return current
-      seen.add(current)
-      const next: unknown = (current as { cause?: unknown }).cause
-      if (next === undefined) return match ? undefined : current
-      current = next
-    }
-    return match ? undefined : current
-  }
 }
 
 /** Keeps a LatchError as is; wraps anything else, keeping its message and the original as cause. */

@@ -163,13 +163,9 @@ describe('LatchError', () => {
     expect(new LatchError('Short').details).toBe('')
   })
 
-  it('walks to the deepest cause, or to the first one a predicate accepts', () => {
+  it('takes its details from the innermost Latch error that has them', () => {
     const root = new RangeError('root')
-    const middle = new LatchError('middle', { cause: root })
-    const top = new LatchError('top', { cause: middle })
-    expect(top.walk()).toBe(root)
-    expect(top.walk((e) => e instanceof LatchError && e.message === 'middle')).toBe(middle)
-    expect(top.walk((e) => e instanceof SyntaxError)).toBeUndefined()
+    const top = new LatchError('top', { cause: new LatchError('middle', { cause: root }) })
     expect(top.details).toBe('root')
   })
 })
