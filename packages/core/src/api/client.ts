@@ -40,6 +40,19 @@ export interface GetHistoryQuery {
   limit?: number | undefined
 }
 
+/** `GET /healthz`: whether the server reaches its database and its chain. */
+export interface ServerHealth {
+  status: 'ok' | 'degraded'
+  database: { ok: boolean; kind: string }
+  chain: {
+    ok: boolean
+    chainId?: number
+    blockNumber?: string
+    rpcUrl: string
+    error?: string
+  }
+}
+
 type Query = Record<string, string | undefined>
 
 interface RequestOptions {
@@ -92,6 +105,11 @@ export function createApiClient(options: ApiClientOptions) {
       controller.abort()
     }, timeoutMs)
     const method = request.init?.method ?? 'GET'
+    // The caller's own signal (a component unmounting) cancels the request too.
+    const outside = request.init?.signal
+    const cancel = () => controller.abort()
+    outside?.addEventListener('abort', cancel, { once: true })
+    if (outside?.aborted) cancel()
     try {
       let response: Response
       try {
@@ -100,6 +118,11 @@ export function createApiClient(options: ApiClientOptions) {
           signal: controller.signal,
         })
       } catch (cause) {
+        if (outside?.aborted)
+          throw new ApiError('ABORTED', 0, 'The request was cancelled.', {
+            cause,
+            details: `${method} ${path}: cancelled by the caller`,
+          })
         if (timedOut)
           throw new ApiError('TIMEOUT', 0, 'The Latch server took too long to answer.', {
             cause,
@@ -134,6 +157,7 @@ export function createApiClient(options: ApiClientOptions) {
       return body as result
     } finally {
       clearTimeout(timer)
+      outside?.removeEventListener('abort', cancel)
     }
   }
 
@@ -206,6 +230,10 @@ export function createApiClient(options: ApiClientOptions) {
         next: typeof body.next === 'string' && body.next ? body.next : null,
       }
     },
+
+    /** `GET /healthz`; a degraded server answers 503, which fails like any error status. */
+    getHealth: (signal?: AbortSignal) =>
+      request<ServerHealth>('/healthz', { sdk: false, init: { signal: signal ?? null } }),
 
     /** `POST /e`: an analytics event or an error report. */
     async postEvent(body: EventBody): Promise<void> {

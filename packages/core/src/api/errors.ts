@@ -1,7 +1,8 @@
 import { LatchError } from '../errors/base.js'
 
 /**
- * RATE_LIMITED (429), SERVER_ERROR (5xx), TIMEOUT (no answer in time), NETWORK_ERROR (no answer),
+ * RATE_LIMITED (429), SERVER_ERROR (5xx), TIMEOUT (no answer in time), ABORTED (the caller
+ * cancelled), NETWORK_ERROR (no answer),
  * BAD_RESPONSE (an answer of the wrong shape), else the server's own code (INVALID_PROJECT_ID,
  * ORIGIN_NOT_ALLOWED, UNSUPPORTED_CHAIN, INVALID_CURSOR, …) or HTTP_<status>.
  */
@@ -12,6 +13,7 @@ export type ApiErrorCode =
   | 'ORIGIN_NOT_ALLOWED'
   | 'UNSUPPORTED_CHAIN'
   | 'TIMEOUT'
+  | 'ABORTED'
   | 'NETWORK_ERROR'
   | 'BAD_RESPONSE'
   | (string & {})
