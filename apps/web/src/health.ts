@@ -1,28 +1,16 @@
-export interface ChainHealth {
-  ok: boolean
-  chainId?: number
-  blockNumber?: string
-  rpcUrl: string
-  error?: string
-}
+import { type ApiClient, createApiClient, type ServerHealth } from '@latch/core'
 
-export interface Health {
-  status: 'ok' | 'degraded'
-  database: { ok: boolean; kind: string }
-  chain: ChainHealth
-}
+export type Health = ServerHealth
+export type ChainHealth = ServerHealth['chain']
 
-export class HealthFetchError extends Error {
-  override name = 'HealthFetchError'
-}
+const clients = new Map<string, ApiClient>()
 
-export async function fetchHealth(baseUrl: string, signal?: AbortSignal): Promise<Health> {
-  let response: Response
-  try {
-    response = await fetch(new URL('/healthz', baseUrl), { signal: signal ?? null })
-  } catch (cause) {
-    throw new HealthFetchError(`The Latch server at ${baseUrl} is not answering.`, { cause })
+/** `GET /healthz` through the one API client; failures are `ApiError`s with a short message. */
+export function fetchHealth(baseUrl: string, signal?: AbortSignal): Promise<Health> {
+  let client = clients.get(baseUrl)
+  if (!client) {
+    client = createApiClient({ baseUrl, projectId: '' })
+    clients.set(baseUrl, client)
   }
-  if (!response.ok) throw new HealthFetchError(`The Latch server answered ${response.status}.`)
-  return (await response.json()) as Health
+  return client.getHealth(signal)
 }

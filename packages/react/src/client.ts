@@ -1,9 +1,10 @@
 import {
+  type ApiClient,
   type AuthConnector,
   type CaipNetwork,
   type ChainAdapter,
+  createApiClient,
   createController,
-  createHistoryClient,
   createLatchStorage,
   createStores,
   createTransactionsStore,
@@ -21,7 +22,7 @@ import {
 import { en, type Messages } from './messages.js'
 import { notify } from './notify.js'
 import type { ThemeVariables } from './theme/styles.js'
-import { createWalletsClient, type WalletsClient } from './wallets/client.js'
+import { SDK_TYPE, SDK_VERSION, type WalletsClient, walletsOf } from './wallets/client.js'
 
 export type ThemeMode = 'light' | 'dark'
 
@@ -85,7 +86,9 @@ export interface LatchClient {
   readonly controller: LatchController
   readonly history: TransactionsStore
   readonly messages: Messages
-  /** The server's wallet catalogue. */
+  /** The one HTTP client of the Latch server: catalogue, history and provider services. */
+  readonly api: ApiClient
+  /** The server's wallet catalogue (the catalogue methods of `api`). */
   readonly wallets: WalletsClient
   /** The embedded wallet's email sign-in, when configured. */
   readonly auth: AuthConnector | undefined
@@ -107,12 +110,14 @@ export function createLatchClient(config: LatchConfig): LatchClient {
   })
   const storage = config.storage ?? createLatchStorage()
   const controller = createController({ stores, adapters, storage })
-  const fetchHistory = createHistoryClient({
-    serverUrl: config.serverUrl,
+  const api = createApiClient({
+    baseUrl: config.serverUrl,
     projectId: config.projectId,
+    sdkType: SDK_TYPE,
+    sdkVersion: SDK_VERSION,
   })
   const history = createTransactionsStore({
-    fetchPage: (args) => fetchHistory({ ...args, limit: config.historyPageSize }),
+    fetchPage: (args) => api.getHistory({ ...args, limit: config.historyPageSize }),
     track: (event) => emitEvent(stores.events, event),
     showError: (message) => notify(stores, message, 'error'),
     projectId: () => config.projectId,
@@ -131,7 +136,8 @@ export function createLatchClient(config: LatchConfig): LatchClient {
     controller,
     history,
     messages: config.messages ?? en,
-    wallets: createWalletsClient({ serverUrl: config.serverUrl, projectId: config.projectId }),
+    api,
+    wallets: walletsOf(api),
     auth: config.auth,
     get providerServices() {
       return providerServices
@@ -140,6 +146,7 @@ export function createLatchClient(config: LatchConfig): LatchClient {
       // The provider services only raise alerts and merge flags: the wallet need not wait.
       if (config.providerServices !== false)
         providerServices ??= startProviderServices({
+          api,
           stores,
           baseUrl: config.serverUrl,
           projectId: config.projectId || undefined,

@@ -1,3 +1,4 @@
+import { LatchError } from '@latch/core'
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react'
 import { createLatchClient, type LatchClient, type LatchConfig } from './client.js'
 import { ModalHost } from './modal/ModalHost.js'
@@ -6,7 +7,7 @@ import { ensureStyles } from './theme/useTheme.js'
 
 export type { LatchConfig } from './client.js'
 
-export class LatchProviderMissingError extends Error {
+export class LatchProviderMissingError extends LatchError {
   override name = 'LatchProviderMissingError'
   constructor(hook: string) {
     super(`${hook} must be used inside <LatchProvider>.`)

@@ -31,9 +31,4 @@ export { en, fill, type Messages } from './messages.js'
 export { notify } from './notify.js'
 export { latchStyles, type ThemeVariables, themeDefaults } from './theme/styles.js'
 export { useThemeMode, useThemeStyle } from './theme/useTheme.js'
-export {
-  type CatalogueWallet,
-  createWalletsClient,
-  type WalletsClient,
-  WalletsRequestError,
-} from './wallets/client.js'
+export { type CatalogueWallet, type WalletsClient, walletsOf } from './wallets/client.js'

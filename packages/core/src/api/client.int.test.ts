@@ -7,7 +7,7 @@ import { createAnalyticsClient } from '../provider/analytics.js'
 import { createErrorReportClient } from '../provider/errorReports.js'
 import { checkOrigin } from '../provider/origins.js'
 import { loadRemoteFeatures } from '../provider/remoteConfig.js'
-import { createProviderApi } from './client.js'
+import { createApiClient } from './client.js'
 
 // The client against the real server over HTTP: proves both sides agree on the wire.
 describe('provider API client ↔ Latch server', () => {
@@ -34,21 +34,21 @@ describe('provider API client ↔ Latch server', () => {
   })
 
   test('origins: allowed page passes, another page and an unknown project raise alerts', async () => {
-    const api = createProviderApi({ baseUrl, projectId })
+    const api = createApiClient({ baseUrl, projectId })
     expect(await checkOrigin({ api, projectId, pageOrigin: 'http://localhost:5173' })).toBeNull()
     expect(
       await checkOrigin({ api, projectId, pageOrigin: 'http://127.0.0.1:4000' }),
     ).toMatchObject({
       code: 'ORIGIN_NOT_ALLOWED',
     })
-    const unknown = createProviderApi({ baseUrl, projectId: 'ffffffffffffffffffffffffffffffff' })
+    const unknown = createApiClient({ baseUrl, projectId: 'ffffffffffffffffffffffffffffffff' })
     expect(
       await checkOrigin({ api: unknown, projectId: 'ffff', pageOrigin: 'http://localhost:5173' }),
     ).toMatchObject({ code: 'INVALID_PROJECT_ID' })
   })
 
   test('remote config merges over local settings with the override notice', async () => {
-    const api = createProviderApi({ baseUrl, projectId })
+    const api = createApiClient({ baseUrl, projectId })
     const result = await loadRemoteFeatures({ api, local: { onramp: true } })
     expect(result.source).toBe('remote')
     expect(result.features).toMatchObject({ multiWallet: true, onramp: false, email: true })
@@ -56,7 +56,7 @@ describe('provider API client ↔ Latch server', () => {
   })
 
   test('wallets and images', async () => {
-    const api = createProviderApi({ baseUrl, projectId })
+    const api = createApiClient({ baseUrl, projectId })
     const page = await api.getWallets({ page: 1, entries: 4, chains: ['eip155:31337'] })
     expect(page.data.map((w) => w.id)).toEqual(['metamask', 'trust', 'coinbase', 'rainbow'])
     expect(page.count).toBeGreaterThanOrEqual(40)
@@ -66,7 +66,7 @@ describe('provider API client ↔ Latch server', () => {
   })
 
   test('analytics and error reports reach the database', async () => {
-    const api = createProviderApi({ baseUrl, projectId })
+    const api = createApiClient({ baseUrl, projectId })
     const analytics = createAnalyticsClient({ api, enabled: true })
     expect(
       await analytics.track({ event: 'CONNECT_SUCCESS', properties: { name: 'MetaMask' } }),

@@ -1,4 +1,5 @@
-import { ProviderApiError } from './errors.js'
+import type { HistoryPage } from '../transactions/types.js'
+import { ApiError } from './errors.js'
 import type {
   EventBody,
   GetWalletsParams,
@@ -6,7 +7,7 @@ import type {
   RemoteFeatureEntry,
 } from './types.js'
 
-export interface ProviderApiOptions {
+export interface ApiClientOptions {
   /** The Latch server, e.g. `http://localhost:8787`. */
   baseUrl: string
   projectId: string
@@ -15,14 +16,51 @@ export interface ProviderApiOptions {
   /** `sv`: the SDK version. */
   sdkVersion?: string | undefined
   fetch?: typeof fetch | undefined
+  /** How long one request may take before it fails with TIMEOUT. Default 15 s. */
+  timeoutMs?: number | undefined
 }
-
-export type ProviderApi = ReturnType<typeof createProviderApi>
 
 export const DEFAULT_SDK_TYPE = 'latch'
 export const DEFAULT_SDK_VERSION = 'latch-core-0.1.0'
+export const DEFAULT_API_TIMEOUT_MS = 15_000
+/** Seed §9: 40 wallets per catalogue page. */
+export const WALLETS_PAGE_SIZE = 40
+
+/** `GET /getWallets` query; the page defaults to 1 and its size to {@link WALLETS_PAGE_SIZE}. */
+export type GetWalletsQuery = Omit<GetWalletsParams, 'page' | 'entries'> &
+  Partial<Pick<GetWalletsParams, 'page' | 'entries'>>
+
+export interface GetHistoryQuery {
+  /** The account's address. */
+  account: string
+  /** CAIP-2 id; every chain the server indexes when absent. */
+  chainId?: string | undefined
+  cursor?: string | undefined
+  /** Page size; the server's default when absent. */
+  limit?: number | undefined
+}
+
+/** `GET /healthz`: whether the server reaches its database and its chain. */
+export interface ServerHealth {
+  status: 'ok' | 'degraded'
+  database: { ok: boolean; kind: string }
+  chain: {
+    ok: boolean
+    chainId?: number
+    blockNumber?: string
+    rpcUrl: string
+    error?: string
+  }
+}
 
 type Query = Record<string, string | undefined>
+
+interface RequestOptions {
+  init?: RequestInit
+  query?: Query
+  /** Send `st` and `sv` (the provider routes want them; the history route does not). */
+  sdk?: boolean
+}
 
 function codeFor(status: number, bodyCode: string | undefined): string {
   if (status === 429) return 'RATE_LIMITED'
@@ -30,70 +68,118 @@ function codeFor(status: number, bodyCode: string | undefined): string {
   return bodyCode ?? `HTTP_${status}`
 }
 
+const badResponse = (path: string, what: string, status = 200) =>
+  new ApiError('BAD_RESPONSE', status, 'The Latch server sent an unexpected answer.', {
+    details: `${path}: ${what}`,
+  })
+
+export type ApiClient = ReturnType<typeof createApiClient>
+
 /**
- * Typed client of the server's provider routes. Every call sends `projectId`, `st` and `sv`
- * like the reference. Failures throw {@link ProviderApiError} with a code the caller can switch on.
+ * The one HTTP client of a Latch server: provider services (origins, remote config, analytics,
+ * events), the wallet catalogue and transaction history. Made once per app config; every call
+ * sends the project id, and the provider routes also `st` and `sv`. Every failure is an
+ * {@link ApiError} with a code the caller can switch on.
  */
-export function createProviderApi(options: ProviderApiOptions) {
+export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
+  const timeoutMs = options.timeoutMs ?? DEFAULT_API_TIMEOUT_MS
   const sdk = {
-    projectId: options.projectId,
     st: options.sdkType ?? DEFAULT_SDK_TYPE,
     sv: options.sdkVersion ?? DEFAULT_SDK_VERSION,
   }
 
-  function url(path: string, query: Query = {}): URL {
+  function url(path: string, query: Query = {}, withSdk = true): URL {
     const result = new URL(path, options.baseUrl)
-    for (const [key, value] of Object.entries({ ...sdk, ...query }))
+    const all = { projectId: options.projectId, ...(withSdk ? sdk : {}), ...query }
+    for (const [key, value] of Object.entries(all))
       if (value !== undefined && value !== '') result.searchParams.set(key, value)
     return result
   }
 
-  async function request<result>(path: string, init: RequestInit = {}, query?: Query) {
-    let response: Response
+  async function request<result>(path: string, request: RequestOptions = {}): Promise<result> {
+    const controller = new AbortController()
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      controller.abort()
+    }, timeoutMs)
+    const method = request.init?.method ?? 'GET'
+    // The caller's own signal (a component unmounting) cancels the request too.
+    const outside = request.init?.signal
+    const cancel = () => controller.abort()
+    outside?.addEventListener('abort', cancel, { once: true })
+    if (outside?.aborted) cancel()
     try {
-      response = await doFetch(url(path, query), init)
-    } catch (cause) {
-      throw new ProviderApiError('NETWORK_ERROR', 0, `No answer from ${options.baseUrl}`, cause)
+      let response: Response
+      try {
+        response = await doFetch(url(path, request.query, request.sdk ?? true), {
+          ...request.init,
+          signal: controller.signal,
+        })
+      } catch (cause) {
+        if (outside?.aborted)
+          throw new ApiError('ABORTED', 0, 'The request was cancelled.', {
+            cause,
+            details: `${method} ${path}: cancelled by the caller`,
+          })
+        if (timedOut)
+          throw new ApiError('TIMEOUT', 0, 'The Latch server took too long to answer.', {
+            cause,
+            details: `${method} ${path}: no answer within ${timeoutMs} ms`,
+          })
+        throw new ApiError('NETWORK_ERROR', 0, 'The Latch server is not answering.', {
+          cause,
+          details: `${method} ${path} at ${options.baseUrl}: ${cause instanceof Error ? cause.message : String(cause)}`,
+        })
+      }
+      let body: unknown
+      try {
+        body = await response.json()
+      } catch {
+        // An error page need not be JSON; its status says enough.
+        if (response.ok) throw badResponse(path, 'not JSON', response.status)
+      }
+      if (!response.ok) {
+        const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error
+        const code = codeFor(
+          response.status,
+          typeof error?.code === 'string' ? error.code : undefined,
+        )
+        const message =
+          typeof error?.message === 'string'
+            ? error.message
+            : `The Latch server answered ${response.status}.`
+        throw new ApiError(code, response.status, message, {
+          details: `${method} ${path} answered ${response.status}`,
+        })
+      }
+      return body as result
+    } finally {
+      clearTimeout(timer)
+      outside?.removeEventListener('abort', cancel)
     }
-    let body: unknown
-    try {
-      body = await response.json()
-    } catch (cause) {
-      if (response.ok)
-        throw new ProviderApiError('BAD_RESPONSE', response.status, `${path}: not JSON`, cause)
-    }
-    if (!response.ok) {
-      const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error
-      const code = codeFor(
-        response.status,
-        typeof error?.code === 'string' ? error.code : undefined,
-      )
-      const message =
-        typeof error?.message === 'string' ? error.message : `${path} answered ${response.status}`
-      throw new ProviderApiError(code, response.status, message)
-    }
-    return body as result
   }
 
   const imageUrl = (path: string, id: string) => url(`${path}/${encodeURIComponent(id)}`).href
 
   return {
-    options: { ...sdk, baseUrl: options.baseUrl },
+    options: { ...sdk, projectId: options.projectId, baseUrl: options.baseUrl, timeoutMs },
 
     /** `GET /projects/v1/origins`. */
     async getAllowedOrigins(): Promise<string[]> {
-      const body = await request<{ allowedOrigins?: unknown }>('/projects/v1/origins')
+      const path = '/projects/v1/origins'
+      const body = await request<{ allowedOrigins?: unknown }>(path)
       if (!Array.isArray(body.allowedOrigins))
-        throw new ProviderApiError('BAD_RESPONSE', 200, 'allowedOrigins is not a list')
+        throw badResponse(path, 'allowedOrigins is not a list')
       return body.allowedOrigins.filter((o): o is string => typeof o === 'string')
     },
 
     /** `GET /appkit/v1/config`. */
     async getRemoteConfig(): Promise<RemoteFeatureEntry[]> {
-      const body = await request<{ features?: unknown }>('/appkit/v1/config')
-      if (!Array.isArray(body.features))
-        throw new ProviderApiError('BAD_RESPONSE', 200, 'features is not a list')
+      const path = '/appkit/v1/config'
+      const body = await request<{ features?: unknown }>(path)
+      if (!Array.isArray(body.features)) throw badResponse(path, 'features is not a list')
       return body.features as RemoteFeatureEntry[]
     },
 
@@ -103,30 +189,60 @@ export function createProviderApi(options: ProviderApiOptions) {
       return body.isAnalyticsEnabled === true
     },
 
-    /** `GET /getWallets`. */
-    async getWallets(params: GetWalletsParams): Promise<GetWalletsResponse> {
-      const body = await request<GetWalletsResponse>(
-        '/getWallets',
-        {},
-        {
-          page: String(params.page),
-          entries: String(params.entries),
-          include: params.include?.join(','),
-          exclude: params.exclude?.join(','),
-          chains: params.chains?.join(','),
-          search: params.search?.trim(),
-          badge_type: params.badge,
+    /** `GET /getWallets`: one page of the wallet catalogue. */
+    async getWallets(query: GetWalletsQuery = {}): Promise<GetWalletsResponse> {
+      const path = '/getWallets'
+      const body = await request<Partial<GetWalletsResponse>>(path, {
+        query: {
+          page: String(query.page ?? 1),
+          entries: String(query.entries ?? WALLETS_PAGE_SIZE),
+          include: query.include?.join(','),
+          exclude: query.exclude?.join(','),
+          chains: query.chains?.join(','),
+          search: query.search?.trim(),
+          badge_type: query.badge,
         },
-      )
-      return { data: Array.isArray(body.data) ? body.data : [], count: Number(body.count) || 0 }
+      })
+      if (!Array.isArray(body.data)) throw badResponse(path, 'data is not a list')
+      return {
+        data: body.data,
+        count: typeof body.count === 'number' ? body.count : body.data.length,
+      }
     },
+
+    /**
+     * `GET /v1/account/:address/history`. Not cached here: the transactions store keeps what it
+     * has, and a cache keyed without the cursor would answer page 2 with page 1.
+     */
+    async getHistory(query: GetHistoryQuery): Promise<HistoryPage> {
+      const path = `/v1/account/${encodeURIComponent(query.account)}/history`
+      const body = await request<Partial<HistoryPage>>(path, {
+        sdk: false,
+        query: {
+          chainId: query.chainId,
+          cursor: query.cursor,
+          limit: query.limit ? String(query.limit) : undefined,
+        },
+      })
+      if (!Array.isArray(body.data)) throw badResponse(path, 'data is not a list')
+      return {
+        data: body.data,
+        next: typeof body.next === 'string' && body.next ? body.next : null,
+      }
+    },
+
+    /** `GET /healthz`; a degraded server answers 503, which fails like any error status. */
+    getHealth: (signal?: AbortSignal) =>
+      request<ServerHealth>('/healthz', { sdk: false, init: { signal: signal ?? null } }),
 
     /** `POST /e`: an analytics event or an error report. */
     async postEvent(body: EventBody): Promise<void> {
       await request('/e', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
+        init: {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        },
       })
     },
 

@@ -1,26 +1,37 @@
 import { LatchError } from '../errors/base.js'
 
 /**
- * RATE_LIMITED (429), SERVER_ERROR (5xx), INVALID_PROJECT_ID and ORIGIN_NOT_ALLOWED (403 from a
- * Latch server), NETWORK_ERROR (no answer), else the server's code or HTTP_<status>.
+ * RATE_LIMITED (429), SERVER_ERROR (5xx), TIMEOUT (no answer in time), ABORTED (the caller
+ * cancelled), NETWORK_ERROR (no answer),
+ * BAD_RESPONSE (an answer of the wrong shape), else the server's own code (INVALID_PROJECT_ID,
+ * ORIGIN_NOT_ALLOWED, UNSUPPORTED_CHAIN, INVALID_CURSOR, …) or HTTP_<status>.
  */
-export type ProviderApiErrorCode =
+export type ApiErrorCode =
   | 'RATE_LIMITED'
   | 'SERVER_ERROR'
   | 'INVALID_PROJECT_ID'
   | 'ORIGIN_NOT_ALLOWED'
+  | 'UNSUPPORTED_CHAIN'
+  | 'TIMEOUT'
+  | 'ABORTED'
   | 'NETWORK_ERROR'
   | 'BAD_RESPONSE'
   | (string & {})
 
-export class ProviderApiError extends LatchError {
-  override name = 'ProviderApiError'
-  readonly code: ProviderApiErrorCode
+/** Every failure of the Latch server's HTTP API, whichever route. */
+export class ApiError extends LatchError {
+  override name = 'ApiError'
+  readonly code: ApiErrorCode
   /** 0 when the server did not answer. */
   readonly status: number
 
-  constructor(code: ProviderApiErrorCode, status: number, message: string, cause?: unknown) {
-    super(message, { category: 'API_ERROR', cause })
+  constructor(
+    code: ApiErrorCode,
+    status: number,
+    message: string,
+    options: { cause?: unknown; details?: string | undefined } = {},
+  ) {
+    super(message, { category: 'API_ERROR', ...options })
     this.code = code
     this.status = status
   }

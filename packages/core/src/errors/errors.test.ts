@@ -145,3 +145,27 @@ describe('RPC code map', () => {
     expect(findRpcCode(new Error('none'))).toBeUndefined()
   })
 })
+
+describe('LatchError', () => {
+  it('carries a short message, details from its cause, and a name', () => {
+    const cause = new TypeError('fetch failed: ECONNREFUSED 127.0.0.1:8787')
+    const error = new ConnectionFailedError({ cause })
+    expect(error.shortMessage).toBe(error.message)
+    expect(error.message).toBe(errorMessages.failedToConnect)
+    expect(error.details).toBe('fetch failed: ECONNREFUSED 127.0.0.1:8787')
+    expect(error.name).toBe('ConnectionFailedError')
+  })
+
+  it('takes explicit details over the cause, and is empty without either', () => {
+    expect(new LatchError('Short', { details: 'long story', cause: new Error('x') }).details).toBe(
+      'long story',
+    )
+    expect(new LatchError('Short').details).toBe('')
+  })
+
+  it('takes its details from the innermost Latch error that has them', () => {
+    const root = new RangeError('root')
+    const top = new LatchError('top', { cause: new LatchError('middle', { cause: root }) })
+    expect(top.details).toBe('root')
+  })
+})

@@ -1,7 +1,8 @@
+import { LatchError } from '../errors/base.js'
 import type { CaipAddress, CaipNetwork, CaipNetworkId, ChainNamespace } from './types.js'
 import { chainNamespaces } from './types.js'
 
-export class InvalidCaipIdError extends Error {
+export class InvalidCaipIdError extends LatchError {
   override name = 'InvalidCaipIdError'
   constructor(value: string) {
     super(`Invalid CAIP id: ${value}`)

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { createProviderApi } from '../api/client.js'
+import { createApiClient } from '../api/client.js'
 import { json, recordingFetch } from '../api/testing.js'
 import { createEventsStore, emitEvent } from '../stores/events.js'
 import { createAnalyticsClient } from './analytics.js'
@@ -12,7 +12,7 @@ function setup(projectEnabled: boolean | 'fails') {
         : json({ isAnalyticsEnabled: projectEnabled })
     return json({ stored: true }, 202)
   })
-  const api = createProviderApi({
+  const api = createApiClient({
     baseUrl: 'http://latch.test',
     projectId: 'p1',
     fetch: server.fetch,

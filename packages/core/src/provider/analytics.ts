@@ -1,9 +1,9 @@
-import type { ProviderApi } from '../api/client.js'
+import type { ApiClient } from '../api/client.js'
 import type { EventsStore, LatchEvent } from '../stores/events.js'
 import { newEventId, pageInfo } from './page.js'
 
 export interface AnalyticsClientOptions {
-  api: Pick<ProviderApi, 'getAnalyticsConfig' | 'postEvent'>
+  api: Pick<ApiClient, 'getAnalyticsConfig' | 'postEvent'>
   /** The app's `features.analytics`. Off: the client never makes a request, not even the config one. */
   enabled: boolean | (() => boolean)
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import { createProviderApi } from '../api/client.js'
+import { createApiClient } from '../api/client.js'
 import { json, recordingFetch } from '../api/testing.js'
 import { LatchError } from '../errors/base.js'
 import { reportError, setErrorReporter } from '../errors/reporter.js'
@@ -7,7 +7,7 @@ import { createErrorReportClient } from './errorReports.js'
 
 function setup() {
   const server = recordingFetch(() => json({ stored: true }, 202))
-  const api = createProviderApi({
+  const api = createApiClient({
     baseUrl: 'http://latch.test',
     projectId: 'p1',
     fetch: server.fetch,
@@ -63,7 +63,7 @@ describe('error report client', () => {
   })
 
   test('a failing server never throws into the app', async () => {
-    const api = createProviderApi({
+    const api = createApiClient({
       baseUrl: 'http://latch.test',
       projectId: 'p1',
       fetch: (async () => json({}, 500)) as typeof fetch,

@@ -1,4 +1,4 @@
-import type { ProviderApi } from '../api/client.js'
+import type { ApiClient } from '../api/client.js'
 import { type ErrorCategory, toLatchError } from '../errors/base.js'
 import {
   ERROR_REPORT_LIMIT,
@@ -9,7 +9,7 @@ import { newEventId, pageInfo } from './page.js'
 import { createRateLimiter } from './rateLimit.js'
 
 export interface ErrorReportClientOptions {
-  api: Pick<ProviderApi, 'postEvent'>
+  api: Pick<ApiClient, 'postEvent'>
   enabled?: boolean | undefined
   limit?: number | undefined
   windowMs?: number | undefined

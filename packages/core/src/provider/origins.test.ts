@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { createProviderApi } from '../api/client.js'
+import { createApiClient } from '../api/client.js'
 import { json, recordingFetch } from '../api/testing.js'
 import { createAlertsStore } from '../stores/alerts.js'
 import { raiseProviderAlert } from './alerts.js'
@@ -12,7 +12,7 @@ function apiAnswering(response: () => Response) {
   const server = recordingFetch(response)
   return {
     server,
-    api: createProviderApi({ baseUrl: 'http://latch.test', projectId: 'p1', fetch: server.fetch }),
+    api: createApiClient({ baseUrl: 'http://latch.test', projectId: 'p1', fetch: server.fetch }),
   }
 }
 

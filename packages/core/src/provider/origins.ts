@@ -1,5 +1,5 @@
-import type { ProviderApi } from '../api/client.js'
-import { ProviderApiError } from '../api/errors.js'
+import type { ApiClient } from '../api/client.js'
+import { ApiError } from '../api/errors.js'
 import { type ProviderAlert, providerAlerts } from './alerts.js'
 import { isOriginAllowed } from './originMatch.js'
 
@@ -7,12 +7,12 @@ import { isOriginAllowed } from './originMatch.js'
  * Seed §7: 429 → RATE_LIMITED, 5xx → SERVER_ERROR, an unknown project (Latch's 403
  * INVALID_PROJECT_ID) → INVALID_PROJECT_ID, anything else → an empty list.
  */
-export async function fetchAllowedOrigins(api: Pick<ProviderApi, 'getAllowedOrigins'>) {
+export async function fetchAllowedOrigins(api: Pick<ApiClient, 'getAllowedOrigins'>) {
   try {
     return await api.getAllowedOrigins()
   } catch (error) {
     if (
-      error instanceof ProviderApiError &&
+      error instanceof ApiError &&
       (error.code === 'RATE_LIMITED' ||
         error.code === 'SERVER_ERROR' ||
         error.code === 'INVALID_PROJECT_ID')
@@ -24,7 +24,7 @@ export async function fetchAllowedOrigins(api: Pick<ProviderApi, 'getAllowedOrig
 
 export interface OriginCheckInput {
   /** Undefined when the app has no project id: no request is made. */
-  api: Pick<ProviderApi, 'getAllowedOrigins'> | undefined
+  api: Pick<ApiClient, 'getAllowedOrigins'> | undefined
   projectId: string | undefined
   /** `window.location.origin`. */
   pageOrigin: string
@@ -37,7 +37,7 @@ export async function checkOrigin(input: OriginCheckInput): Promise<ProviderAler
   try {
     allowed = await fetchAllowedOrigins(input.api)
   } catch (error) {
-    const apiError = error as ProviderApiError
+    const apiError = error as ApiError
     if (apiError.code === 'RATE_LIMITED') return providerAlerts.rateLimited()
     if (apiError.code === 'INVALID_PROJECT_ID')
       return providerAlerts.invalidProjectId(input.projectId)

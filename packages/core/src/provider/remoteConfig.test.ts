@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { ProviderApiError } from '../api/errors.js'
+import { ApiError } from '../api/errors.js'
 import type { RemoteFeatureEntry } from '../api/types.js'
 import {
   defaultRemoteFeatures,
@@ -91,7 +91,7 @@ describe('loadRemoteFeatures', () => {
     const result = await loadRemoteFeatures({
       api: {
         getRemoteConfig: async () => {
-          throw new ProviderApiError('SERVER_ERROR', 503, 'down')
+          throw new ApiError('SERVER_ERROR', 503, 'down')
         },
       },
       local: { swaps: false },

@@ -1,4 +1,4 @@
-import type { ProviderApi } from '../api/client.js'
+import type { ApiClient } from '../api/client.js'
 import type { RemoteFeatureEntry } from '../api/types.js'
 import { defaultFeatures } from '../stores/options.js'
 import { type ProviderAlert, providerAlerts } from './alerts.js'
@@ -98,7 +98,7 @@ export interface RemoteConfigResult {
  * falls back to the app's settings and the seed §9 defaults (seed §7).
  */
 export async function loadRemoteFeatures(input: {
-  api: Pick<ProviderApi, 'getRemoteConfig'>
+  api: Pick<ApiClient, 'getRemoteConfig'>
   local: Partial<RemoteFeatures>
   logger?: Pick<Console, 'warn'> | undefined
 }): Promise<RemoteConfigResult> {

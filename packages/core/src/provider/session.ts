@@ -1,4 +1,4 @@
-import { createProviderApi, type ProviderApi } from '../api/client.js'
+import { type ApiClient, createApiClient } from '../api/client.js'
 import { setErrorReporter } from '../errors/reporter.js'
 import type { LatchStores } from '../stores/index.js'
 import { providerAlerts, raiseProviderAlert } from './alerts.js'
@@ -17,6 +17,8 @@ export interface ProviderServicesOptions {
   pageOrigin: string
   /** The flags the app set itself (not the defaults): the override notice names these. */
   localFeatures?: Partial<RemoteFeatures> | undefined
+  /** The app's one API client; made from `baseUrl`, `sdkVersion` and `fetch` when absent. */
+  api?: ApiClient | undefined
   /** Error reporting is on by default (seed §9). */
   errorReports?: boolean | undefined
   sdkVersion?: string | undefined
@@ -25,7 +27,7 @@ export interface ProviderServicesOptions {
 }
 
 export interface ProviderServices {
-  api: ProviderApi | undefined
+  api: ApiClient | undefined
   /** Loaded on the first tracked event while analytics are on; never when they are off. */
   analytics: () => Promise<AnalyticsClient> | undefined
   /** Loaded on the first reported error. */
@@ -57,12 +59,14 @@ export async function startProviderServices(
       stop() {},
     }
   }
-  const api = createProviderApi({
-    baseUrl: options.baseUrl,
-    projectId: options.projectId,
-    sdkVersion: options.sdkVersion,
-    fetch: options.fetch,
-  })
+  const api =
+    options.api ??
+    createApiClient({
+      baseUrl: options.baseUrl,
+      projectId: options.projectId,
+      sdkVersion: options.sdkVersion,
+      fetch: options.fetch,
+    })
   const [originAlert, remote] = await Promise.all([
     checkOrigin({ api, projectId: options.projectId, pageOrigin: options.pageOrigin }),
     loadRemoteFeatures({ api, local: options.localFeatures ?? {}, logger }),

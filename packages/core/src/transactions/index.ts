@@ -1,4 +1,3 @@
-export { createHistoryClient, type HistoryClientOptions, HistoryRequestError } from './client.js'
 export { dropSpam, isSpamOnly, keepChain } from './filters.js'
 export { groupByYearAndMonth, type MonthGroup, orderedGroups } from './group.js'
 export {

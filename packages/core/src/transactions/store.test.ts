@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { HistoryRequestError } from './client.js'
+import { ApiError } from '../api/errors.js'
 import { fungible, nft, tx } from './fixtures.js'
 import { createTransactionsStore, type FetchErrorEvent, type TransactionsDeps } from './store.js'
 import type { HistoryPage } from './types.js'
@@ -108,9 +108,7 @@ describe('transactions store', () => {
 
   it('a network the server keeps no history for is empty and unsupported, not an error', async () => {
     const { txs, tracked, errors } = setup({
-      first: new HistoryRequestError('The history service answered 400.', 400, {
-        code: 'UNSUPPORTED_CHAIN',
-      }),
+      first: new ApiError('UNSUPPORTED_CHAIN', 400, 'This network has no history here.'),
     })
     await txs.fetchTransactions(ACCOUNT, 'eip155:5')
     expect(txs.getState()).toMatchObject({

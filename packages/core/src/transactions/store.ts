@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla'
-import { HistoryRequestError } from './client.js'
+import { ApiError } from '../api/errors.js'
+import { LatchError } from '../errors/base.js'
 import { dropSpam, keepChain } from './filters.js'
 import { groupByYearAndMonth } from './group.js'
 import type { HistoryPage, Transaction, TransactionsByYear } from './types.js'
@@ -7,7 +8,7 @@ import type { HistoryPage, Transaction, TransactionsByYear } from './types.js'
 export const FETCH_FAILED_MESSAGE = 'Failed to fetch transactions'
 export const ACCOUNT_REQUIRED_MESSAGE = "Transactions can't be fetched without an accountAddress"
 
-export class TransactionsAccountRequiredError extends Error {
+export class TransactionsAccountRequiredError extends LatchError {
   override name = 'TransactionsAccountRequiredError'
   constructor() {
     super(ACCOUNT_REQUIRED_MESSAGE)
@@ -102,7 +103,7 @@ export function createTransactionsStore(deps: TransactionsDeps) {
         })
       } catch (error) {
         if (started !== generation) return
-        if (error instanceof HistoryRequestError && error.code === 'UNSUPPORTED_CHAIN') {
+        if (error instanceof ApiError && error.code === 'UNSUPPORTED_CHAIN') {
           store.setState({ loading: false, empty: true, next: undefined, unsupported: true })
           return
         }

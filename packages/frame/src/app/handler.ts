@@ -1,3 +1,4 @@
+import { LatchError } from '@latch/core'
 import {
   type AppEvent,
   type AppPayload,
@@ -18,7 +19,7 @@ export type FrameServices = {
 }
 
 /** An error the frame may show the page: its message, and an EIP-1193 code when it has one. */
-export class FrameError extends Error {
+export class FrameError extends LatchError {
   override name = 'FrameError'
   constructor(
     message: string,

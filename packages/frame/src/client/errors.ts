@@ -1,36 +1,39 @@
-import { errorMessages } from '@latch/core'
+import { errorMessages, LatchError } from '@latch/core'
 
 /** The frame never became ready (seed §8): the caller shows the 'iframe_load_failed' alert. */
-export class FrameLoadError extends Error {
+export class FrameLoadError extends LatchError {
   override name = 'FrameLoadError'
   readonly alert = errorMessages.iframeLoadFailed
-  constructor() {
-    super(errorMessages.emailLoginDependency)
+  constructor(options: { cause?: unknown; details?: string } = {}) {
+    super(errorMessages.emailLoginDependency, options)
   }
 }
 
 /** A connect request the frame did not answer within 120 s. */
-export class FrameRequestTimeoutError extends Error {
+export class FrameRequestTimeoutError extends LatchError {
   override name = 'FrameRequestTimeoutError'
   readonly alert = errorMessages.iframeRequestTimeout
   constructor(readonly event: string) {
-    super(errorMessages.iframeRequestTimeout)
+    super(errorMessages.iframeRequestTimeout, { details: `No answer to '${event}'.` })
   }
 }
 
 /** The frame answered with an error event; `code` is the EIP-1193 code when there is one. */
-export class FrameResponseError extends Error {
+export class FrameResponseError extends LatchError {
   override name = 'FrameResponseError'
   constructor(
     message: string,
     readonly code?: number | undefined,
     readonly retryAfter?: number | undefined,
   ) {
-    super(message || errorMessages.anErrorOccurred)
+    super(message || errorMessages.anErrorOccurred, {
+      category: code === 4001 ? 'USER_REJECTED' : undefined,
+      details: code === undefined ? undefined : `The frame answered with code ${code}.`,
+    })
   }
 }
 
-export class RequestAbortedError extends Error {
+export class RequestAbortedError extends LatchError {
   override name = 'RequestAbortedError'
   constructor() {
     super(errorMessages.requestAborted)
@@ -38,15 +41,17 @@ export class RequestAbortedError extends Error {
 }
 
 /** The client was destroyed while a request was waiting. */
-export class FrameClosedError extends Error {
+export class FrameClosedError extends LatchError {
   override name = 'FrameClosedError'
   constructor() {
-    super(errorMessages.somethingWentWrong)
+    super(errorMessages.somethingWentWrong, {
+      details: 'The frame client was destroyed while the request was waiting.',
+    })
   }
 }
 
 /** Seed §9: a second code within 30 s of the last one, refused before reaching the frame. */
-export class EmailThrottledError extends Error {
+export class EmailThrottledError extends LatchError {
   override name = 'EmailThrottledError'
   constructor(readonly retryAfter: number) {
     super(errorMessages.tryAgainAfter(retryAfter))

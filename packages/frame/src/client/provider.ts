@@ -1,3 +1,4 @@
+import { LatchError } from '@latch/core'
 import type { EmbeddedWallet, EmbeddedWalletUser } from './wallet.js'
 
 type Listener = (...args: unknown[]) => void
@@ -9,13 +10,13 @@ export interface Eip1193Provider {
 }
 
 /** An EIP-1193 error: `code` 4100 unauthorized, 4901 chain disconnected, … */
-export class ProviderRpcError extends Error {
+export class ProviderRpcError extends LatchError {
   override name = 'ProviderRpcError'
   constructor(
     readonly code: number,
     message: string,
   ) {
-    super(message)
+    super(message, { category: code === 4001 ? 'USER_REJECTED' : 'RPC_ERROR' })
   }
 }
 

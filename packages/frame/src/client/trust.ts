@@ -1,3 +1,4 @@
+import { LatchError } from '@latch/core'
 /**
  * The reference toolkit posts frame messages to '*' and reads any message it receives.
  * Latch accepts a message only when both its origin and its sending window are the peer's.
@@ -7,8 +8,11 @@ export interface TrustedPeer {
   source: MessageEventSource | null
 }
 
-export class UntrustedOriginError extends Error {
+export class UntrustedOriginError extends LatchError {
   override name = 'UntrustedOriginError'
+  constructor(message: string) {
+    super(message, { category: 'SECURE_SITE_ERROR' })
+  }
 }
 
 /** Normalises a URL or origin string to its origin, rejecting anything that has none. */

@@ -2,6 +2,7 @@ import {
   type AuthConnector,
   type AuthUser,
   createLatchStorage,
+  LatchError,
   type LatchStorage,
   truncateDisplayName,
 } from '@latch/core'
@@ -44,7 +45,7 @@ interface Loaded {
 }
 
 /** The frame has no session for this visitor: they have to sign in by email first. */
-export class AuthSessionMissingError extends Error {
+export class AuthSessionMissingError extends LatchError {
   override name = 'AuthSessionMissingError'
   constructor() {
     super('Sign in with your email first')

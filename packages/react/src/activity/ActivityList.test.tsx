@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http'
-import { createHistoryClient, createTransactionsStore, type Transaction } from '@latch/core'
+import { createApiClient, createTransactionsStore, type Transaction } from '@latch/core'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ActivityList } from './ActivityList.js'
@@ -51,7 +51,7 @@ afterEach(cleanup)
 
 function createHistory(errors: string[] = []) {
   return createTransactionsStore({
-    fetchPage: createHistoryClient({ serverUrl, projectId: 'p1' }),
+    fetchPage: createApiClient({ baseUrl: serverUrl, projectId: 'p1' }).getHistory,
     track: () => {},
     showError: (m) => errors.push(m),
     projectId: () => 'p1',

@@ -1,11 +1,14 @@
-/** Seed §9: 40 wallets per page, 100 for a search, 4 recommended. */
-export const WALLETS_PAGE_SIZE = 40
+import type { ApiClient, GetWalletsQuery } from '@latch/core'
+
+export { WALLETS_PAGE_SIZE } from '@latch/core'
+
+/** Seed §9: 100 wallets for a search, 4 recommended. */
 export const WALLETS_SEARCH_SIZE = 100
 export const RECOMMENDED_COUNT = 4
 export const SDK_TYPE = 'latch'
 export const SDK_VERSION = 'react-0.1.0'
 
-/** Seed §3 "Wallet catalogue entry", as `GET /getWallets` sends it. */
+/** Seed §3 "Wallet catalogue entry", as `GET /getWallets` sends it to the modal. */
 export interface CatalogueWallet {
   id: string
   name: string
@@ -23,66 +26,21 @@ export interface WalletsPage {
   count: number
 }
 
-export class WalletsRequestError extends Error {
-  override name = 'WalletsRequestError'
-  readonly status: number | undefined
-  constructor(message: string, status?: number) {
-    super(message)
-    this.status = status
-  }
+export type WalletsQuery = GetWalletsQuery
+
+/** The catalogue as the views use it: the API client's `getWallets` and wallet images. */
+export interface WalletsClient {
+  getWallets(query?: WalletsQuery): Promise<WalletsPage>
+  imageUrl(imageId: string): string
 }
 
-export interface WalletsQuery {
-  page?: number
-  entries?: number
-  search?: string | undefined
-  include?: string[] | undefined
-  exclude?: string[] | undefined
-  chains?: string[] | undefined
-}
-
-/** Reads the wallet catalogue (`GET /getWallets`) of a Latch server. */
-export function createWalletsClient(options: {
-  serverUrl: string
-  projectId: string
-  fetch?: typeof fetch
-}) {
-  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
+/**
+ * The catalogue half of the app's one API client, typed for the views. A Latch server's
+ * catalogue always sends `image_id` and `chains`, which the wire type leaves optional.
+ */
+export function walletsOf(api: Pick<ApiClient, 'getWallets' | 'walletImageUrl'>): WalletsClient {
   return {
-    async getWallets(query: WalletsQuery = {}): Promise<WalletsPage> {
-      const url = new URL('/getWallets', options.serverUrl)
-      url.searchParams.set('projectId', options.projectId)
-      url.searchParams.set('st', SDK_TYPE)
-      url.searchParams.set('sv', SDK_VERSION)
-      url.searchParams.set('page', String(query.page ?? 1))
-      url.searchParams.set('entries', String(query.entries ?? WALLETS_PAGE_SIZE))
-      if (query.search) url.searchParams.set('search', query.search)
-      if (query.include?.length) url.searchParams.set('include', query.include.join(','))
-      if (query.exclude?.length) url.searchParams.set('exclude', query.exclude.join(','))
-      if (query.chains?.length) url.searchParams.set('chains', query.chains.join(','))
-      let response: Response
-      try {
-        response = await doFetch(url)
-      } catch {
-        throw new WalletsRequestError('The wallet catalogue is not answering.')
-      }
-      if (!response.ok)
-        throw new WalletsRequestError(
-          `The wallet catalogue answered ${response.status}.`,
-          response.status,
-        )
-      const body = (await response.json()) as Partial<WalletsPage>
-      if (!Array.isArray(body.data))
-        throw new WalletsRequestError('The wallet catalogue sent no list.')
-      return {
-        data: body.data,
-        count: typeof body.count === 'number' ? body.count : body.data.length,
-      }
-    },
-    imageUrl(imageId: string): string {
-      return new URL(`/getWalletImage/${encodeURIComponent(imageId)}`, options.serverUrl).toString()
-    },
+    getWallets: (query) => api.getWallets(query) as Promise<WalletsPage>,
+    imageUrl: api.walletImageUrl,
   }
 }
-
-export type WalletsClient = ReturnType<typeof createWalletsClient>

@@ -1,5 +1,6 @@
 import {
   type Config,
+  type Connection,
   type CreateConnectorFn,
   connect,
   createConfig,
@@ -8,6 +9,7 @@ import {
   reconnect,
   switchChain,
   type Transport,
+  watchConnectors,
 } from '@wagmi/core'
 import { type Chain, formatUnits, hexToBigInt } from 'viem'
 import { settleWithin } from '../../controller/context.js'
@@ -16,7 +18,8 @@ import type { CaipNetwork, EvmNetwork } from '../../networks/types.js'
 import { latchTransport } from '../../rpc/transport.js'
 import { defaultStorageBackend, type StorageBackend } from '../../storage/backend.js'
 import type { AdapterEventName, AdapterEvents, ChainAdapter, ConnectResult } from '../types.js'
-import { type AnnouncedWallet, toLatchConnectors } from './connectors.js'
+import { watchAnnouncedWallets } from './announced.js'
+import { toLatchConnectors } from './connectors.js'
 import { createWagmiStorage } from './storage.js'
 
 /**
@@ -68,13 +71,50 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
       (listener as (p: typeof payload) => void)(payload)
   }
 
-  const announced = (): AnnouncedWallet[] =>
-    (config._internal.mipd?.getProviders() ?? []) as unknown as AnnouncedWallet[]
-  const getConnectors = () => toLatchConnectors(config.connectors, announced())
+  const discovery =
+    (parameters.multiInjectedProviderDiscovery ?? true) ? watchAnnouncedWallets() : undefined
+  const getConnectors = () => toLatchConnectors(config.connectors, discovery?.list() ?? [])
 
-  const unsubscribeConnectors = config._internal.connectors.subscribe(() =>
-    emit('connectors', getConnectors()),
+  // wagmi adds a connector per announced wallet; the announcement itself may arrive just before
+  // or after that, so either change re-emits the list.
+  const unsubscribeConnectors = watchConnectors(config, {
+    onChange: () => emit('connectors', getConnectors()),
+  })
+  const unsubscribeAnnounced = discovery?.subscribe(() => emit('connectors', getConnectors()))
+
+  // A dapp that renders its own <WagmiProvider config={adapter.wagmiConfig}> has wagmi reconnect
+  // while rendering, before Latch starts. wagmi runs one reconnect at a time and answers a second
+  // caller with nothing, so Latch joins the reconnect it sees starting rather than running its own
+  // (docs/wagmi.md).
+  let latchIsConnecting = false
+  let outsideReconnect: Promise<void> | undefined
+  let settleOutside: (() => void) | undefined
+  const unsubscribeStatus = config.subscribe(
+    (state) => state.status,
+    (status) => {
+      if (latchIsConnecting) return
+      if ((status === 'reconnecting' || status === 'connecting') && !settleOutside)
+        outsideReconnect = new Promise((resolve) => {
+          settleOutside = resolve
+        })
+      if ((status === 'connected' || status === 'disconnected') && settleOutside) {
+        settleOutside()
+        settleOutside = undefined
+      }
+    },
   )
+  const toResult = (c: Pick<Connection, 'accounts' | 'chainId' | 'connector'>): ConnectResult => ({
+    connectorId: c.connector.id,
+    accounts: c.accounts.map((address) => ({ address })),
+    chainId: c.chainId,
+  })
+  const currentConnections = (): ConnectResult[] => {
+    const { connections, current } = config.state
+    const list = [...connections.values()]
+    list.sort((a, b) => Number(b.connector.uid === current) - Number(a.connector.uid === current))
+    return list.map(toResult)
+  }
+
   // Changes to an established connection (made in the wallet, not through Latch) become adapter
   // events; connect, reconnect and disconnect report their own results.
   const unsubscribeState = config.subscribe(
@@ -126,7 +166,10 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
     getConnectors,
     async connect({ connectorId }) {
       const connector = findConnector(connectorId)
-      const result = await connect(config, { connector })
+      latchIsConnecting = true
+      const result = await connect(config, { connector }).finally(() => {
+        latchIsConnecting = false
+      })
       return {
         connectorId: connector.id,
         accounts: result.accounts.map((address) => ({ address })),
@@ -134,20 +177,16 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
       }
     },
     async reconnect() {
-      // wagmi hydrates its persisted connections asynchronously; reconnecting before that
-      // would find none.
-      const { persist } = config._internal.store as unknown as {
-        persist?: { hasHydrated(): boolean; rehydrate(): Promise<void> }
+      if (outsideReconnect) {
+        await outsideReconnect
+        return currentConnections()
       }
-      if (persist && !persist.hasHydrated()) await persist.rehydrate()
-      const connections = await reconnect(config)
-      return connections.map(
-        (c): ConnectResult => ({
-          connectorId: c.connector.id,
-          accounts: c.accounts.map((address) => ({ address })),
-          chainId: c.chainId,
-        }),
-      )
+      latchIsConnecting = true
+      try {
+        return (await reconnect(config)).map(toResult)
+      } finally {
+        latchIsConnecting = false
+      }
     },
     async disconnect({ connectorId } = {}) {
       const { current, connections } = config.state
@@ -213,6 +252,9 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
     },
     destroy() {
       unsubscribeConnectors()
+      unsubscribeAnnounced?.()
+      discovery?.destroy()
+      unsubscribeStatus()
       unsubscribeState()
       listeners.clear()
     },

@@ -1,4 +1,4 @@
-import { createStorage, deserialize, type Storage } from '@wagmi/core'
+import { createStorage, deserialize, type Storage, serialize } from '@wagmi/core'
 import type { StorageBackend } from '../../storage/backend.js'
 import { STORAGE_PREFIX } from '../../storage/storage.js'
 
@@ -20,6 +20,11 @@ function isWagmiStore(value: unknown): boolean {
 /**
  * wagmi storage over the app's backend. A value that does not parse, or a persisted store of the
  * wrong shape, is removed and reads as absent rather than handed to wagmi's hydration.
+ *
+ * The persisted store is read back without its connections: wagmi hydrates it asynchronously,
+ * and a hydration that lands after a reconnect would replace the live connections with the
+ * stored stubs (connectors without providers). Reconnecting asks every connector anyway, and the
+ * last-used connector is kept under its own key, so nothing is lost.
  */
 export function createWagmiStorage(backend: StorageBackend): Storage {
   const guarded: StorageBackend = {
@@ -33,8 +38,10 @@ export function createWagmiStorage(backend: StorageBackend): Storage {
       if (raw === null) return null
       try {
         const value = deserialize<unknown>(raw)
-        if (key === `${WAGMI_STORAGE_KEY}.store` && !isWagmiStore(value)) throw new Error('foreign')
-        return raw
+        if (key !== `${WAGMI_STORAGE_KEY}.store`) return raw
+        if (!isWagmiStore(value)) throw new Error('foreign')
+        const { state, version } = value as { state: { chainId?: number }; version: number }
+        return serialize({ state: { chainId: state.chainId }, version })
       } catch {
         try {
           backend.removeItem(key)

@@ -1,4 +1,5 @@
 import type { Connector as WagmiConnector } from '@wagmi/core'
+import { serialize } from '@wagmi/core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMemoryStorage } from '../../storage/backend.js'
 import { toLatchConnectors } from './connectors.js'
@@ -73,5 +74,19 @@ describe('wagmi storage', () => {
     const storage = createWagmiStorage(backend)
     expect(await storage.getItem('store')).toBeNull()
     expect(backend.getItem(`${WAGMI_STORAGE_KEY}.store`)).toBeNull()
+  })
+
+  it('reads the persisted store back without its connections, so a late hydration cannot replace live ones', async () => {
+    const backend = createMemoryStorage()
+    const stub = { accounts: ['0x1'], chainId: 1, connector: { id: 'io.rabby', uid: 'u1' } }
+    backend.setItem(
+      `${WAGMI_STORAGE_KEY}.store`,
+      serialize({
+        state: { connections: new Map([['u1', stub]]), chainId: 10, current: 'u1' },
+        version: 3,
+      }),
+    )
+    const storage = createWagmiStorage(backend)
+    expect(await storage.getItem('store')).toEqual({ state: { chainId: 10 }, version: 3 })
   })
 })

@@ -1,3 +1,4 @@
+import { LatchError } from '@latch/core'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
 import { HDKey } from '@scure/bip32'
@@ -27,7 +28,7 @@ export interface DerivedWallet {
   solana: SolanaKey
 }
 
-export class KeyMismatchError extends Error {
+export class KeyMismatchError extends LatchError {
   override name = 'KeyMismatchError'
   constructor() {
     super('The reconstructed key does not match this account')

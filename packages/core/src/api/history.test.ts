@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createHistoryClient, HistoryRequestError } from './client.js'
+import { createApiClient } from './client.js'
+import { ApiError } from './errors.js'
 
 let server: Server
 let baseUrl: string
@@ -10,6 +11,8 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     seen.push(req.url ?? '')
     const url = new URL(req.url ?? '/', 'http://x')
+    // Never answers: the client's timeout must end the request.
+    if (url.searchParams.get('cursor') === 'hang') return
     if (url.searchParams.get('cursor') === 'broken') {
       res.writeHead(500).end('{}')
       return
@@ -29,11 +32,17 @@ beforeAll(async () => {
   if (!address || typeof address === 'string') throw new Error('no address')
   baseUrl = `http://127.0.0.1:${address.port}`
 })
-afterAll(() => new Promise<void>((r) => server.close(() => r())))
+afterAll(
+  () =>
+    new Promise<void>((r) => {
+      server.closeAllConnections()
+      server.close(() => r())
+    }),
+)
 
-describe('history client', () => {
+describe('getHistory', () => {
   it('asks for the page the cursor names (no cursor-blind cache)', async () => {
-    const fetchPage = createHistoryClient({ serverUrl: baseUrl, projectId: 'p1' })
+    const { getHistory: fetchPage } = createApiClient({ baseUrl, projectId: 'p1' })
     const first = await fetchPage({ account: '0xabc', chainId: 'eip155:31337', cursor: undefined })
     const second = await fetchPage({ account: '0xabc', chainId: 'eip155:31337', cursor: 'c2' })
     expect(first.data[0]?.id).toBe('page1')
@@ -43,22 +52,31 @@ describe('history client', () => {
     )
   })
 
+  it('fails with TIMEOUT when the server holds the request past the timeout', async () => {
+    const { getHistory } = createApiClient({ baseUrl, projectId: 'p1', timeoutMs: 50 })
+    const error = await getHistory({ account: '0xabc', cursor: 'hang' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ code: 'TIMEOUT', status: 0, category: 'API_ERROR' })
+    expect((error as ApiError).details).toContain('no answer within 50 ms')
+  })
+
   it('turns an error status into a typed error', async () => {
-    const fetchPage = createHistoryClient({ serverUrl: baseUrl, projectId: 'p1' })
+    const { getHistory: fetchPage } = createApiClient({ baseUrl, projectId: 'p1' })
     const failing = fetchPage({ account: '0xabc', chainId: undefined, cursor: 'broken' })
-    await expect(failing).rejects.toBeInstanceOf(HistoryRequestError)
-    await expect(failing).rejects.toThrow('The history service answered 500.')
+    await expect(failing).rejects.toBeInstanceOf(ApiError)
+    await expect(failing).rejects.toMatchObject({ code: 'SERVER_ERROR', status: 500 })
   })
 
   it("carries the server's error code", async () => {
-    const fetchPage = createHistoryClient({ serverUrl: baseUrl, projectId: 'p1' })
+    const { getHistory: fetchPage } = createApiClient({ baseUrl, projectId: 'p1' })
     const error = await fetchPage({
       account: '0xabc',
       chainId: 'eip155:5',
       cursor: undefined,
     }).catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(HistoryRequestError)
-    expect((error as HistoryRequestError).code).toBe('UNSUPPORTED_CHAIN')
-    expect((error as HistoryRequestError).status).toBe(400)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).code).toBe('UNSUPPORTED_CHAIN')
+    expect((error as ApiError).status).toBe(400)
+    expect((error as ApiError).message).toBe('not supported')
   })
 })
