@@ -3,7 +3,7 @@ import { createApiClient } from '../api/client.js'
 import { json, recordingFetch } from '../api/testing.js'
 import { createAlertsStore } from '../stores/alerts.js'
 import { raiseProviderAlert } from './alerts.js'
-import { isOriginAllowed } from './originMatch.js'
+import { isOriginAllowed } from '../wire/originMatch.js'
 import { checkOrigin } from './origins.js'
 
 const PAGE = 'http://localhost:5173'

@@ -1,75 +1,17 @@
-/**
- * The history wire format. Field names are the reference cloud's, kept exactly (DESIGN.md §3),
- * so that either side can talk to the other's counterpart.
- */
-export type OperationType =
-  | 'send'
-  | 'receive'
-  | 'trade'
-  | 'approve'
-  | 'mint'
-  | 'burn'
-  | 'deploy'
-  | 'execute'
-  | 'deposit'
-  | 'withdraw'
-  | 'borrow'
-  | 'repay'
-  | 'claim'
-  | 'stake'
-  | 'unstake'
-  | 'cancel'
+// The history wire format has one home, shared with the server: `@latch/core/wire`.
+import type { Transaction } from '../wire/history.js'
 
-export type TransactionStatus = 'confirmed' | 'failed' | 'pending'
-export type TransferDirection = 'in' | 'out' | 'self'
-
-export interface TransactionMetadata {
-  operationType: OperationType | (string & {})
-  hash: string
-  /** ISO 8601. */
-  minedAt: string
-  sentFrom: string
-  sentTo: string
-  status: TransactionStatus
-  nonce: number
-  /** CAIP-2, e.g. `eip155:31337`. */
-  chain: string
-}
-
-export interface FungibleInfo {
-  name?: string
-  symbol?: string
-  icon?: { url: string }
-}
-
-export interface NftInfo {
-  name?: string
-  content?: {
-    preview?: { url: string; content_type?: string }
-    detail?: { url: string; content_type?: string }
-  }
-  flags: { is_spam: boolean }
-}
-
-export interface TransactionTransfer {
-  fungible_info?: FungibleInfo
-  nft_info?: NftInfo
-  direction: TransferDirection
-  quantity: { numeric: string }
-  value?: number
-  price?: number
-}
-
-export interface Transaction {
-  id: string
-  metadata: TransactionMetadata
-  transfers: TransactionTransfer[] | null
-}
-
-export interface HistoryPage {
-  data: Transaction[]
-  next: string | null
-}
+export type {
+  FungibleInfo,
+  HistoryPage,
+  NftInfo,
+  OperationType,
+  Transaction,
+  TransactionMetadata,
+  TransactionStatus,
+  TransactionTransfer,
+  TransferDirection,
+} from '../wire/history.js'
 
 /** year → month (0–11) → transactions, newest first. */
 export type TransactionsByYear = Record<number, Record<number, Transaction[]>>
