@@ -1,7 +1,7 @@
+export { isOriginAllowed, isValidAllowListEntry } from '../wire/originMatch.js'
 export * from './alerts.js'
 export * from './analytics.js'
 export * from './errorReports.js'
-export { isOriginAllowed, isValidAllowListEntry } from '../wire/originMatch.js'
 export * from './origins.js'
 export * from './rateLimit.js'
 export * from './remoteConfig.js'

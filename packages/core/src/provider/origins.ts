@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
-import { type ProviderAlert, providerAlerts } from './alerts.js'
 import { isOriginAllowed } from '../wire/originMatch.js'
+import { type ProviderAlert, providerAlerts } from './alerts.js'
 
 /**
  * Seed §7: 429 → RATE_LIMITED, 5xx → SERVER_ERROR, an unknown project (Latch's 403
