@@ -11,8 +11,9 @@
  *      for the web app. The idle-time prefetch of the modal chunk counts (it is fetched before a click).
  *   2. connect button painted: median over runs of a cold load each (fresh browser context, empty
  *      cache), from navigation start to the animation frame after `[data-testid=latch-connect-button]`
- *      enters the DOM; the same observer, installed before any page script, for every page.
- *      Budget: the web app within 1.1× of the floor.
+ *      enters the DOM; the same observer, installed before any page script, for every page. Beside
+ *      it, the main thread's CPU time over that span (from a trace), which a busy machine barely
+ *      moves. Budget: the web app within 1.1× of the floor.
  *   3. web app only: click → modal painted, from the click event's timestamp to the frame after the
  *      dialog is in the DOM.
  * Runs alternate between the pages (their order rotating), so that a load spike on the shared machine
@@ -98,7 +99,10 @@ const median = (values: number[]) => {
 const buttonObserver = `
 window.__name = (f) => f;
 window.__buttonPainted = new Promise((resolve) => {
-  const painted = () => requestAnimationFrame(() => resolve(performance.now()));
+  const painted = () => requestAnimationFrame(() => {
+    performance.mark('latch-bench-button');
+    resolve(performance.now());
+  });
   const observer = new MutationObserver(() => {
     if (!document.querySelector(${JSON.stringify(BUTTON)})) return;
     observer.disconnect();
@@ -112,7 +116,53 @@ interface Target {
   name: string
   url: string
   bytes: Map<string, number>
+  /** Wall time, navigation start → the frame that paints the button, per run. */
   button: number[]
+  /** The page's main-thread CPU time over the same span, per run. */
+  cpu: number[]
+}
+
+interface TraceEvent {
+  name: string
+  ph: string
+  pid: number
+  tid: number
+  ts: number
+  dur?: number
+  tdur?: number
+}
+
+/**
+ * CPU time the renderer's main thread spent in tasks from navigation start to the button's frame
+ * (trace events carry each task's thread time). Unlike wall time it hardly moves when other jobs
+ * take the machine's cores, so it separates the pages' own work on a busy machine.
+ */
+function mainThreadCpu(events: TraceEvent[]): number {
+  const mark = events.find((e) => e.name === 'latch-bench-button')
+  if (!mark) throw new Error('the trace lacks the button mark')
+  const start = Math.max(
+    ...events.filter((e) => e.name === 'navigationStart' && e.pid === mark.pid).map((e) => e.ts),
+  )
+  const tasks = events
+    .filter(
+      (e) =>
+        e.name === 'ThreadControllerImpl::RunTask' &&
+        e.ph === 'X' &&
+        e.pid === mark.pid &&
+        e.tid === mark.tid &&
+        e.ts >= start &&
+        e.ts < mark.ts,
+    )
+    .sort((a, b) => a.ts - b.ts)
+  let us = 0
+  let end = 0
+  for (const task of tasks) {
+    // A nested run loop's tasks are inside their parent's time already.
+    if (task.ts < end) continue
+    us += task.tdur ?? 0
+    end = task.ts + (task.dur ?? 0)
+  }
+  return us / 1000
 }
 
 /** Every script fetched from load until a click would happen (after the idle prefetches). */
@@ -133,9 +183,17 @@ async function buttonPainted(browser: Browser, target: Target) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   await context.addInitScript(buttonObserver)
   const page = await context.newPage()
+  await browser.startTracing(page, {
+    // The devtools timeline categories would record stack traces, which cost every page ~25 ms.
+    categories: ['toplevel', 'blink.user_timing'],
+  })
   await page.goto(target.url, { waitUntil: 'commit' })
   const ms = await page.evaluate('window.__buttonPainted')
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as {
+    traceEvents: TraceEvent[]
+  }
   target.button.push(Number(ms))
+  target.cpu.push(mainThreadCpu(trace.traceEvents))
   await context.close()
 }
 
@@ -196,6 +254,9 @@ function consumerBytes(): string | undefined {
   return `${kib.toFixed(1)} KiB gzip (${key} in ${path.relative(root, consumerReport)})`
 }
 
+/** Per round, this page's time over the floor's: the pair ran back to back, so load drift cancels. */
+const pairedRatio = (t: number[], floor: number[]) => median(t.map((ms, i) => ms / floor[i]!))
+
 const kibOf = (t: Target) => [...t.bytes.values()].reduce((a, b) => a + b, 0) / 1024
 const spread = (values: number[]) =>
   `median ${median(values).toFixed(1)} ms (min ${Math.min(...values).toFixed(1)}, max ${Math.max(...values).toFixed(1)})`
@@ -223,7 +284,13 @@ async function main() {
       const server = await serve(dir)
       servers.push(server)
       const { port } = server.address() as AddressInfo
-      targets.push({ name, url: `http://localhost:${port}/`, bytes: new Map(), button: [] })
+      targets.push({
+        name,
+        url: `http://localhost:${port}/`,
+        bytes: new Map(),
+        button: [],
+        cpu: [],
+      })
     }
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -233,7 +300,7 @@ async function main() {
     try {
       for (const target of targets) await scriptBytes(browser, target)
       // One warm-up load each, not counted: the first launch pays for Chromium's own caches.
-      for (const target of targets) await buttonPainted(browser, { ...target, button: [] })
+      for (const target of targets) await buttonPainted(browser, { ...target, button: [], cpu: [] })
       for (let i = 0; i < runs; i++)
         for (let j = 0; j < targets.length; j++)
           await buttonPainted(browser, targets[(i + j) % targets.length]!)
@@ -249,7 +316,7 @@ async function main() {
     ]
     for (const t of targets) {
       lines.push(
-        `  ${t.name}: JS before the first click ${kibOf(t).toFixed(1)} KiB gzip in ${t.bytes.size} files; connect button painted ${spread(t.button)}`,
+        `  ${t.name}: JS before the first click ${kibOf(t).toFixed(1)} KiB gzip in ${t.bytes.size} files; connect button painted ${spread(t.button)}, main-thread CPU until then ${spread(t.cpu)}`,
       )
       for (const [u, size] of t.bytes)
         lines.push(`      ${new URL(u).pathname.padEnd(44)} ${(size / 1024).toFixed(1)} KiB`)
@@ -257,11 +324,11 @@ async function main() {
     const consumer = consumerBytes()
     if (consumer) lines.push(`  packed consumer app (its own report): ${consumer}`)
     lines.push(
-      `  web app / floor: bytes ${ratio(kibOf(web), kibOf(floor))}, connect button ${ratio(median(web.button), median(floor.button))} (budget ${BUDGET_RATIO}×; bytes budget ${BUDGET_KIB} KiB: ${ratio(kibOf(web), BUDGET_KIB)})`,
+      `  web app / floor: bytes ${ratio(kibOf(web), kibOf(floor))}, connect button ${ratio(median(web.button), median(floor.button))} wall (per round ${pairedRatio(web.button, floor.button).toFixed(2)}×), ${ratio(median(web.cpu), median(floor.cpu))} main-thread CPU (per round ${pairedRatio(web.cpu, floor.cpu).toFixed(2)}×); budget ${BUDGET_RATIO}×, bytes budget ${BUDGET_KIB} KiB: ${ratio(kibOf(web), BUDGET_KIB)}`,
     )
     for (const t of targets.slice(2))
       lines.push(
-        `  ${t.name} / floor: bytes ${ratio(kibOf(t), kibOf(floor))}, connect button ${ratio(median(t.button), median(floor.button))}`,
+        `  ${t.name} / floor: bytes ${ratio(kibOf(t), kibOf(floor))}, connect button ${ratio(median(t.button), median(floor.button))} wall (per round ${pairedRatio(t.button, floor.button).toFixed(2)}×), ${ratio(median(t.cpu), median(floor.cpu))} main-thread CPU (per round ${pairedRatio(t.cpu, floor.cpu).toFixed(2)}×)`,
       )
     lines.push(
       `  web app click → modal painted: ${spread(modal)} over ${runs} runs, first ${(modal[0] ?? 0).toFixed(1)} ms (budget ${BUDGET_MODAL_MS}: ${ratio(median(modal), BUDGET_MODAL_MS)})`,
