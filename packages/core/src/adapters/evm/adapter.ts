@@ -54,54 +54,71 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
   const transports =
     parameters.transports ??
     Object.fromEntries(networks.map((n) => [n.id, latchTransport(n.rpcUrls.default.http[0] ?? '')]))
-  const config = createConfig({
-    chains,
-    connectors: [injected(), ...(parameters.connectors ?? [])],
-    transports,
-    storage: createWagmiStorage(parameters.storage ?? defaultStorageBackend()),
-    multiInjectedProviderDiscovery: parameters.multiInjectedProviderDiscovery ?? true,
-  })
-
   const listeners = new Map<AdapterEventName, Set<(payload: never) => void>>()
   function emit<event extends AdapterEventName>(event: event, payload: AdapterEvents[event]) {
     for (const listener of listeners.get(event) ?? [])
       (listener as (p: typeof payload) => void)(payload)
   }
 
-  const announced = (): AnnouncedWallet[] =>
-    (config._internal.mipd?.getProviders() ?? []) as unknown as AnnouncedWallet[]
-  const getConnectors = () => toLatchConnectors(config.connectors, announced())
+  // The wagmi config is made on first use (the controller's start, or an app reading
+  // `wagmiConfig`), not with the adapter: creating it reads the persisted connections from storage
+  // and sets up every connector, work that would otherwise come before the page's first paint.
+  let wagmi: { config: Config; unsubscribe: () => void } | undefined
+  const wagmiConfig = (): Config => {
+    wagmi ??= createWagmi()
+    return wagmi.config
+  }
 
-  const unsubscribeConnectors = config._internal.connectors.subscribe(() =>
-    emit('connectors', getConnectors()),
-  )
-  // Changes to an established connection (made in the wallet, not through Latch) become adapter
-  // events; connect, reconnect and disconnect report their own results.
-  const unsubscribeState = config.subscribe(
-    (state) => state,
-    (state, previous) => {
-      if (state.status !== 'connected') return
-      for (const [uid, before] of previous.connections) {
-        const after = state.connections.get(uid)
-        const connectorId = before.connector.id
-        if (!after) {
-          emit('disconnect', { connectorId })
-          continue
+  const announced = (): AnnouncedWallet[] =>
+    (wagmiConfig()._internal.mipd?.getProviders() ?? []) as unknown as AnnouncedWallet[]
+  const getConnectors = () => toLatchConnectors(wagmiConfig().connectors, announced())
+
+  function createWagmi() {
+    const config = createConfig({
+      chains,
+      connectors: [injected(), ...(parameters.connectors ?? [])],
+      transports,
+      storage: createWagmiStorage(parameters.storage ?? defaultStorageBackend()),
+      multiInjectedProviderDiscovery: parameters.multiInjectedProviderDiscovery ?? true,
+    })
+    const unsubscribeConnectors = config._internal.connectors.subscribe(() =>
+      emit('connectors', toLatchConnectors(config.connectors, announced())),
+    )
+    // Changes to an established connection (made in the wallet, not through Latch) become adapter
+    // events; connect, reconnect and disconnect report their own results.
+    const unsubscribeState = config.subscribe(
+      (state) => state,
+      (state, previous) => {
+        if (state.status !== 'connected') return
+        for (const [uid, before] of previous.connections) {
+          const after = state.connections.get(uid)
+          const connectorId = before.connector.id
+          if (!after) {
+            emit('disconnect', { connectorId })
+            continue
+          }
+          if (after.accounts[0] && after.accounts[0] !== before.accounts[0])
+            emit('accountChanged', {
+              connectorId,
+              address: after.accounts[0],
+              accounts: after.accounts.map((address) => ({ address })),
+            })
+          if (after.chainId !== before.chainId)
+            emit('switchNetwork', { connectorId, chainId: after.chainId })
         }
-        if (after.accounts[0] && after.accounts[0] !== before.accounts[0])
-          emit('accountChanged', {
-            connectorId,
-            address: after.accounts[0],
-            accounts: after.accounts.map((address) => ({ address })),
-          })
-        if (after.chainId !== before.chainId)
-          emit('switchNetwork', { connectorId, chainId: after.chainId })
-      }
-    },
-  )
+      },
+    )
+    return {
+      config,
+      unsubscribe: () => {
+        unsubscribeConnectors()
+        unsubscribeState()
+      },
+    }
+  }
 
   const findConnector = (connectorId: string) => {
-    const connector = config.connectors.find(
+    const connector = wagmiConfig().connectors.find(
       (c) => c.id.toLowerCase() === connectorId.toLowerCase(),
     )
     if (!connector) throw new ConnectorNotFoundError(connectorId)
@@ -116,7 +133,9 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
   return {
     namespace: 'eip155',
     networks,
-    wagmiConfig: config,
+    get wagmiConfig() {
+      return wagmiConfig()
+    },
     on(event, listener) {
       const set = listeners.get(event) ?? new Set()
       set.add(listener as (payload: never) => void)
@@ -126,7 +145,7 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
     getConnectors,
     async connect({ connectorId }) {
       const connector = findConnector(connectorId)
-      const result = await connect(config, { connector })
+      const result = await connect(wagmiConfig(), { connector })
       return {
         connectorId: connector.id,
         accounts: result.accounts.map((address) => ({ address })),
@@ -136,11 +155,11 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
     async reconnect() {
       // wagmi hydrates its persisted connections asynchronously; reconnecting before that
       // would find none.
-      const { persist } = config._internal.store as unknown as {
+      const { persist } = wagmiConfig()._internal.store as unknown as {
         persist?: { hasHydrated(): boolean; rehydrate(): Promise<void> }
       }
       if (persist && !persist.hasHydrated()) await persist.rehydrate()
-      const connections = await reconnect(config)
+      const connections = await reconnect(wagmiConfig())
       return connections.map(
         (c): ConnectResult => ({
           connectorId: c.connector.id,
@@ -150,20 +169,20 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
       )
     },
     async disconnect({ connectorId } = {}) {
-      const { current, connections } = config.state
+      const { current, connections } = wagmiConfig().state
       const connector = connectorId
         ? findConnector(connectorId)
         : current
           ? connections.get(current)?.connector
           : undefined
       const answered = await settleWithin(
-        disconnect(config, connector ? { connector } : {}).then(() => true),
+        disconnect(wagmiConfig(), connector ? { connector } : {}).then(() => true),
         WALLET_DISCONNECT_WAIT_MS,
       )
       if (answered) return
       // The wallet never answered. Forget the connection here too, or wagmi would keep it and
       // revive it on the next load.
-      config.setState((state) => {
+      wagmiConfig().setState((state) => {
         const remaining = new Map(state.connections)
         for (const [uid, connection] of remaining)
           if (!connector || connection.connector.uid === connector.uid) remaining.delete(uid)
@@ -176,13 +195,13 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
         }
       })
       const ids = connector ? [connector.id] : [...connections.values()].map((c) => c.connector.id)
-      for (const id of ids) await config.storage?.setItem(`${id}.disconnected`, true)
+      for (const id of ids) await wagmiConfig().storage?.setItem(`${id}.disconnected`, true)
     },
     async switchNetwork({ network }) {
       const chainId = Number(network.id)
       const imageUrl = network.assets.imageUrl ?? parameters.assetImageUrl?.(network.assets.imageId)
       const explorer = network.blockExplorers?.default.url
-      await switchChain(config, {
+      await switchChain(wagmiConfig(), {
         chainId,
         // Used only when the wallet answers 4902 (it does not know the chain).
         addEthereumChainParameter: {
@@ -201,19 +220,20 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
       // eth_getBalance itself: wagmi's getBalance takes viem's multicall path (eth_call, the ABI
       // coder, deployless bytecode, abitype), about 19 KiB gzip on every page for one number.
       const chainId = Number(network.id)
-      const chain = config.chains.find((c) => c.id === chainId)
-      const hex = await config.getClient({ chainId }).request({
-        method: 'eth_getBalance',
-        params: [address as `0x${string}`, 'latest'],
-      })
+      const chain = wagmiConfig().chains.find((c) => c.id === chainId)
+      const hex = await wagmiConfig()
+        .getClient({ chainId })
+        .request({
+          method: 'eth_getBalance',
+          params: [address as `0x${string}`, 'latest'],
+        })
       const { decimals, symbol } = (chain ?? network).nativeCurrency
       const value = { balance: formatUnits(hexToBigInt(hex), decimals), symbol }
       balances.set(key, { value, expiresAt: Date.now() + BALANCE_CACHE_MS })
       return value
     },
     destroy() {
-      unsubscribeConnectors()
-      unsubscribeState()
+      wagmi?.unsubscribe()
       listeners.clear()
     },
   }
