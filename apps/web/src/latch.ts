@@ -74,10 +74,9 @@ function buildPageClient(): LatchClient {
   // event before the start (analytics load with the provider services it starts).
   client.initialize = () => {
     if (analyticsOptedOut()) {
-      config.features = { ...config.features, analytics: false }
-      client.stores.options.setState((state) => ({
-        features: { ...state.features, analytics: false },
-      }))
+      // The config sets no other feature; the provider services read it as the local settings.
+      config.features = { analytics: false }
+      client.stores.options.setState((s) => ({ features: { ...s.features, analytics: false } }))
     }
     return start()
   }

@@ -27,37 +27,19 @@ export interface LatchProviderProps {
  * adapters, reconnects), and hosts the modal: appended to document.body, or rendered right here
  * when embedded mode is on or appending is disabled.
  */
-/**
- * Runs `task` once the browser has painted the frame after this commit; at once when the page is
- * hidden (no frame comes). Starting the controller sets its stores, which re-renders the tree; done
- * before the paint, that work and the wallets' first answers would hold back the first frame.
- * Returns a cancel function.
- */
-function afterNextPaint(task: () => void): () => void {
-  if (typeof requestAnimationFrame === 'undefined' || document.visibilityState === 'hidden') {
-    task()
-    return () => {}
-  }
-  let timer: ReturnType<typeof setTimeout> | undefined
-  // A task queued from the frame's animation callback runs after that frame is painted.
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(task, 0)
-  })
-  return () => {
-    cancelAnimationFrame(frame)
-    clearTimeout(timer)
-  }
-}
-
 export function LatchProvider({ config, client: given, children }: LatchProviderProps) {
   const [client] = useState(() => given ?? createLatchClient(config))
   useEffect(() => {
     ensureStyles('base', latchStyles)
-    return afterNextPaint(() => {
+    const start = () =>
       client.initialize().catch((error: unknown) => {
         console.warn('Latch could not start', error)
       })
-    })
+    // Starting sets the stores, which re-renders the tree: done before the first paint, that work
+    // held the page back. A task queued from the next frame's callback runs once it is painted; a
+    // hidden page paints no frame. Starting twice is harmless (initialize runs once).
+    if (document.visibilityState === 'hidden') start()
+    else requestAnimationFrame(() => setTimeout(start))
   }, [client])
   // The balance follows the active account and network (the adapter caches it for 30 s).
   useEffect(() => {
