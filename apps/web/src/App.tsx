@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react'
 import { serverUrl } from './env'
 import { Header } from './Header'
 import { Landing } from './Landing'
-import { createLatchConfig } from './latch'
+import { createPageClient } from './latch'
 import { appMessages } from './messages'
 import { StatusPanel } from './StatusPanel'
 
@@ -36,9 +36,9 @@ function Shell() {
 }
 
 export function App() {
-  const [config] = useState(createLatchConfig)
+  const [client] = useState(createPageClient)
   return (
-    <LatchProvider config={config}>
+    <LatchProvider config={client.config} client={client}>
       <Shell />
     </LatchProvider>
   )

@@ -12,7 +12,7 @@ import {
 } from '@latch/core'
 import { createEvmAdapter, type EvmAdapter } from '@latch/core/evm'
 import { createAuthConnector, type LatchAuthConnector } from '@latch/frame/connector'
-import type { LatchConfig } from '@latch/react'
+import { createLatchClient, type LatchClient, type LatchConfig } from '@latch/react'
 import { chainRpcUrl, frameUrl, isDev, projectId, serverUrl } from './env'
 
 // Public networks reach their nodes through the Latch server's JSON-RPC proxy, so the page
@@ -54,15 +54,33 @@ export interface LatchDevHandles {
   auth: LatchAuthConnector
 }
 
-let pageConfig: LatchConfig | undefined
+let pageClient: LatchClient | undefined
 
 /**
- * The page's one config. StrictMode runs state initializers twice; two configs would mean two
+ * The page's one client. StrictMode runs state initializers twice; two clients would mean two
  * wagmi configs, two AUTH connectors, and the dev handles pointing at the one React dropped.
  */
-export function createLatchConfig(): LatchConfig {
-  pageConfig ??= buildLatchConfig()
-  return pageConfig
+export function createPageClient(): LatchClient {
+  pageClient ??= buildPageClient()
+  return pageClient
+}
+
+function buildPageClient(): LatchClient {
+  const config = buildLatchConfig()
+  const client = createLatchClient(config)
+  const start = client.initialize
+  // The opt-out is read when Latch starts, after the first paint, not with the config: a page's
+  // first localStorage access is slow and would hold back the connect button. Nothing tracks an
+  // event before the start (analytics load with the provider services it starts).
+  client.initialize = () => {
+    if (analyticsOptedOut()) {
+      // The config sets no other feature; the provider services read it as the local settings.
+      config.features = { analytics: false }
+      client.stores.options.setState((s) => ({ features: { ...s.features, analytics: false } }))
+    }
+    return start()
+  }
+  return client
 }
 
 function buildLatchConfig(): LatchConfig {
@@ -88,6 +106,5 @@ function buildLatchConfig(): LatchConfig {
     defaultNetwork: networks[0],
     // Twenty rows fill a screen; the next page comes as the list scrolls.
     historyPageSize: 20,
-    ...(analyticsOptedOut() ? { features: { analytics: false } } : {}),
   }
 }

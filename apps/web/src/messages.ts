@@ -5,7 +5,8 @@ export const appMessages = {
   network: 'Network: {name}. Switch network',
   landing: {
     title: 'Your wallet’s history, on your own server',
-    body: 'Latch connects a visitor’s crypto wallet — EVM, Solana, Bitcoin, Polkadot or Cosmos, or an embedded wallet behind email sign-in — and shows that wallet’s transaction history, grouped by year and month. Every cloud piece runs on your own server.',
+    // Only what works today: the page must not promise chains or sign-in methods it lacks.
+    body: 'Latch connects a browser wallet on EVM networks, or an embedded wallet behind email sign-in, and shows its transaction history, grouped by year and month. Switch networks from the header. Every cloud piece runs on your own server.',
     cta: 'Connect a wallet to see its activity',
     reconnecting: 'Reconnecting…',
   },

@@ -36,9 +36,15 @@ export function LatchProvider({ config, client: given, children }: LatchProvider
     injectStyles: client.config.injectStyles,
   })
   useEffect(() => {
-    client.initialize().catch((error: unknown) => {
-      console.warn('Latch could not start', error)
-    })
+    const start = () =>
+      client.initialize().catch((error: unknown) => {
+        console.warn('Latch could not start', error)
+      })
+    // Starting sets the stores, which re-renders the tree: done before the first paint, that work
+    // held the page back. A task queued from the next frame's callback runs once it is painted; a
+    // hidden page paints no frame. Starting twice is harmless (initialize runs once).
+    if (document.visibilityState === 'hidden') start()
+    else requestAnimationFrame(() => setTimeout(start))
   }, [client])
   // The balance follows the active account and network (the adapter caches it for 30 s).
   useEffect(() => {

@@ -1,4 +1,6 @@
-const threeDecimals = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 })
+// Made on first use: the first Intl formatter a page creates loads locale data (15–50 ms in
+// Chromium), which at module load would delay the page's first paint (docs/benchmarks.md).
+let threeDecimals: Intl.NumberFormat | undefined
 
 /**
  * A human decimal string to at most 3 decimals (seed §9). Amounts too small to show
@@ -10,6 +12,8 @@ export function formatQuantity(numeric: string, decimals = 3): string {
   const smallest = 10 ** -decimals
   if (value !== 0 && Math.abs(value) < smallest)
     return `${value < 0 ? '>-' : '<'}${smallest.toFixed(decimals)}`
-  if (decimals === 3) return threeDecimals.format(value)
-  return new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals }).format(value)
+  if (decimals !== 3)
+    return new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals }).format(value)
+  threeDecimals ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 })
+  return threeDecimals.format(value)
 }

@@ -17,8 +17,22 @@ export function createMemoryStorage(): StorageBackend & { readonly size: number 
   }
 }
 
-/** The page's localStorage when there is one (and it is usable), else memory. */
+/**
+ * The page's localStorage when there is one (and it is usable), else memory; decided on first
+ * use. A page's first localStorage access loads the origin's whole storage area from the browser
+ * process, a cost that creating a client before the first paint should not pay.
+ */
 export function defaultStorageBackend(): StorageBackend {
+  let backend: StorageBackend | undefined
+  const resolve = () => (backend ??= pickStorageBackend())
+  return {
+    getItem: (key) => resolve().getItem(key),
+    setItem: (key, value) => resolve().setItem(key, value),
+    removeItem: (key) => resolve().removeItem(key),
+  }
+}
+
+function pickStorageBackend(): StorageBackend {
   try {
     const storage = (globalThis as { localStorage?: StorageBackend }).localStorage
     if (storage) {

@@ -57,30 +57,22 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
   const transports =
     parameters.transports ??
     Object.fromEntries(networks.map((n) => [n.id, latchTransport(n.rpcUrls.default.http[0] ?? '')]))
-  const config = createConfig({
-    chains,
-    connectors: [injected(), ...(parameters.connectors ?? [])],
-    transports,
-    storage: createWagmiStorage(parameters.storage ?? defaultStorageBackend()),
-    multiInjectedProviderDiscovery: parameters.multiInjectedProviderDiscovery ?? true,
-  })
-
   const listeners = new Map<AdapterEventName, Set<(payload: never) => void>>()
   function emit<event extends AdapterEventName>(event: event, payload: AdapterEvents[event]) {
     for (const listener of listeners.get(event) ?? [])
       (listener as (p: typeof payload) => void)(payload)
   }
 
-  const discovery =
-    (parameters.multiInjectedProviderDiscovery ?? true) ? watchAnnouncedWallets() : undefined
-  const getConnectors = () => toLatchConnectors(config.connectors, discovery?.list() ?? [])
-
-  // wagmi adds a connector per announced wallet; the announcement itself may arrive just before
-  // or after that, so either change re-emits the list.
-  const unsubscribeConnectors = watchConnectors(config, {
-    onChange: () => emit('connectors', getConnectors()),
-  })
-  const unsubscribeAnnounced = discovery?.subscribe(() => emit('connectors', getConnectors()))
+  // The wagmi config is made on first use (the controller's start, or an app reading
+  // `wagmiConfig`), not with the adapter: creating it reads the persisted connections from storage
+  // and sets up every connector, work that would otherwise come before the page's first paint.
+  let wagmi: ReturnType<typeof createWagmi> | undefined
+  const wagmiConfig = (): Config => {
+    wagmi ??= createWagmi()
+    return wagmi.config
+  }
+  const getConnectors = () =>
+    toLatchConnectors(wagmiConfig().connectors, wagmi?.discovery?.list() ?? [])
 
   // A dapp that renders its own <WagmiProvider config={adapter.wagmiConfig}> has wagmi reconnect
   // while rendering, before Latch starts. wagmi runs one reconnect at a time and answers a second
@@ -89,59 +81,88 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
   let latchIsConnecting = false
   let outsideReconnect: Promise<void> | undefined
   let settleOutside: (() => void) | undefined
-  const unsubscribeStatus = config.subscribe(
-    (state) => state.status,
-    (status) => {
-      if (latchIsConnecting) return
-      if ((status === 'reconnecting' || status === 'connecting') && !settleOutside)
-        outsideReconnect = new Promise((resolve) => {
-          settleOutside = resolve
-        })
-      if ((status === 'connected' || status === 'disconnected') && settleOutside) {
-        settleOutside()
-        settleOutside = undefined
-      }
-    },
-  )
   const toResult = (c: Pick<Connection, 'accounts' | 'chainId' | 'connector'>): ConnectResult => ({
     connectorId: c.connector.id,
     accounts: c.accounts.map((address) => ({ address })),
     chainId: c.chainId,
   })
   const currentConnections = (): ConnectResult[] => {
-    const { connections, current } = config.state
+    const { connections, current } = wagmiConfig().state
     const list = [...connections.values()]
     list.sort((a, b) => Number(b.connector.uid === current) - Number(a.connector.uid === current))
     return list.map(toResult)
   }
 
-  // Changes to an established connection (made in the wallet, not through Latch) become adapter
-  // events; connect, reconnect and disconnect report their own results.
-  const unsubscribeState = config.subscribe(
-    (state) => state,
-    (state, previous) => {
-      if (state.status !== 'connected') return
-      for (const [uid, before] of previous.connections) {
-        const after = state.connections.get(uid)
-        const connectorId = before.connector.id
-        if (!after) {
-          emit('disconnect', { connectorId })
-          continue
-        }
-        if (after.accounts[0] && after.accounts[0] !== before.accounts[0])
-          emit('accountChanged', {
-            connectorId,
-            address: after.accounts[0],
-            accounts: after.accounts.map((address) => ({ address })),
+  function createWagmi() {
+    const config = createConfig({
+      chains,
+      connectors: [injected(), ...(parameters.connectors ?? [])],
+      transports,
+      storage: createWagmiStorage(parameters.storage ?? defaultStorageBackend()),
+      multiInjectedProviderDiscovery: parameters.multiInjectedProviderDiscovery ?? true,
+    })
+    const discovery =
+      (parameters.multiInjectedProviderDiscovery ?? true) ? watchAnnouncedWallets() : undefined
+    const connectors = () => toLatchConnectors(config.connectors, discovery?.list() ?? [])
+    // wagmi adds a connector per announced wallet; the announcement itself may arrive just before
+    // or after that, so either change re-emits the list.
+    const unsubscribeConnectors = watchConnectors(config, {
+      onChange: () => emit('connectors', connectors()),
+    })
+    const unsubscribeAnnounced = discovery?.subscribe(() => emit('connectors', connectors()))
+    const unsubscribeStatus = config.subscribe(
+      (state) => state.status,
+      (status) => {
+        if (latchIsConnecting) return
+        if ((status === 'reconnecting' || status === 'connecting') && !settleOutside)
+          outsideReconnect = new Promise((resolve) => {
+            settleOutside = resolve
           })
-        if (after.chainId !== before.chainId)
-          emit('switchNetwork', { connectorId, chainId: after.chainId })
-      }
-    },
-  )
+        if ((status === 'connected' || status === 'disconnected') && settleOutside) {
+          settleOutside()
+          settleOutside = undefined
+        }
+      },
+    )
+    // Changes to an established connection (made in the wallet, not through Latch) become adapter
+    // events; connect, reconnect and disconnect report their own results.
+    const unsubscribeState = config.subscribe(
+      (state) => state,
+      (state, previous) => {
+        if (state.status !== 'connected') return
+        for (const [uid, before] of previous.connections) {
+          const after = state.connections.get(uid)
+          const connectorId = before.connector.id
+          if (!after) {
+            emit('disconnect', { connectorId })
+            continue
+          }
+          if (after.accounts[0] && after.accounts[0] !== before.accounts[0])
+            emit('accountChanged', {
+              connectorId,
+              address: after.accounts[0],
+              accounts: after.accounts.map((address) => ({ address })),
+            })
+          if (after.chainId !== before.chainId)
+            emit('switchNetwork', { connectorId, chainId: after.chainId })
+        }
+      },
+    )
+    return {
+      config,
+      discovery,
+      unsubscribe() {
+        unsubscribeConnectors()
+        unsubscribeAnnounced?.()
+        discovery?.destroy()
+        unsubscribeStatus()
+        unsubscribeState()
+      },
+    }
+  }
 
   const findConnector = (connectorId: string) => {
-    const connector = config.connectors.find(
+    const connector = wagmiConfig().connectors.find(
       (c) => c.id.toLowerCase() === connectorId.toLowerCase(),
     )
     if (!connector) throw new ConnectorNotFoundError(connectorId)
@@ -156,7 +177,9 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
   return {
     namespace: 'eip155',
     networks,
-    wagmiConfig: config,
+    get wagmiConfig() {
+      return wagmiConfig()
+    },
     on(event, listener) {
       const set = listeners.get(event) ?? new Set()
       set.add(listener as (payload: never) => void)
@@ -167,7 +190,7 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
     async connect({ connectorId }) {
       const connector = findConnector(connectorId)
       latchIsConnecting = true
-      const result = await connect(config, { connector }).finally(() => {
+      const result = await connect(wagmiConfig(), { connector }).finally(() => {
         latchIsConnecting = false
       })
       return {
@@ -183,26 +206,26 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
       }
       latchIsConnecting = true
       try {
-        return (await reconnect(config)).map(toResult)
+        return (await reconnect(wagmiConfig())).map(toResult)
       } finally {
         latchIsConnecting = false
       }
     },
     async disconnect({ connectorId } = {}) {
-      const { current, connections } = config.state
+      const { current, connections } = wagmiConfig().state
       const connector = connectorId
         ? findConnector(connectorId)
         : current
           ? connections.get(current)?.connector
           : undefined
       const answered = await settleWithin(
-        disconnect(config, connector ? { connector } : {}).then(() => true),
+        disconnect(wagmiConfig(), connector ? { connector } : {}).then(() => true),
         WALLET_DISCONNECT_WAIT_MS,
       )
       if (answered) return
       // The wallet never answered. Forget the connection here too, or wagmi would keep it and
       // revive it on the next load.
-      config.setState((state) => {
+      wagmiConfig().setState((state) => {
         const remaining = new Map(state.connections)
         for (const [uid, connection] of remaining)
           if (!connector || connection.connector.uid === connector.uid) remaining.delete(uid)
@@ -215,13 +238,13 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
         }
       })
       const ids = connector ? [connector.id] : [...connections.values()].map((c) => c.connector.id)
-      for (const id of ids) await config.storage?.setItem(`${id}.disconnected`, true)
+      for (const id of ids) await wagmiConfig().storage?.setItem(`${id}.disconnected`, true)
     },
     async switchNetwork({ network }) {
       const chainId = Number(network.id)
       const imageUrl = network.assets.imageUrl ?? parameters.assetImageUrl?.(network.assets.imageId)
       const explorer = network.blockExplorers?.default.url
-      await switchChain(config, {
+      await switchChain(wagmiConfig(), {
         chainId,
         // Used only when the wallet answers 4902 (it does not know the chain).
         addEthereumChainParameter: {
@@ -240,22 +263,20 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
       // eth_getBalance itself: wagmi's getBalance takes viem's multicall path (eth_call, the ABI
       // coder, deployless bytecode, abitype), about 19 KiB gzip on every page for one number.
       const chainId = Number(network.id)
-      const chain = config.chains.find((c) => c.id === chainId)
-      const hex = await config.getClient({ chainId }).request({
-        method: 'eth_getBalance',
-        params: [address as `0x${string}`, 'latest'],
-      })
+      const chain = wagmiConfig().chains.find((c) => c.id === chainId)
+      const hex = await wagmiConfig()
+        .getClient({ chainId })
+        .request({
+          method: 'eth_getBalance',
+          params: [address as `0x${string}`, 'latest'],
+        })
       const { decimals, symbol } = (chain ?? network).nativeCurrency
       const value = { balance: formatUnits(hexToBigInt(hex), decimals), symbol }
       balances.set(key, { value, expiresAt: Date.now() + BALANCE_CACHE_MS })
       return value
     },
     destroy() {
-      unsubscribeConnectors()
-      unsubscribeAnnounced?.()
-      discovery?.destroy()
-      unsubscribeStatus()
-      unsubscribeState()
+      wagmi?.unsubscribe()
       listeners.clear()
     },
   }
