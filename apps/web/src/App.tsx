@@ -1,4 +1,4 @@
-import { LatchProvider, useLatchAccount, useLatch, useThemeMode, useThemeStyle } from '@latch/react'
+import { LatchProvider, useLatch, useLatchAccount, useThemeMode, useThemeStyle } from '@latch/react'
 import { lazy, Suspense, useState } from 'react'
 import { serverUrl } from './env'
 import { Header } from './Header'
