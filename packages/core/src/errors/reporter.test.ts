@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ChainAdapterNotFoundError } from './errors.js'
-import { createErrorReporting, type ErrorReport } from './reporter.js'
+import { createErrorReporting, type ErrorReport, withErrorReport } from './reporter.js'
 
 afterEach(() => vi.useRealTimers())
 
@@ -21,14 +21,22 @@ describe('createErrorReporting', () => {
     const reporting = createErrorReporting()
     reporting.setReporter((r) => reports.push(r))
     expect(() =>
-      reporting.wrap(() => {
-        throw new Error('sync boom')
-      }),
+      withErrorReport(
+        () => {
+          throw new Error('sync boom')
+        },
+        undefined,
+        reporting,
+      ),
     ).toThrow('sync boom')
     await expect(
-      reporting.wrap(async () => {
-        throw new ChainAdapterNotFoundError()
-      }),
+      withErrorReport(
+        async () => {
+          throw new ChainAdapterNotFoundError()
+        },
+        undefined,
+        reporting,
+      ),
     ).rejects.toThrow('Chain adapter not found')
     expect(reports.map((r) => r.errorType)).toEqual(['LatchError', 'ChainAdapterNotFoundError'])
   })

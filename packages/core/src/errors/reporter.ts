@@ -24,60 +24,43 @@ export interface ErrorReporting {
   setReporter(next: ErrorReporter | undefined): void
   /** Wraps the error as a LatchError and hands it to the hook, within the rate limit. */
   report(error: unknown, category?: ErrorCategory): LatchError
-  /** Runs `fn`; a thrown error (sync or async) is reported and rethrown as a LatchError. */
-  wrap<result>(fn: () => result, category?: ErrorCategory): result
 }
 
 export function createErrorReporting(reporter?: ErrorReporter): ErrorReporting {
   let hook = reporter
   let sentAt: number[] = []
 
-  function report(error: unknown, category?: ErrorCategory): LatchError {
-    const latchError = toLatchError(error, category)
-    if (!hook) return latchError
-    const now = Date.now()
-    sentAt = sentAt.filter((time) => now - time < ERROR_REPORT_WINDOW_MS)
-    if (sentAt.length >= ERROR_REPORT_LIMIT) return latchError
-    sentAt.push(now)
-    try {
-      hook({
-        error: latchError,
-        category: latchError.category,
-        errorType: latchError.name,
-        message: latchError.message,
-        stackTrace: latchError.stack,
-      })
-    } catch {
-      // A failing reporter must never hide the error it was told about.
-    }
-    return latchError
-  }
-
   return {
     setReporter(next) {
       hook = next
       sentAt = []
     },
-    report,
-    wrap(fn, category) {
-      let result: ReturnType<typeof fn>
+    report(error, category) {
+      const latchError = toLatchError(error, category)
+      if (!hook) return latchError
+      const now = Date.now()
+      sentAt = sentAt.filter((time) => now - time < ERROR_REPORT_WINDOW_MS)
+      if (sentAt.length >= ERROR_REPORT_LIMIT) return latchError
+      sentAt.push(now)
       try {
-        result = fn()
-      } catch (error) {
-        throw report(error, category)
+        hook({
+          error: latchError,
+          category: latchError.category,
+          errorType: latchError.name,
+          message: latchError.message,
+          stackTrace: latchError.stack,
+        })
+      } catch {
+        // A failing reporter must never hide the error it was told about.
       }
-      if (result instanceof Promise)
-        return result.catch((error: unknown) => {
-          throw report(error, category)
-        }) as typeof result
-      return result
+      return latchError
     },
   }
 }
 
 // For code that runs outside any controller (provider services started on their own). A
 // controller never reports here: it owns its own `ErrorReporting`.
-const standalone = createErrorReporting()
+const standalone = /* @__PURE__ */ createErrorReporting()
 
 /** Installs the hook of the reporting shared by code that has no controller instance. */
 export function setErrorReporter(next: ErrorReporter | undefined): void {
@@ -88,6 +71,24 @@ export function reportError(error: unknown, category?: ErrorCategory): LatchErro
   return standalone.report(error, category)
 }
 
-export function withErrorReport<result>(fn: () => result, category?: ErrorCategory): result {
-  return standalone.wrap(fn, category)
+/**
+ * Runs `fn`; a thrown error (sync or async) is reported (to `reporting`, else the standalone
+ * reporting) and rethrown as a LatchError.
+ */
+export function withErrorReport<result>(
+  fn: () => result,
+  category?: ErrorCategory,
+  reporting: ErrorReporting = standalone,
+): result {
+  let result: result
+  try {
+    result = fn()
+  } catch (error) {
+    throw reporting.report(error, category)
+  }
+  if (result instanceof Promise)
+    return result.catch((error: unknown) => {
+      throw reporting.report(error, category)
+    }) as result
+  return result
 }

@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, describe, expect, it } from 'vitest'
 import { useLatchAccount } from './useLatchAccount.js'
 import { useLatchConnect } from './useLatchConnect.js'
+import { useLatchConnectors } from './useLatchConnectors.js'
 import { useLatchDisconnect } from './useLatchDisconnect.js'
-import { useLatchConnectors } from './useLatchMisc.js'
 import { mountWithWallet } from './wallet.testing.js'
 
 const stops: Array<() => void> = []

@@ -1,30 +1,6 @@
-import { type AuthUser, type Connector, closeAlert } from '@latch/core'
+import type { AuthUser } from '@latch/core'
 import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react'
-import { useStore } from 'zustand'
-import { useTransactionHistory } from '../activity/useTransactionHistory.js'
 import { useLatch } from '../context.js'
-import { useLatchAccount } from './useLatchAccount.js'
-import { useLatchNetwork } from './useLatchNetwork.js'
-
-export function useLatchConnectors(): Connector[] {
-  const { stores } = useLatch('useLatchConnectors')
-  return useStore(stores.connectors, (s) => s.connectors)
-}
-
-export function useLatchAlerts() {
-  const { stores } = useLatch('useLatchAlerts')
-  const alert = useStore(stores.alerts)
-  const close = useCallback(() => closeAlert(stores.alerts), [stores])
-  return { ...alert, close }
-}
-
-/** The active account's history on the active network, refetched when either changes. */
-export function useLatchTransactions() {
-  const { history } = useLatch('useLatchTransactions')
-  const { address } = useLatchAccount()
-  const { network } = useLatchNetwork()
-  return useTransactionHistory(history, address, network?.caipNetworkId)
-}
 
 const sameUser = (a: AuthUser, b: AuthUser) =>
   a.email === b.email &&
