@@ -1,7 +1,7 @@
 import type { Connector } from '@latch/core'
 import { useEffect, useId, useRef, useState } from 'react'
+import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
-import { useLatchConnectors } from '../hooks/index.js'
 import { fill } from '../messages.js'
 import { connectFromModal } from '../modal/navigation.js'
 import { useWalletPages } from '../wallets/useWalletPages.js'
@@ -10,8 +10,8 @@ import { WalletItem } from './WalletItem.js'
 /** The server's catalogue: 40 per page as the list scrolls, or a search (300 ms spinner). */
 export function AllWallets() {
   const latch = useLatch('AllWallets')
-  const { messages, wallets: client } = latch
-  const connectors = useLatchConnectors()
+  const { stores, messages, wallets: client } = latch
+  const connectors = useStore(stores.connectors, (s) => s.connectors)
   const [search, setSearch] = useState('')
   const pages = useWalletPages(search)
   const sentinel = useRef<HTMLDivElement>(null)

@@ -2,7 +2,6 @@ import { type Connector, pushView } from '@latch/core'
 import { type ReactElement, useMemo, useState } from 'react'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
-import { useLatchConnectors } from '../hooks/index.js'
 import { fill } from '../messages.js'
 import { connectFromModal } from '../modal/navigation.js'
 import type { CatalogueWallet } from '../wallets/client.js'
@@ -32,7 +31,7 @@ export function Connect() {
   const client = useLatch('Connect')
   const { stores, controller, config, messages, wallets, auth } = client
   // The embedded wallet's connector is offered as the email field, never as a wallet row.
-  const all = useLatchConnectors()
+  const all = useStore(stores.connectors, (s) => s.connectors)
   const connectors = useMemo(() => all.filter((c) => c.type !== 'AUTH'), [all])
   const features = useStore(stores.options, (s) => s.features)
   const namespace = useStore(stores.chain, (s) => s.activeChain)
