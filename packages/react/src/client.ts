@@ -134,23 +134,20 @@ export function createLatchClient(config: LatchConfig): LatchClient {
     },
     initialize() {
       // The provider services only raise alerts and merge flags: the wallet need not wait.
-      if (config.providerServices !== false && !providerServices) {
-        providerServices = startProviderServices({
+      if (config.providerServices !== false)
+        providerServices ??= startProviderServices({
           stores,
           baseUrl: config.serverUrl,
           projectId: config.projectId || undefined,
           pageOrigin: typeof window === 'undefined' ? '' : window.location.origin,
           localFeatures: config.features,
+        }).then((services) => {
+          // This client's controller reports its errors to this client's server, and only there.
+          controller.errors.setReporter((report) => {
+            void services.errorReports()?.then((client) => client.reporter(report))
+          })
+          return services
         })
-        // This client's controller reports its errors to this client's server, and only there.
-        providerServices.then(
-          (services) =>
-            controller.errors.setReporter((report) => {
-              void services.errorReports()?.then((client) => client.reporter(report))
-            }),
-          () => {},
-        )
-      }
       initializing ??= controller.initialize()
       return initializing
     },

@@ -90,7 +90,6 @@ export function createController(parameters: CreateControllerParameters): LatchC
     storage: ctx.storage,
     errors: ctx.errors,
     async initialize() {
-      stop?.()
       stop = registerAdapters(ctx)
       const network = initialNetwork(ctx)
       if (network) setActiveNetwork(ctx, network)

@@ -86,7 +86,7 @@ export function selectCaipAddress(
   state: ChainStoreState,
   namespace: ChainNamespace | undefined,
 ): CaipAddress | undefined {
-  const chain = namespace ? state.chains[namespace] : undefined
+  const chain = namespace && state.chains[namespace]
   const address = chain?.accountState.address
   const network = chain?.networkState.caipNetwork
   return chain && address && network

@@ -1,4 +1,4 @@
-import { type Connector, closeModal, pushView, replaceView } from '@latch/core'
+import { type Connector, closeModal, pushView } from '@latch/core'
 import type { LatchClient } from '../client.js'
 
 // What the modal shows in answer to the controller's actions is decided in the React layer
@@ -6,22 +6,19 @@ import type { LatchClient } from '../client.js'
 
 /**
  * A wallet row was picked: the click itself asks the wallet, and the connecting view shows the
- * attempt's progress (a retry from that view replaces it). Success closes the modal; a refusal
- * or failure stays on the view, which reads it from the connect attempt.
+ * attempt's progress. Success closes the modal; a refusal or failure stays on the view, which
+ * reads it from the connect attempt. A retry pushes the view again: harmless, as
+ * ConnectingExternal offers no way back.
  */
 export async function connectFromModal(
-  client: Pick<LatchClient, 'stores' | 'controller'>,
+  { stores, controller }: Pick<LatchClient, 'stores' | 'controller'>,
   connector: Pick<Connector, 'id' | 'chain'>,
 ): Promise<void> {
-  const { stores, controller } = client
-  const route = { view: 'ConnectingExternal', connectorId: connector.id } as const
-  if (stores.router.getState().route.view === 'ConnectingExternal')
-    replaceView(stores.router, route)
-  else pushView(stores.router, route)
+  pushView(stores.router, { view: 'ConnectingExternal', connectorId: connector.id })
   try {
     await controller.connect({ namespace: connector.chain, connectorId: connector.id })
+    closeModal(stores.router)
   } catch {
-    return
+    // The view shows the refusal or failure from the connect attempt.
   }
-  closeModal(stores.router)
 }

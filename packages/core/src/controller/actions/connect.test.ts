@@ -75,6 +75,6 @@ describe('connect', () => {
     await expect(t.controller.connect({ namespace: 'cosmos', connectorId: 'x' })).rejects.toThrow(
       'Chain adapter not found',
     )
-    expect(t.stores.connectors.getState().attempt?.status).toBe('failed')
+    expect(t.stores.connectors.getState().attempt).toBeUndefined()
   })
 })

@@ -27,14 +27,8 @@ export async function connect(
   const { namespace, connectorId } = parameters
   const attempt = (status: ConnectAttempt['status'], error?: Error) =>
     ctx.stores.connectors.setState({ attempt: { connectorId, namespace, status, error } })
+  const adapter = getAdapter(ctx, namespace)
   attempt('pending')
-  let adapter: ReturnType<typeof getAdapter>
-  try {
-    adapter = getAdapter(ctx, namespace)
-  } catch (error) {
-    attempt('failed', error as Error)
-    throw error
-  }
   const previous = ctx.stores.chain.getState().chains[namespace]?.accountState.status
   setChainAccountData(ctx, namespace, { status: 'connecting' })
   let result: ConnectResult
