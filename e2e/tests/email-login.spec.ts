@@ -212,10 +212,17 @@ test('sends 0.01 ETH on anvil and the activity list shows it after a reload', as
  */
 async function submitThroughThrottle(page: Page, button: string) {
   const submit = dialog(page).getByRole('button', { name: button })
+  const view = await dialog(page).getAttribute('data-view')
   await submit.click()
   const alert = dialog(page).getByRole('alert')
+  // The answer is either the throttle alert or the next view; in dev mode the embedded wallet's
+  // frame loads on this first request, which can take a few seconds.
+  await alert
+    .or(page.locator(`[data-testid="latch-modal"]:not([data-view="${view}"])`))
+    .first()
+    .waitFor({ timeout: 15_000 })
   const wait = await alert
-    .textContent({ timeout: 2_000 })
+    .textContent({ timeout: 100 })
     .then((text) => /after (\d+) seconds/.exec(text ?? '')?.[1])
     .catch(() => undefined)
   if (wait) {

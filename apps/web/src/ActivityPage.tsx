@@ -1,10 +1,10 @@
-import { AccountActivity, fill, useAccount, useNetwork } from '@latch/react'
+import { AccountActivity, fill, useLatchAccount, useLatchNetwork } from '@latch/react'
 import { appMessages } from './messages'
 
 /** The connected account's history on the active network, as a full page. */
 export function ActivityPage() {
-  const { address } = useAccount()
-  const { network } = useNetwork()
+  const { address } = useLatchAccount()
+  const { network } = useLatchNetwork()
   return (
     <div className="app-activity">
       <div className="app-activity-head">

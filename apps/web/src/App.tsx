@@ -1,4 +1,4 @@
-import { LatchProvider, useAccount, useLatch, useThemeMode, useThemeStyle } from '@latch/react'
+import { LatchProvider, useLatch, useLatchAccount, useThemeMode, useThemeStyle } from '@latch/react'
 import { lazy, Suspense, useState } from 'react'
 import { serverUrl } from './env'
 import { Header } from './Header'
@@ -14,7 +14,7 @@ function Shell() {
   const { config } = useLatch()
   const theme = useThemeMode(config.themeMode)
   const style = useThemeStyle(config.themeVariables)
-  const account = useAccount()
+  const account = useLatchAccount()
   const connected = account.isConnected && Boolean(account.address)
   return (
     <div className="latch-root app" data-theme={theme} style={style}>

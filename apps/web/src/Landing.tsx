@@ -1,9 +1,9 @@
-import { useModal } from '@latch/react'
+import { useLatchModal } from '@latch/react'
 import { appMessages } from './messages'
 
 /** What a visitor without a connected wallet sees. */
 export function Landing({ status }: { status: string }) {
-  const modal = useModal()
+  const modal = useLatchModal()
   const busy = status === 'reconnecting' || status === 'connecting'
   const t = appMessages.landing
   return (

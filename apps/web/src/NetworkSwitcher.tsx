@@ -1,11 +1,11 @@
-import { fill, useLatch, useModal, useNetwork } from '@latch/react'
+import { fill, useLatch, useLatchModal, useLatchNetwork } from '@latch/react'
 import { appMessages } from './messages'
 
 /** The active network; opens the modal's network list. */
 export function NetworkSwitcher() {
   const { config } = useLatch()
-  const { network } = useNetwork()
-  const modal = useModal()
+  const { network } = useLatchNetwork()
+  const modal = useLatchModal()
   if (!network) return null
   const icon =
     network.assets.imageUrl ?? `${config.serverUrl}/public/getAssetImage/${network.assets.imageId}`

@@ -1,6 +1,7 @@
 import { formatQuantity, truncateAddress } from '@latch/core'
 import { useLatch } from './context.js'
-import { useAccount, useModal } from './hooks/index.js'
+import { useLatchAccount } from './hooks/useLatchAccount.js'
+import { useLatchModal } from './hooks/useLatchModal.js'
 import { useThemeMode, useThemeStyle } from './theme/useTheme.js'
 
 export interface ConnectButtonProps {
@@ -9,11 +10,14 @@ export interface ConnectButtonProps {
   className?: string
 }
 
-/** Opens Connect when no wallet is connected, Account when one is. */
+/**
+ * Opens Connect when no wallet is connected, Account when one is. Dapps that draw their own use
+ * `ConnectButtonCustom`.
+ */
 export function ConnectButton({ balance = true, className }: ConnectButtonProps) {
   const { config, messages } = useLatch('ConnectButton')
-  const account = useAccount()
-  const modal = useModal()
+  const account = useLatchAccount()
+  const modal = useLatchModal()
   const theme = useThemeMode(config.themeMode)
   const style = useThemeStyle(config.themeVariables)
   const connected = account.isConnected && account.address

@@ -152,6 +152,12 @@ export function createLatchClient(config: LatchConfig): LatchClient {
           projectId: config.projectId || undefined,
           pageOrigin: typeof window === 'undefined' ? '' : window.location.origin,
           localFeatures: config.features,
+        }).then((services) => {
+          // This client's controller reports its errors to this client's server, and only there.
+          controller.errors.setReporter((report) => {
+            void services.errorReports()?.then((client) => client.reporter(report))
+          })
+          return services
         })
       initializing ??= controller.initialize()
       return initializing

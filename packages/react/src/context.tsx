@@ -1,7 +1,8 @@
-import { LatchError } from '@latch/core'
+import { LatchError, selectActiveCaipAddress } from '@latch/core'
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react'
 import { createLatchClient, type LatchClient, type LatchConfig } from './client.js'
 import { ModalHost } from './modal/ModalHost.js'
+import { watchUnsupportedChain } from './modal/watchUnsupportedChain.js'
 import { latchStyles } from './theme/styles.js'
 import { ensureStyles } from './theme/useTheme.js'
 
@@ -35,6 +36,8 @@ export function LatchProvider({ config, client: given, children }: LatchProvider
     nonce: client.config.nonce,
     injectStyles: client.config.injectStyles,
   })
+  // Before initializing, so that a reconnect onto an unlisted network is seen too.
+  useEffect(() => watchUnsupportedChain(client), [client])
   useEffect(() => {
     const start = () =>
       client.initialize().catch((error: unknown) => {
@@ -50,9 +53,10 @@ export function LatchProvider({ config, client: given, children }: LatchProvider
   useEffect(() => {
     let last = ''
     const sync = () => {
-      const { activeCaipAddress, activeChain, chains } = client.stores.chain.getState()
+      const state = client.stores.chain.getState()
+      const { activeChain, chains } = state
       const connected = activeChain && chains[activeChain]?.accountState.status === 'connected'
-      const key = connected ? (activeCaipAddress ?? '') : ''
+      const key = connected ? (selectActiveCaipAddress(state) ?? '') : ''
       if (key === last) return
       last = key
       if (key) client.controller.fetchBalance().catch(() => {})

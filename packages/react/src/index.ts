@@ -3,6 +3,11 @@ export { ActivityList, type ActivityListProps } from './activity/ActivityList.js
 export { useTransactionHistory } from './activity/useTransactionHistory.js'
 export { ConnectButton, type ConnectButtonProps } from './ConnectButton.js'
 export {
+  ConnectButtonCustom,
+  type ConnectButtonCustomProps,
+  type ConnectButtonRenderProps,
+} from './ConnectButtonCustom.js'
+export {
   createLatchClient,
   type LatchClient,
   type LatchConfig,
@@ -16,16 +21,20 @@ export {
   useLatchConfig,
 } from './context.js'
 export {
-  type UseAccountResult,
-  type UseModalResult,
-  type UseNetworkResult,
-  useAccount,
-  useAlerts,
-  useAuthUser,
-  useConnectors,
-  useModal,
-  useNetwork,
-  useTransactions,
+  type UseLatchAccountResult,
+  type UseLatchConnectResult,
+  type UseLatchDisconnectResult,
+  type UseLatchModalResult,
+  type UseLatchNetworkResult,
+  useLatchAccount,
+  useLatchAlerts,
+  useLatchAuthUser,
+  useLatchConnect,
+  useLatchConnectors,
+  useLatchDisconnect,
+  useLatchModal,
+  useLatchNetwork,
+  useLatchTransactions,
 } from './hooks/index.js'
 export { en, fill, type Messages } from './messages.js'
 export { notify } from './notify.js'

@@ -1,19 +1,21 @@
 import type { ChainAdapter } from '../adapters/types.js'
 import { ChainAdapterNotFoundError } from '../errors/errors.js'
-import { reportError } from '../errors/reporter.js'
+import type { ErrorReporting } from '../errors/reporter.js'
 import type { ChainNamespace } from '../networks/types.js'
 import type { LatchStorage } from '../storage/storage.js'
 import type { LatchStores } from '../stores/index.js'
 
+/** What every action works on: one page's stores, adapters, storage and error reporting. */
 export interface ControllerContext {
   stores: LatchStores
   adapters: Map<ChainNamespace, ChainAdapter>
   storage: LatchStorage
+  errors: ErrorReporting
 }
 
 export function getAdapter(ctx: ControllerContext, namespace: ChainNamespace): ChainAdapter {
   const adapter = ctx.adapters.get(namespace)
-  if (!adapter) throw reportError(new ChainAdapterNotFoundError())
+  if (!adapter) throw ctx.errors.report(new ChainAdapterNotFoundError())
   return adapter
 }
 

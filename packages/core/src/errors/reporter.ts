@@ -15,51 +15,80 @@ export type ErrorReporter = (report: ErrorReport) => void
 export const ERROR_REPORT_LIMIT = 5
 export const ERROR_REPORT_WINDOW_MS = 60_000
 
-let reporter: ErrorReporter | undefined
-let sentAt: number[] = []
+/**
+ * One page's error reporting: the hook that receives library errors and its rate limit. Each
+ * controller owns one, so two Latch instances on a page (or two tests) never share a hook.
+ */
+export interface ErrorReporting {
+  /** Installs the hook (the React layer posts reports to `POST /e`); undefined stops reporting. */
+  setReporter(next: ErrorReporter | undefined): void
+  /** Wraps the error as a LatchError and hands it to the hook, within the rate limit. */
+  report(error: unknown, category?: ErrorCategory): LatchError
+}
+
+export function createErrorReporting(reporter?: ErrorReporter): ErrorReporting {
+  let hook = reporter
+  let sentAt: number[] = []
+
+  return {
+    setReporter(next) {
+      hook = next
+      sentAt = []
+    },
+    report(error, category) {
+      const latchError = toLatchError(error, category)
+      if (!hook) return latchError
+      const now = Date.now()
+      sentAt = sentAt.filter((time) => now - time < ERROR_REPORT_WINDOW_MS)
+      if (sentAt.length >= ERROR_REPORT_LIMIT) return latchError
+      sentAt.push(now)
+      try {
+        hook({
+          error: latchError,
+          category: latchError.category,
+          errorType: latchError.name,
+          message: latchError.message,
+          stackTrace: latchError.stack,
+        })
+      } catch {
+        // A failing reporter must never hide the error it was told about.
+      }
+      return latchError
+    },
+  }
+}
+
+// For code that runs outside any controller (provider services started on their own). A
+// controller never reports here: it owns its own `ErrorReporting`.
+const standalone = /* @__PURE__ */ createErrorReporting()
+
+/** Installs the hook of the reporting shared by code that has no controller instance. */
+export function setErrorReporter(next: ErrorReporter | undefined): void {
+  standalone.setReporter(next)
+}
+
+export function reportError(error: unknown, category?: ErrorCategory): LatchError {
+  return standalone.report(error, category)
+}
 
 /**
- * Installs the one hook that receives library errors (the React layer posts them to `POST /e`).
- * Pass undefined to stop reporting.
+ * Runs `fn`; a thrown error (sync or async) is reported (to `reporting`, else the standalone
+ * reporting) and rethrown as a LatchError.
  */
-export function setErrorReporter(next: ErrorReporter | undefined): void {
-  reporter = next
-  sentAt = []
-}
-
-/** Wraps the error as a LatchError and hands it to the reporter, within the rate limit. */
-export function reportError(error: unknown, category?: ErrorCategory): LatchError {
-  const latchError = toLatchError(error, category)
-  if (!reporter) return latchError
-  const now = Date.now()
-  sentAt = sentAt.filter((time) => now - time < ERROR_REPORT_WINDOW_MS)
-  if (sentAt.length >= ERROR_REPORT_LIMIT) return latchError
-  sentAt.push(now)
-  try {
-    reporter({
-      error: latchError,
-      category: latchError.category,
-      errorType: latchError.name,
-      message: latchError.message,
-      stackTrace: latchError.stack,
-    })
-  } catch {
-    // A failing reporter must never hide the error it was told about.
-  }
-  return latchError
-}
-
-/** Runs `fn`; a thrown error (sync or async) is reported and rethrown as a LatchError. */
-export function withErrorReport<result>(fn: () => result, category?: ErrorCategory): result {
+export function withErrorReport<result>(
+  fn: () => result,
+  category?: ErrorCategory,
+  reporting: ErrorReporting = standalone,
+): result {
   let result: result
   try {
     result = fn()
   } catch (error) {
-    throw reportError(error, category)
+    throw reporting.report(error, category)
   }
   if (result instanceof Promise)
     return result.catch((error: unknown) => {
-      throw reportError(error, category)
+      throw reporting.report(error, category)
     }) as result
   return result
 }

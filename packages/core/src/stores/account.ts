@@ -1,5 +1,3 @@
-import type { CaipAddress } from '../networks/types.js'
-
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected' | 'reconnecting'
 export type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinal'
 export type SocialProvider =
@@ -39,9 +37,11 @@ export interface EmbeddedWalletUser {
   smartAccountDeployed?: boolean | undefined
 }
 
-/** Seed §3 "Account state": one per chain namespace, kept inside that namespace's chain state. */
+/**
+ * Seed §3 "Account state": one per chain namespace, kept inside that namespace's chain state.
+ * The CAIP address is not stored: `selectCaipAddress` derives it from address and network.
+ */
 export interface AccountState {
-  caipAddress: CaipAddress | undefined
   address: string | undefined
   status: ConnectionStatus
   user: EmbeddedWalletUser | undefined
@@ -63,7 +63,6 @@ export interface AccountState {
 
 export function initialAccountState(): AccountState {
   return {
-    caipAddress: undefined,
     address: undefined,
     status: 'disconnected',
     user: undefined,

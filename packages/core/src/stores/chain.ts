@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
+import { formatCaipAddress } from '../networks/caip.js'
 import type { CaipAddress, CaipNetwork, CaipNetworkId, ChainNamespace } from '../networks/types.js'
 import { type AccountState, initialAccountState } from './account.js'
 
@@ -21,7 +22,6 @@ export interface ChainState {
 export interface ChainStoreState {
   activeChain: ChainNamespace | undefined
   activeCaipNetwork: CaipNetwork | undefined
-  activeCaipAddress: CaipAddress | undefined
   chains: Partial<Record<ChainNamespace, ChainState>>
   /** True when the app was started without any chain adapter. */
   noAdapters: boolean
@@ -55,7 +55,6 @@ export function createChainStore(): ChainStore {
   return createStore<ChainStoreState>()(() => ({
     activeChain: undefined,
     activeCaipNetwork: undefined,
-    activeCaipAddress: undefined,
     chains: {},
     noAdapters: false,
   }))
@@ -77,4 +76,25 @@ export function isActiveNetworkUnsupported(state: ChainStoreState): boolean {
 
 export function activeAccountState(state: ChainStoreState): AccountState | undefined {
   return state.activeChain ? state.chains[state.activeChain]?.accountState : undefined
+}
+
+/**
+ * namespace:chainId:address of one namespace's account on that namespace's current network.
+ * Derived, never stored, so it cannot fall out of step with the address or the network.
+ */
+export function selectCaipAddress(
+  state: ChainStoreState,
+  namespace: ChainNamespace | undefined,
+): CaipAddress | undefined {
+  const chain = namespace && state.chains[namespace]
+  const address = chain?.accountState.address
+  const network = chain?.networkState.caipNetwork
+  return chain && address && network
+    ? formatCaipAddress(chain.namespace, network.id, address)
+    : undefined
+}
+
+/** The active namespace's CAIP address (seed §4: namespace:id:address of the active network). */
+export function selectActiveCaipAddress(state: ChainStoreState): CaipAddress | undefined {
+  return selectCaipAddress(state, state.activeChain)
 }

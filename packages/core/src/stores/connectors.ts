@@ -28,15 +28,31 @@ export interface Connector {
   connectors?: Connector[] | undefined
 }
 
+/**
+ * The latest `connect` and how it went, so any UI can show its progress without owning the
+ * request: 'rejected' is the user saying no in the wallet, 'failed' anything else.
+ */
+export interface ConnectAttempt {
+  connectorId: string
+  namespace: ChainNamespace
+  status: 'pending' | 'connected' | 'rejected' | 'failed'
+  error?: Error | undefined
+}
+
 export interface ConnectorsState {
   connectors: Connector[]
   activeConnectorIds: Partial<Record<ChainNamespace, string>>
+  attempt: ConnectAttempt | undefined
 }
 
 export type ConnectorsStore = StoreApi<ConnectorsState>
 
 export function createConnectorsStore(): ConnectorsStore {
-  return createStore<ConnectorsState>()(() => ({ connectors: [], activeConnectorIds: {} }))
+  return createStore<ConnectorsState>()(() => ({
+    connectors: [],
+    activeConnectorIds: {},
+    attempt: undefined,
+  }))
 }
 
 /** Replaces one namespace's connectors, keeping the others (each adapter owns its namespace). */

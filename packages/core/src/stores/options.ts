@@ -82,3 +82,12 @@ export function createOptionsStore(options: Partial<OptionsState> = {}): Options
     ...options,
   }))
 }
+
+/**
+ * Whether a wallet landing on a network the app does not list should be asked to leave it (the
+ * React modal opens UnsupportedChain): not when the app allows such networks, cannot switch
+ * networks, or runs in basic mode.
+ */
+export function promptsUnsupportedChain(options: OptionsState): boolean {
+  return options.enableNetworkSwitch && !options.allowUnsupportedChain && !options.basic
+}

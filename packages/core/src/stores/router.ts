@@ -33,57 +33,83 @@ export const viewNames = [
 
 export type ViewName = (typeof viewNames)[number]
 
-export interface RouterData {
-  connectorId?: string | undefined
-  network?: CaipNetwork | undefined
-  /** SwitchActiveChain parameters. */
-  switchToChain?: string | undefined
-  navigateTo?: ViewName | undefined
-  navigateWithReplace?: boolean | undefined
+/** What each view needs to be shown; a view missing here takes no parameters. */
+export interface RouteParams {
+  /** The wallet being asked to connect. */
+  ConnectingExternal: { connectorId: string }
+  /** The network the wallet is being asked to switch to. */
+  SwitchNetwork: { network: CaipNetwork }
   /** The email a sign-in or email-update step is about (the new one while updating). */
-  email?: string | undefined
+  EmailLogin: { email: string }
+  EmailVerifyOtp: { email: string }
+  EmailVerifyDevice: { email: string }
+  UpdateEmailPrimaryOtp: { email: string }
+  UpdateEmailSecondaryOtp: { email: string }
 }
+
+type ParamsOf<view extends ViewName> = view extends keyof RouteParams
+  ? RouteParams[view]
+  : Record<never, never>
+
+/** One modal screen and its parameters: a discriminated union on `view`. */
+export type Route = { [view in ViewName]: { view: view } & ParamsOf<view> }[ViewName]
+
+/** The route of one view, e.g. `RouteOf<'SwitchNetwork'>` has `network`. */
+export type RouteOf<view extends ViewName> = Extract<Route, { view: view }>
+
+/** Where to go: a full route, or just the name of a view that takes no parameters. */
+export type RouteTarget = Route | Exclude<ViewName, keyof RouteParams>
 
 export interface RouterState {
   open: boolean
-  view: ViewName
-  history: ViewName[]
-  data: RouterData | undefined
+  /** The route on screen; always the last entry of `history`. */
+  route: Route
+  history: Route[]
 }
 
 export type RouterStore = StoreApi<RouterState>
 
+const toRoute = (target: RouteTarget): Route =>
+  typeof target === 'string' ? ({ view: target } as Route) : target
+
 export function createRouterStore(): RouterStore {
-  return createStore<RouterState>()(() => ({
-    open: false,
-    view: 'Connect',
-    history: ['Connect'],
-    data: undefined,
-  }))
+  const start: Route = { view: 'Connect' }
+  return createStore<RouterState>()(() => ({ open: false, route: start, history: [start] }))
 }
 
-export function pushView(store: RouterStore, view: ViewName, data?: RouterData): void {
-  store.setState((state) =>
-    state.view === view && data === undefined
-      ? state
-      : { view, history: [...state.history, view], data },
-  )
+/** The parameters of the route on screen when it is `view`, else undefined. */
+export function selectRoute<view extends ViewName>(
+  state: RouterState,
+  view: view,
+): RouteOf<view> | undefined {
+  return state.route.view === view ? (state.route as RouteOf<view>) : undefined
 }
 
-export function replaceView(store: RouterStore, view: ViewName, data?: RouterData): void {
-  store.setState((state) => ({ view, history: [...state.history.slice(0, -1), view], data }))
+/** Pushing the view already on screen without parameters changes nothing. */
+export function pushView(store: RouterStore, target: RouteTarget): void {
+  store.setState((state) => {
+    if (typeof target === 'string' && state.route.view === target) return state
+    const route = toRoute(target)
+    return { route, history: [...state.history, route] }
+  })
+}
+
+export function replaceView(store: RouterStore, target: RouteTarget): void {
+  const route = toRoute(target)
+  store.setState((state) => ({ route, history: [...state.history.slice(0, -1), route] }))
 }
 
 export function goBack(store: RouterStore): void {
   store.setState((state) => {
     if (state.history.length <= 1) return state
     const history = state.history.slice(0, -1)
-    return { view: history[history.length - 1]!, history, data: undefined }
+    return { route: history[history.length - 1]!, history }
   })
 }
 
-export function openModal(store: RouterStore, view: ViewName = 'Connect', data?: RouterData): void {
-  store.setState({ open: true, view, history: [view], data })
+export function openModal(store: RouterStore, target: RouteTarget = 'Connect'): void {
+  const route = toRoute(target)
+  store.setState({ open: true, route, history: [route] })
 }
 
 export function closeModal(store: RouterStore): void {

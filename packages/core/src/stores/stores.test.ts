@@ -4,7 +4,15 @@ import { findConnection, removeConnection, upsertConnection } from './connection
 import { applyConnectorRules, type Connector } from './connectors.js'
 import { EVENT_HISTORY_LIMIT, emitEvent, onEvent } from './events.js'
 import { createStores } from './index.js'
-import { closeModal, goBack, openModal, pushView, replaceView, viewNames } from './router.js'
+import {
+  closeModal,
+  goBack,
+  openModal,
+  pushView,
+  replaceView,
+  selectRoute,
+  viewNames,
+} from './router.js'
 
 describe('connections store', () => {
   it('keeps one connection per connector id, matched case-insensitively', () => {
@@ -57,13 +65,24 @@ describe('router store', () => {
     const { router } = createStores()
     openModal(router, 'Connect')
     pushView(router, 'AllWallets')
-    pushView(router, 'ConnectingExternal', { connectorId: 'x' })
+    pushView(router, 'AllWallets')
+    pushView(router, { view: 'ConnectingExternal', connectorId: 'x' })
+    expect(selectRoute(router.getState(), 'ConnectingExternal')?.connectorId).toBe('x')
+    expect(selectRoute(router.getState(), 'SwitchNetwork')).toBeUndefined()
     replaceView(router, 'Account')
-    expect(router.getState().history).toEqual(['Connect', 'AllWallets', 'Account'])
+    expect(router.getState().history.map((r) => r.view)).toEqual([
+      'Connect',
+      'AllWallets',
+      'Account',
+    ])
     goBack(router)
     goBack(router)
     goBack(router)
-    expect(router.getState()).toMatchObject({ open: true, view: 'Connect', history: ['Connect'] })
+    expect(router.getState()).toMatchObject({
+      open: true,
+      route: { view: 'Connect' },
+      history: [{ view: 'Connect' }],
+    })
     closeModal(router)
     expect(router.getState().open).toBe(false)
   })

@@ -1,13 +1,13 @@
 import { useLatch } from '../context.js'
-import { useAccount, useNetwork } from '../hooks/index.js'
+import { useLatchAccount, useLatchNetwork } from '../hooks/index.js'
 import { explorerTxUrl } from '../views/networkImage.js'
 import { ActivityList } from './ActivityList.js'
 
 /** The active account's history on the active network; the page and the modal both show it. */
 export function AccountActivity() {
   const { history, messages } = useLatch('AccountActivity')
-  const { address } = useAccount()
-  const { network, networks } = useNetwork()
+  const { address } = useLatchAccount()
+  const { network, networks } = useLatchNetwork()
   return (
     <ActivityList
       history={history}

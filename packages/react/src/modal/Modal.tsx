@@ -68,16 +68,17 @@ export function Modal({ inline }: { inline: boolean }) {
 
   // A new view replaces the one that had focus: its title takes it, so a screen reader says where
   // the user is and Tab continues from the top of the view.
-  const previousView = useRef(router.view)
+  const view = router.route.view
+  const previousView = useRef(view)
   useEffect(() => {
-    if (previousView.current === router.view) return
-    previousView.current = router.view
+    if (previousView.current === view) return
+    previousView.current = view
     if (!dialog.current?.contains(document.activeElement)) titleRef.current?.focus()
-  }, [router.view])
+  }, [view])
 
-  const title = useViewTitle(router.view, router.data)
-  const View = views[router.view] ?? Connect
-  const canGoBack = router.history.length > 1 && router.view !== 'ConnectingExternal'
+  const title = useViewTitle(router.route)
+  const View = views[view] ?? Connect
+  const canGoBack = router.history.length > 1 && view !== 'ConnectingExternal'
 
   return (
     <>
@@ -99,7 +100,7 @@ export function Modal({ inline }: { inline: boolean }) {
             aria-labelledby={titleId}
             tabIndex={-1}
             data-testid="latch-modal"
-            data-view={router.view}
+            data-view={view}
           >
             <div className="latch-modal-header">
               {canGoBack ? (

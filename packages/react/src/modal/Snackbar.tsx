@@ -1,7 +1,7 @@
 import { type CSSProperties, useEffect } from 'react'
 import type { ThemeMode } from '../client.js'
 import { useLatch } from '../context.js'
-import { useAlerts } from '../hooks/index.js'
+import { useLatchAlerts } from '../hooks/index.js'
 import { CloseIcon } from './icons.js'
 
 /** How long an alert stays up. */
@@ -13,7 +13,7 @@ export const SNACKBAR_MS = 4_000
  */
 export function Snackbar({ theme, style }: { theme: ThemeMode; style: CSSProperties }) {
   const { messages } = useLatch('Snackbar')
-  const alert = useAlerts()
+  const alert = useLatchAlerts()
   const { open, message, close } = alert
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new message restarts the timer

@@ -1,8 +1,8 @@
-import { formatQuantity, pushView, truncateAddress } from '@latch/core'
+import { closeModal, formatQuantity, pushView, truncateAddress } from '@latch/core'
 import { useEffect, useState } from 'react'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
-import { useAccount, useAuthUser, useNetwork } from '../hooks/index.js'
+import { useLatchAccount, useLatchAuthUser, useLatchNetwork } from '../hooks/index.js'
 import { fill } from '../messages.js'
 import { CheckIcon, CopyIcon } from '../modal/icons.js'
 import { loadEmailUpdate, prefetch } from './email.js'
@@ -11,8 +11,8 @@ import { explorerAddressUrl, networkImageUrl } from './networkImage.js'
 /** The connected account: name or address (copy), balance, network, explorer, disconnect. */
 export function Account() {
   const { stores, controller, config, messages, auth } = useLatch('Account')
-  const account = useAccount()
-  const authUser = useAuthUser()
+  const account = useLatchAccount()
+  const authUser = useLatchAuthUser()
   const connectorId = useStore(stores.connectors, (s) =>
     account.namespace ? s.activeConnectorIds[account.namespace] : undefined,
   )
@@ -25,7 +25,7 @@ export function Account() {
     connectorId !== undefined && (connectorType === 'AUTH' || connectorId === auth?.connectorId)
       ? authUser
       : undefined
-  const { network } = useNetwork()
+  const { network } = useLatchNetwork()
   const [copied, setCopied] = useState(false)
   const [balanceFailed, setBalanceFailed] = useState(false)
   const t = messages.account
@@ -135,7 +135,7 @@ export function Account() {
           className="latch-list-item latch-danger"
           data-testid="disconnect"
           onClick={() => {
-            controller.disconnect().catch(() => {})
+            controller.disconnect().then(() => closeModal(stores.router))
           }}
         >
           <span className="latch-wallet-name">{t.disconnect}</span>

@@ -1,15 +1,17 @@
-import { type Connector, pushView } from '@latch/core'
+import type { Connector } from '@latch/core'
 import { useEffect, useId, useRef, useState } from 'react'
+import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
-import { useConnectors } from '../hooks/index.js'
 import { fill } from '../messages.js'
+import { connectFromModal } from '../modal/navigation.js'
 import { useWalletPages } from '../wallets/useWalletPages.js'
 import { WalletItem } from './WalletItem.js'
 
 /** The server's catalogue: 40 per page as the list scrolls, or a search (300 ms spinner). */
 export function AllWallets() {
-  const { stores, messages, wallets: client } = useLatch('AllWallets')
-  const connectors = useConnectors()
+  const latch = useLatch('AllWallets')
+  const { stores, messages, wallets: client } = latch
+  const connectors = useStore(stores.connectors, (s) => s.connectors)
   const [search, setSearch] = useState('')
   const pages = useWalletPages(search)
   const sentinel = useRef<HTMLDivElement>(null)
@@ -70,9 +72,7 @@ export function AllWallets() {
                   name={wallet.name}
                   imageUrl={connector.imageUrl ?? client.imageUrl(wallet.image_id)}
                   tag={messages.connect.installed}
-                  onSelect={() =>
-                    pushView(stores.router, 'ConnectingExternal', { connectorId: connector.id })
-                  }
+                  onSelect={() => void connectFromModal(latch, connector)}
                   testId="catalogue-wallet"
                 />
               ) : (

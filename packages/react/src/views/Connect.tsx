@@ -2,8 +2,8 @@ import { type Connector, pushView } from '@latch/core'
 import { type ReactElement, useMemo, useState } from 'react'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
-import { useConnectors } from '../hooks/index.js'
 import { fill } from '../messages.js'
+import { connectFromModal } from '../modal/navigation.js'
 import type { CatalogueWallet } from '../wallets/client.js'
 import { RECOMMENDED_COUNT } from '../wallets/client.js'
 import { useCatalogueWallets } from '../wallets/useCatalogue.js'
@@ -28,9 +28,10 @@ const byRdns = (connectors: Connector[], rdns: string | null | undefined) =>
   rdns ? connectors.find((c) => c.info?.rdns?.toLowerCase() === rdns.toLowerCase()) : undefined
 
 export function Connect() {
-  const { stores, controller, config, messages, wallets, auth } = useLatch('Connect')
+  const client = useLatch('Connect')
+  const { stores, controller, config, messages, wallets, auth } = client
   // The embedded wallet's connector is offered as the email field, never as a wallet row.
-  const all = useConnectors()
+  const all = useStore(stores.connectors, (s) => s.connectors)
   const connectors = useMemo(() => all.filter((c) => c.type !== 'AUTH'), [all])
   const features = useStore(stores.options, (s) => s.features)
   const namespace = useStore(stores.chain, (s) => s.activeChain)
@@ -51,8 +52,8 @@ export function Connect() {
   )
   const recommendedAll = useCatalogueWallets({ entries: RECOMMENDED_COUNT + featuredIds.length })
 
-  const connect = (connector: Connector) =>
-    pushView(stores.router, 'ConnectingExternal', { connectorId: connector.id })
+  // The click asks the wallet; the connecting view only shows how it goes.
+  const connect = (connector: Connector) => void connectFromModal(client, connector)
 
   const sections = useMemo(() => {
     const installed = connectors.filter((c) => c.type === 'ANNOUNCED' || c.type === 'INJECTED')
@@ -173,11 +174,10 @@ export function Connect() {
         onSubmit={async (address) => {
           prefetch(loadEmailSignIn)
           const { action } = await auth.sendEmailCode(address)
-          pushView(
-            stores.router,
-            action === 'VERIFY_DEVICE' ? 'EmailVerifyDevice' : 'EmailVerifyOtp',
-            { email: address },
-          )
+          pushView(stores.router, {
+            view: action === 'VERIFY_DEVICE' ? 'EmailVerifyDevice' : 'EmailVerifyOtp',
+            email: address,
+          })
         }}
       />
     ) : null

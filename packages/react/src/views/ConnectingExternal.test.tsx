@@ -30,17 +30,18 @@ function mount() {
     networks: [network],
     storage: createLatchStorage(backend),
   }
+  const client = createLatchClient(config)
   render(
-    <LatchProvider config={config} client={createLatchClient(config)}>
+    <LatchProvider config={config} client={client}>
       <ConnectButton balance={false} />
     </LatchProvider>,
   )
-  return wallet
+  return { wallet, client }
 }
 
 describe('ConnectingExternal', () => {
   it("says 'Connection rejected' when the wallet answers 4001, and a retry connects", async () => {
-    const wallet = mount()
+    const { wallet } = mount()
     wallet.behaviour.rejectConnect = true
     fireEvent.click(await screen.findByRole('button', { name: 'Connect Wallet' }))
     const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 })
@@ -55,4 +56,17 @@ describe('ConnectingExternal', () => {
     expect(wallet.state.connected).toBe(true)
     expect(screen.getByRole('button').textContent).toBe('0xf3…b92266')
   })
+
+  it('the wallet click itself asks the wallet; the view only shows how it goes', async () => {
+    const { wallet, client } = mount()
+    fireEvent.click(await screen.findByRole('button', { name: 'Connect Wallet' }))
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 })
+    const row = await within(dialog).findByRole('button', { name: /Latch Test Wallet/ })
+    fireEvent.click(row)
+    // Before React renders the connecting view, the attempt has started.
+    expect(client.stores.connectors.getState().attempt).toMatchObject({ status: 'pending' })
+    expect(client.stores.router.getState().route).toMatchObject({ view: 'ConnectingExternal' })
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(wallet.state.connected).toBe(true)
+  }, 20_000)
 })

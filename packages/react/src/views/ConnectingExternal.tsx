@@ -1,43 +1,38 @@
-import { ConnectionRejectedError, closeModal } from '@latch/core'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { selectRoute } from '@latch/core'
+import { useEffect, useRef } from 'react'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
 import { fill } from '../messages.js'
+import { connectFromModal } from '../modal/navigation.js'
 
 type Phase = 'connecting' | 'rejected' | 'failed'
 
-/** Asks the wallet to connect: a spinner, then the modal closes, or a retry after a refusal. */
+/**
+ * The progress of the connection the wallet click started: a spinner, then the modal closes, or
+ * a retry after a refusal. The view asks nothing itself; only its retry button starts an attempt.
+ */
 export function ConnectingExternal() {
-  const { stores, controller, messages } = useLatch('ConnectingExternal')
-  const connectorId = useStore(stores.router, (s) => s.data?.connectorId)
+  const client = useLatch('ConnectingExternal')
+  const { stores, messages } = client
+  const connectorId = useStore(
+    stores.router,
+    (s) => selectRoute(s, 'ConnectingExternal')?.connectorId,
+  )
   const connector = useStore(stores.connectors, (s) =>
     s.connectors.find((c) => c.id === connectorId),
   )
-  const [phase, setPhase] = useState<Phase>('connecting')
-  const [attempt, setAttempt] = useState(0)
+  const attempt = useStore(stores.connectors, (s) =>
+    s.attempt?.connectorId === connectorId ? s.attempt : undefined,
+  )
+  // An attempt of another wallet (or none, when the view was opened directly) offers a retry.
+  const phase: Phase =
+    attempt?.status === 'rejected'
+      ? 'rejected'
+      : attempt?.status === 'pending' || attempt?.status === 'connected'
+        ? 'connecting'
+        : 'failed'
   const retryButton = useRef<HTMLButtonElement>(null)
   const t = messages.connecting
-
-  const run = useCallback(async () => {
-    if (!connector) return
-    setPhase('connecting')
-    try {
-      await controller.connect({ namespace: connector.chain, connectorId: connector.id })
-      closeModal(stores.router)
-    } catch (error) {
-      setPhase(error instanceof ConnectionRejectedError ? 'rejected' : 'failed')
-    }
-  }, [connector, controller, stores])
-
-  // One wallet request per attempt, also under StrictMode's double effects.
-  const started = useRef('')
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one request per attempt
-  useEffect(() => {
-    const key = `${attempt}|${connector?.id}`
-    if (!connector || started.current === key) return
-    started.current = key
-    run()
-  }, [attempt, connector?.id])
 
   useEffect(() => {
     if (phase !== 'connecting') retryButton.current?.focus()
@@ -78,12 +73,12 @@ export function ConnectingExternal() {
           {phase === 'rejected' ? <p className="latch-hint">{t.rejectedBody}</p> : null}
         </div>
       )}
-      {phase !== 'connecting' ? (
+      {phase !== 'connecting' && connector ? (
         <button
           ref={retryButton}
           type="button"
           className="latch-secondary-button"
-          onClick={() => setAttempt((n) => n + 1)}
+          onClick={() => void connectFromModal(client, connector)}
         >
           {t.retry}
         </button>

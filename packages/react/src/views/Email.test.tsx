@@ -168,7 +168,7 @@ describe('email sign-in', () => {
 
   it("opens the seed's EmailLogin view as the code step", async () => {
     const { dialog, client } = await mount()
-    act(() => openModal(client.stores.router, 'EmailLogin', { email: 'a@example.com' }))
+    act(() => openModal(client.stores.router, { view: 'EmailLogin', email: 'a@example.com' }))
     expect(
       await within(dialog).findByLabelText('Enter the code we sent to a@example.com'),
     ).toBeTruthy()

@@ -8,7 +8,7 @@ import { OtpForm } from './OtpForm.js'
 
 function useEmail(): string | undefined {
   const { stores } = useLatch('useEmail')
-  return useStore(stores.router, (s) => s.data?.email)
+  return useStore(stores.router, (s) => ('email' in s.route ? s.route.email : undefined))
 }
 
 /** Sign-in, last step: the mailed code, then the adapter connects through the AUTH connector. */
@@ -105,7 +105,8 @@ export function EmailVerifyDevice() {
       const { signal } = current.controller
       auth.waitForDeviceApproval({ signal }).then(
         () => {
-          if (!signal.aborted) replaceView(stores.router, 'EmailVerifyOtp', { email })
+          if (!signal.aborted)
+            replaceView(stores.router, { view: 'EmailVerifyOtp', email: email ?? '' })
         },
         (cause: unknown) => {
           if (!signal.aborted) setFailure(errorText(cause, t.failed))

@@ -1,13 +1,13 @@
 import { type CaipNetwork, closeModal, goBack, pushView } from '@latch/core'
 import { useLatch } from '../context.js'
-import { useAccount, useNetwork } from '../hooks/index.js'
+import { useLatchAccount, useLatchNetwork } from '../hooks/index.js'
 import { NetworkList } from './NetworkList.js'
 
 /** Every network the app lists; picking one asks the wallet (SwitchNetwork) when connected. */
 export function Networks() {
   const { stores, controller } = useLatch('Networks')
-  const { network, networks } = useNetwork()
-  const account = useAccount()
+  const { network, networks } = useLatchNetwork()
+  const account = useLatchAccount()
 
   const select = (next: CaipNetwork) => {
     if (next.caipNetworkId === network?.caipNetworkId) {
@@ -15,10 +15,10 @@ export function Networks() {
       return
     }
     if (account.isConnected) {
-      pushView(stores.router, 'SwitchNetwork', { network: next })
+      pushView(stores.router, { view: 'SwitchNetwork', network: next })
       return
     }
-    controller.switchActiveNetwork(next).then(
+    controller.switchNetwork(next).then(
       () => {
         if (stores.router.getState().history.length > 1) goBack(stores.router)
         else closeModal(stores.router)

@@ -1,4 +1,4 @@
-import { closeModal, goBack } from '@latch/core'
+import { closeModal, goBack, selectRoute } from '@latch/core'
 import { useEffect, useRef } from 'react'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
@@ -7,18 +7,18 @@ import { networkImageUrl } from './networkImage.js'
 
 /**
  * The pending switch: the wallet is asked once; success returns to where the list was opened
- * from (or closes), a failure navigates back (the controller does) with an alert.
+ * from (or closes), a failure goes back to the list with an alert.
  */
 export function SwitchNetwork() {
   const { stores, controller, config, messages } = useLatch('SwitchNetwork')
-  const target = useStore(stores.router, (s) => s.data?.network)
+  const target = useStore(stores.router, (s) => selectRoute(s, 'SwitchNetwork')?.network)
   const asked = useRef<string | undefined>(undefined)
   const t = messages.networks
 
   useEffect(() => {
     if (!target || asked.current === target.caipNetworkId) return
     asked.current = target.caipNetworkId
-    controller.switchActiveNetwork(target).then(
+    controller.switchNetwork(target).then(
       () => {
         const { history } = stores.router.getState()
         // Back past the pending view and the list: to Account, or closed when opened on the list.
@@ -27,7 +27,10 @@ export function SwitchNetwork() {
           goBack(stores.router)
         } else closeModal(stores.router)
       },
-      () => notify(stores, t.switchFailed, 'error'),
+      () => {
+        goBack(stores.router)
+        notify(stores, t.switchFailed, 'error')
+      },
     )
   }, [target, controller, stores, t.switchFailed])
 

@@ -1,16 +1,16 @@
 import { type CaipNetwork, closeModal } from '@latch/core'
 import { useLatch } from '../context.js'
-import { useNetwork } from '../hooks/index.js'
+import { useLatchNetwork } from '../hooks/index.js'
 import { notify } from '../notify.js'
 import { NetworkList } from './NetworkList.js'
 
 /** The wallet is on a network the app does not list: pick one, or disconnect. */
 export function UnsupportedChain() {
   const { stores, controller, messages } = useLatch('UnsupportedChain')
-  const { network, networks } = useNetwork()
+  const { network, networks } = useLatchNetwork()
   const requested = networks.filter((n) => n.caipNetworkId !== network?.caipNetworkId)
   const select = (next: CaipNetwork) => {
-    controller.switchActiveNetwork(next).then(
+    controller.switchNetwork(next).then(
       () => closeModal(stores.router),
       () => notify(stores, messages.networks.switchFailed, 'error'),
     )
@@ -23,7 +23,7 @@ export function UnsupportedChain() {
         type="button"
         className="latch-list-item latch-danger"
         onClick={() => {
-          controller.disconnect().catch(() => {})
+          controller.disconnect().then(() => closeModal(stores.router))
         }}
       >
         <span className="latch-wallet-name">{messages.unsupported.disconnect}</span>

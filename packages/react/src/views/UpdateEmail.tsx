@@ -1,7 +1,7 @@
-import { openModal, pushView, type UpdateEmailAction } from '@latch/core'
+import { openModal, pushView, selectRoute, type UpdateEmailAction } from '@latch/core'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
-import { useAuthUser } from '../hooks/index.js'
+import { useLatchAuthUser } from '../hooks/index.js'
 import { fill } from '../messages.js'
 import { notify } from '../notify.js'
 import { EmailForm } from './EmailForm.js'
@@ -13,7 +13,7 @@ const stepView = (action: UpdateEmailAction) =>
 /** Email update, step 1: the new address; a code goes to the current one first (seed §4). */
 export function UpdateEmailWallet() {
   const { stores, auth, messages } = useLatch('UpdateEmailWallet')
-  const user = useAuthUser()
+  const user = useLatchAuthUser()
   const t = messages.updateEmail
   if (!auth) return <p className="latch-hint">{messages.email.failed}</p>
   const current = user?.email ?? undefined
@@ -28,7 +28,7 @@ export function UpdateEmailWallet() {
         }
         onSubmit={async (email) => {
           const { action } = await auth.updateEmail(email)
-          pushView(stores.router, stepView(action), { email })
+          pushView(stores.router, { view: stepView(action), email })
         }}
         testId="update-email-form"
       />
@@ -39,8 +39,8 @@ export function UpdateEmailWallet() {
 /** Step 2: the code mailed to the current address. */
 export function UpdateEmailPrimaryOtp() {
   const { stores, auth, messages } = useLatch('UpdateEmailPrimaryOtp')
-  const user = useAuthUser()
-  const next = useStore(stores.router, (s) => s.data?.email)
+  const user = useLatchAuthUser()
+  const next = useStore(stores.router, (s) => selectRoute(s, 'UpdateEmailPrimaryOtp')?.email)
   if (!auth) return <p className="latch-hint">{messages.email.failed}</p>
   return (
     <div className="latch-view latch-email-view" data-testid="view-update-email-primary">
@@ -50,7 +50,7 @@ export function UpdateEmailPrimaryOtp() {
         })}
         onSubmit={async (code) => {
           await auth.updateEmailPrimaryCode(code)
-          pushView(stores.router, 'UpdateEmailSecondaryOtp', { email: next })
+          if (next) pushView(stores.router, { view: 'UpdateEmailSecondaryOtp', email: next })
         }}
         onResend={next ? () => auth.updateEmail(next) : undefined}
       />
@@ -61,7 +61,7 @@ export function UpdateEmailPrimaryOtp() {
 /** Step 3: the code mailed to the new address; the Account view then shows it. */
 export function UpdateEmailSecondaryOtp() {
   const { stores, auth, messages } = useLatch('UpdateEmailSecondaryOtp')
-  const next = useStore(stores.router, (s) => s.data?.email)
+  const next = useStore(stores.router, (s) => selectRoute(s, 'UpdateEmailSecondaryOtp')?.email)
   if (!auth) return <p className="latch-hint">{messages.email.failed}</p>
   return (
     <div className="latch-view latch-email-view" data-testid="view-update-email-secondary">

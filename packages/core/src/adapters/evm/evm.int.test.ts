@@ -7,6 +7,7 @@ import { createDevNetwork, defineEvmNetwork } from '../../networks/evm.js'
 import type { EvmNetwork } from '../../networks/types.js'
 import { createMemoryStorage, type StorageBackend } from '../../storage/backend.js'
 import { createLatchStorage } from '../../storage/storage.js'
+import { selectActiveCaipAddress } from '../../stores/chain.js'
 import { onEvent } from '../../stores/events.js'
 import { createStores, type LatchStores } from '../../stores/index.js'
 import {
@@ -107,7 +108,7 @@ describe('EVM adapter with a test wallet on anvil', () => {
 
     await page.controller.connect({ namespace: 'eip155', connectorId: TEST_WALLET_INFO.rdns })
     expect(account(page)).toMatchObject({ status: 'connected', address: ACCOUNT_0 })
-    expect(page.stores.chain.getState().activeCaipAddress).toBe(`eip155:31337:${ACCOUNT_0}`)
+    expect(selectActiveCaipAddress(page.stores.chain.getState())).toBe(`eip155:31337:${ACCOUNT_0}`)
     expect(page.stores.connections.getState().connections.eip155).toHaveLength(1)
 
     await page.controller.fetchBalance()
@@ -117,7 +118,7 @@ describe('EVM adapter with a test wallet on anvil', () => {
   it('adds a chain the wallet does not know (4902) with the exact wallet_addEthereumChain params', async () => {
     const page = await load()
     await page.controller.connect({ namespace: 'eip155', connectorId: TEST_WALLET_INFO.rdns })
-    await page.controller.switchActiveNetwork(unknownToWallet)
+    await page.controller.switchNetwork(unknownToWallet)
 
     expect(wallet.addedChains).toEqual([
       {
@@ -132,7 +133,7 @@ describe('EVM adapter with a test wallet on anvil', () => {
     expect(wallet.state.chainId).toBe(31338)
     const state = page.stores.chain.getState()
     expect(state.activeCaipNetwork?.caipNetworkId).toBe('eip155:31338')
-    expect(state.activeCaipAddress).toBe(`eip155:31338:${ACCOUNT_0}`)
+    expect(selectActiveCaipAddress(state)).toBe(`eip155:31338:${ACCOUNT_0}`)
   })
 
   it("turns the user's rejection (4001) into 'Connection rejected'", async () => {
@@ -156,7 +157,7 @@ describe('EVM adapter with a test wallet on anvil', () => {
 
     expect(wallet.requests.some((r) => r.method === 'wallet_revokePermissions')).toBe(true)
     expect(account(page)).toMatchObject({ status: 'disconnected', address: undefined })
-    expect(page.stores.chain.getState().activeCaipAddress).toBeUndefined()
+    expect(selectActiveCaipAddress(page.stores.chain.getState())).toBeUndefined()
     expect(events).toEqual(['disconnect'])
   })
 

@@ -1,0 +1,74 @@
+import { findNetwork } from '../networks/caip.js'
+import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
+import { type ChainStoreState, createChainState } from '../stores/chain.js'
+import { findConnection, upsertConnection } from '../stores/connections.js'
+import {
+  applyConnectorRules,
+  type Connector,
+  setNamespaceConnectors,
+} from '../stores/connectors.js'
+import { clearConnection, onAccountChanged } from './connection.js'
+import type { ControllerContext } from './context.js'
+import { onChainChanged } from './network.js'
+
+/**
+ * Writes each adapter's networks and connectors into the stores and follows its events. Returns
+ * the function that stops following them.
+ */
+export function registerAdapters(ctx: ControllerContext): () => void {
+  const unsubscribes: (() => void)[] = []
+  const { networks } = ctx.stores.options.getState()
+  const chains: ChainStoreState['chains'] = {}
+  for (const [namespace, adapter] of ctx.adapters) {
+    const listed = networks.filter((n) => n.chainNamespace === namespace)
+    chains[namespace] = createChainState(
+      namespace,
+      listed.length > 0 ? listed : [...adapter.networks],
+    )
+    setConnectors(ctx, namespace, adapter.getConnectors())
+    unsubscribes.push(
+      adapter.on('connectors', (connectors) => setConnectors(ctx, namespace, connectors)),
+      adapter.on('accountChanged', (payload) => onAccountChanged(ctx, namespace, payload)),
+      adapter.on('switchNetwork', (payload) => {
+        const network = onChainChanged(ctx, namespace, payload.chainId)
+        const connection = findConnection(
+          ctx.stores.connections.getState(),
+          namespace,
+          payload.connectorId,
+        )
+        if (connection)
+          upsertConnection(ctx.stores.connections, namespace, {
+            ...connection,
+            caipNetwork: network,
+          })
+      }),
+      adapter.on('disconnect', (payload) => clearConnection(ctx, namespace, payload.connectorId)),
+    )
+  }
+  ctx.stores.chain.setState({ chains, noAdapters: ctx.adapters.size === 0 })
+  return () => {
+    for (const unsubscribe of unsubscribes.splice(0)) unsubscribe()
+  }
+}
+
+function setConnectors(ctx: ControllerContext, namespace: ChainNamespace, list: Connector[]) {
+  const { isMobile, excludeWalletRdns, excludeWalletNames } = ctx.stores.options.getState()
+  setNamespaceConnectors(
+    ctx.stores.connectors,
+    namespace,
+    applyConnectorRules(list, { isMobile, excludeWalletRdns, excludeWalletNames }),
+  )
+}
+
+/** The stored network when the app still lists it, else the default one, else the first. */
+export function initialNetwork(ctx: ControllerContext): CaipNetwork | undefined {
+  const state = ctx.stores.chain.getState()
+  const all = Object.values(state.chains).flatMap((chain) => chain?.caipNetworks ?? [])
+  const stored = ctx.storage.get('activeCaipNetworkId')
+  const { defaultNetwork } = ctx.stores.options.getState()
+  return (
+    (stored ? findNetwork(all, stored) : undefined) ??
+    (defaultNetwork ? findNetwork(all, defaultNetwork.caipNetworkId) : undefined) ??
+    all[0]
+  )
+}
