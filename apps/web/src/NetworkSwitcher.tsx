@@ -1,3 +1,4 @@
+import { imageUrl } from '@latch/core'
 import { fill, useLatch, useLatchModal, useLatchNetwork } from '@latch/react'
 import { appMessages } from './messages'
 
@@ -8,7 +9,7 @@ export function NetworkSwitcher() {
   const modal = useLatchModal()
   if (!network) return null
   const icon =
-    network.assets.imageUrl ?? `${config.serverUrl}/public/getAssetImage/${network.assets.imageId}`
+    network.assets.imageUrl ?? imageUrl(config.serverUrl, 'asset', network.assets.imageId)
   return (
     <button
       type="button"

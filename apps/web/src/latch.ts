@@ -5,6 +5,7 @@ import {
   type EvmNetwork,
   ethereumNetwork,
   evmMainnets,
+  imageUrl,
   optimismNetwork,
   polygonNetwork,
   sepoliaNetwork,
@@ -94,7 +95,7 @@ function buildLatchConfig(): LatchConfig {
   const adapter = createEvmAdapter({
     networks,
     connectors: [auth.connector],
-    assetImageUrl: (id) => new URL(`/public/getAssetImage/${id}`, serverUrl).toString(),
+    assetImageUrl: (id) => imageUrl(serverUrl, 'asset', id),
   })
   if (isDev) (globalThis as { __latchDev?: LatchDevHandles }).__latchDev = { adapter, auth }
   return {

@@ -32,7 +32,12 @@ function packagesImported(files: string[]): Set<string> {
   const names = new Set<string>()
   for (const file of files) {
     const code = readFileSync(file, 'utf8')
-    for (const [, specifier] of code.matchAll(/(?:from|import)\s*\(?\s*'([^'.][^']*)'/g)) {
+    // Static imports and re-exports start a line (`import …`, `export …`, or `} from` closing a
+    // multi-line list); a `from` inside a string does not. Dynamic imports call import() on a literal.
+    const statements =
+      /^(?:(?:import|export)\b[^'\n]*?\bfrom\s*|import\s*|\}\s*from\s*)'([^'.][^']*)'/gm
+    const dynamic = /\bimport\(\s*'([^'.][^']*)'\s*\)/g
+    for (const [, specifier] of [...code.matchAll(statements), ...code.matchAll(dynamic)]) {
       if (!specifier || specifier.startsWith('node:')) continue
       const parts = specifier.split('/')
       names.add(specifier.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!)

@@ -9,7 +9,7 @@ import { useConnection, useDisconnect, WagmiProvider } from 'wagmi'
 import { ConnectButton } from './ConnectButton.js'
 import { createLatchClient, type LatchConfig } from './client.js'
 import { LatchProvider } from './context.js'
-import { useAccount as useLatchAccount } from './hooks/index.js'
+import { useLatchAccount } from './hooks/index.js'
 
 // The recipe of docs/wagmi.md with the real libraries: wagmi's React bindings and TanStack Query
 // around Latch's provider, one wagmi config (the adapter's), core's EIP-1193 test wallet announced

@@ -1,4 +1,5 @@
 import type { HistoryPage } from '../transactions/types.js'
+import { type ImageKind, imagePath } from '../wire/images.js'
 import { ApiError } from './errors.js'
 import type {
   EventBody,
@@ -161,7 +162,7 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
-  const imageUrl = (path: string, id: string) => url(`${path}/${encodeURIComponent(id)}`).href
+  const imageUrl = (kind: ImageKind, id: string) => url(imagePath(kind, id)).href
 
   return {
     options: { ...sdk, projectId: options.projectId, baseUrl: options.baseUrl, timeoutMs },
@@ -246,9 +247,9 @@ export function createApiClient(options: ApiClientOptions) {
       })
     },
 
-    walletImageUrl: (imageId: string) => imageUrl('/getWalletImage', imageId),
-    assetImageUrl: (imageId: string) => imageUrl('/public/getAssetImage', imageId),
-    currencyImageUrl: (code: string) => imageUrl('/public/getCurrencyImage', code),
-    tokenImageUrl: (symbol: string) => imageUrl('/public/getTokenImage', symbol),
+    walletImageUrl: (imageId: string) => imageUrl('wallet', imageId),
+    assetImageUrl: (imageId: string) => imageUrl('asset', imageId),
+    currencyImageUrl: (code: string) => imageUrl('currency', code),
+    tokenImageUrl: (symbol: string) => imageUrl('token', symbol),
   }
 }

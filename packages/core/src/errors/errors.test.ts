@@ -7,6 +7,7 @@ import {
   ConnectionFailedError,
   ConnectionRejectedError,
   ConnectorChainsUnsupportedError,
+  createErrorReporting,
   type ErrorReport,
   errorMessages,
   findRpcCode,
@@ -15,16 +16,13 @@ import {
   NetworkNotFoundError,
   RpcTimeoutError,
   RpcUrlUnavailableError,
-  reportError,
   rpcErrorClasses,
   rpcErrorFromPayload,
-  setErrorReporter,
   UnsupportedNamespaceError,
   withErrorReport,
 } from './index.js'
 
 afterEach(() => {
-  setErrorReporter(undefined)
   vi.useRealTimers()
 })
 
@@ -78,14 +76,14 @@ describe('error classes', () => {
 describe('error reporter', () => {
   it('reports through the one hook and rethrows, sync and async', async () => {
     const reports: ErrorReport[] = []
-    setErrorReporter((r) => reports.push(r))
+    const reporting = createErrorReporting((r) => reports.push(r))
     expect(() =>
-      withErrorReport(() => {
+      withErrorReport(reporting, () => {
         throw new Error('sync boom')
       }),
     ).toThrow(LatchError)
     await expect(
-      withErrorReport(async () => {
+      withErrorReport(reporting, async () => {
         throw new ChainAdapterNotFoundError()
       }),
     ).rejects.toThrow('Chain adapter not found')
@@ -98,19 +96,19 @@ describe('error reporter', () => {
   it('sends at most 5 reports per 60 seconds', () => {
     vi.useFakeTimers()
     const reports: ErrorReport[] = []
-    setErrorReporter((r) => reports.push(r))
-    for (let i = 0; i < 8; i++) reportError(new Error(`e${i}`))
+    const reporting = createErrorReporting((r) => reports.push(r))
+    for (let i = 0; i < 8; i++) reporting.report(new Error(`e${i}`))
     expect(reports).toHaveLength(5)
     vi.advanceTimersByTime(60_000)
-    reportError(new Error('later'))
+    reporting.report(new Error('later'))
     expect(reports.map((r) => r.message).at(-1)).toBe('later')
   })
 
   it('survives a reporter that throws', () => {
-    setErrorReporter(() => {
+    const reporting = createErrorReporting(() => {
       throw new Error('reporter down')
     })
-    expect(reportError(new Error('x')).message).toBe('x')
+    expect(reporting.report(new Error('x')).message).toBe('x')
   })
 })
 

@@ -21,22 +21,14 @@ describe('createErrorReporting', () => {
     const reporting = createErrorReporting()
     reporting.setReporter((r) => reports.push(r))
     expect(() =>
-      withErrorReport(
-        () => {
-          throw new Error('sync boom')
-        },
-        undefined,
-        reporting,
-      ),
+      withErrorReport(reporting, () => {
+        throw new Error('sync boom')
+      }),
     ).toThrow('sync boom')
     await expect(
-      withErrorReport(
-        async () => {
-          throw new ChainAdapterNotFoundError()
-        },
-        undefined,
-        reporting,
-      ),
+      withErrorReport(reporting, async () => {
+        throw new ChainAdapterNotFoundError()
+      }),
     ).rejects.toThrow('Chain adapter not found')
     expect(reports.map((r) => r.errorType)).toEqual(['LatchError', 'ChainAdapterNotFoundError'])
   })

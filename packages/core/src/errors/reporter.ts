@@ -58,27 +58,14 @@ export function createErrorReporting(reporter?: ErrorReporter): ErrorReporting {
   }
 }
 
-// For code that runs outside any controller (provider services started on their own). A
-// controller never reports here: it owns its own `ErrorReporting`.
-const standalone = /* @__PURE__ */ createErrorReporting()
-
-/** Installs the hook of the reporting shared by code that has no controller instance. */
-export function setErrorReporter(next: ErrorReporter | undefined): void {
-  standalone.setReporter(next)
-}
-
-export function reportError(error: unknown, category?: ErrorCategory): LatchError {
-  return standalone.report(error, category)
-}
-
 /**
- * Runs `fn`; a thrown error (sync or async) is reported (to `reporting`, else the standalone
- * reporting) and rethrown as a LatchError.
+ * Runs `fn`; a thrown error (sync or async) is reported to `reporting` and rethrown as a
+ * LatchError.
  */
 export function withErrorReport<result>(
+  reporting: ErrorReporting,
   fn: () => result,
   category?: ErrorCategory,
-  reporting: ErrorReporting = standalone,
 ): result {
   let result: result
   try {

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { createApiClient } from '../api/client.js'
 import { json, recordingFetch } from '../api/testing.js'
 import { LatchError } from '../errors/base.js'
-import { reportError, setErrorReporter } from '../errors/reporter.js'
+import { createErrorReporting } from '../errors/reporter.js'
 import { createErrorReportClient } from './errorReports.js'
 
 function setup() {
@@ -16,8 +16,6 @@ function setup() {
   const clock = { now: () => time, advance: (ms: number) => (time += ms) }
   return { server, api, clock }
 }
-
-afterEach(() => setErrorReporter(undefined))
 
 describe('error report client', () => {
   test('at most 5 per 60 s; the window slides', async () => {
@@ -71,11 +69,11 @@ describe('error report client', () => {
     expect(await createErrorReportClient({ api }).report(new Error('x'))).toBe(false)
   })
 
-  test('plugs into the errors module: library errors are reported once and rethrown', async () => {
+  test("plugs into a controller's error reporting: library errors are reported once and returned", async () => {
     const { server, api } = setup()
     const client = createErrorReportClient({ api })
-    setErrorReporter(client.reporter)
-    const error = reportError(new Error('Unsupported chain namespace: foo'))
+    const reporting = createErrorReporting(client.reporter)
+    const error = reporting.report(new Error('Unsupported chain namespace: foo'))
     expect(error).toBeInstanceOf(LatchError)
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(server.calls).toHaveLength(1)

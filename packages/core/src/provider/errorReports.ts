@@ -58,7 +58,7 @@ export function createErrorReportClient(options: ErrorReportClientOptions) {
       enabled = value
     },
     isEnabled: () => enabled,
-    /** For `setErrorReporter` of @latch/core's errors module. */
+    /** For a controller's `errors.setReporter`. */
     reporter: ((r) => {
       void report(r.error, r.category)
     }) satisfies ErrorReporter as ErrorReporter,

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { json, recordingFetch } from '../api/testing.js'
-import { reportError, setErrorReporter } from '../errors/reporter.js'
+import { createErrorReporting } from '../errors/reporter.js'
 import { emitEvent } from '../stores/events.js'
 import { createStores } from '../stores/index.js'
 import { startProviderServices } from './session.js'
@@ -31,8 +31,6 @@ function server(project: { origins: string[]; analytics: boolean; multiWallet?: 
     }
   })
 }
-
-afterEach(() => setErrorReporter(undefined))
 
 describe('startProviderServices', () => {
   test('no project id: the alert, and not a single request', async () => {
@@ -115,10 +113,11 @@ describe('startProviderServices', () => {
     expect(paths).not.toContain('/getAnalyticsConfig')
     expect(paths.filter((p) => p === '/e')).toHaveLength(0)
     // Error reports are independent of analytics and on by default.
-    reportError(new Error('Chain adapter not found'))
+    const reports = await services.errorReports()
+    createErrorReporting(reports?.reporter).report(new Error('Chain adapter not found'))
     await vi.waitFor(() => expect(s.calls.filter((c) => c.url.pathname === '/e')).toHaveLength(1))
-    const reports = s.calls.filter((c) => c.url.pathname === '/e')
-    expect(JSON.parse(String(reports[0]!.init?.body)).props.type).toBe('error')
+    const posted = s.calls.filter((c) => c.url.pathname === '/e')
+    expect(JSON.parse(String(posted[0]!.init?.body)).props.type).toBe('error')
     services.stop()
   })
 

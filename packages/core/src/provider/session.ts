@@ -1,5 +1,4 @@
 import { type ApiClient, createApiClient } from '../api/client.js'
-import { setErrorReporter } from '../errors/reporter.js'
 import type { LatchStores } from '../stores/index.js'
 import { providerAlerts, raiseProviderAlert } from './alerts.js'
 import type { AnalyticsClient } from './analytics.js'
@@ -96,10 +95,6 @@ export async function startProviderServices(
     (errorReports ??= import('./errorReports.js').then((m) =>
       m.createErrorReportClient({ api, enabled: options.errorReports ?? true }),
     ))
-  if (options.errorReports !== false)
-    setErrorReporter((report) => {
-      void loadErrorReports().then((client) => client.reporter(report))
-    })
   return {
     api,
     analytics: () => (analyticsEnabled() ? loadAnalytics() : undefined),
@@ -107,7 +102,6 @@ export async function startProviderServices(
     features: remote.features,
     stop() {
       disconnectAnalytics()
-      setErrorReporter(undefined)
     },
   }
 }

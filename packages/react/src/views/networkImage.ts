@@ -1,14 +1,8 @@
-import type { CaipNetwork } from '@latch/core'
+import { type CaipNetwork, imageUrl } from '@latch/core'
 
 /** A network's icon on the Latch server (or the network's own url). */
 export function networkImageUrl(serverUrl: string, network: CaipNetwork): string {
-  return (
-    network.assets.imageUrl ??
-    new URL(
-      `/public/getAssetImage/${encodeURIComponent(network.assets.imageId)}`,
-      serverUrl,
-    ).toString()
-  )
+  return network.assets.imageUrl ?? imageUrl(serverUrl, 'asset', network.assets.imageId)
 }
 
 export function explorerAddressUrl(

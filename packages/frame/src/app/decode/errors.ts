@@ -3,7 +3,7 @@ import { FrameError } from '../handler.js'
 /** The request cannot be shown faithfully, so it is refused before anything is displayed. */
 export class InvalidTypedDataError extends FrameError {
   override name = 'InvalidTypedDataError'
-  constructor(readonly details: string) {
+  constructor(override readonly details: string) {
     super(`Invalid typed data: ${details}`, -32602)
   }
 }
