@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { imagePaths } from '@latch/core/wire'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { errorResponseSchema, HttpError } from '../../errors.js'
 import { findWalletByImageId } from '../catalogue/repository.js'
@@ -67,7 +68,7 @@ export const imageRoutes: FastifyPluginAsync = async (app) => {
   })
 
   app.get<ById>(
-    '/getWalletImage/:id',
+    `${imagePaths.wallet}/:id`,
     common('Wallet icon by image_id'),
     async (request, reply) => {
       const wallet = await findWalletByImageId(request.server.db, request.params.id)
@@ -81,7 +82,7 @@ export const imageRoutes: FastifyPluginAsync = async (app) => {
   )
 
   app.get<ById>(
-    '/public/getAssetImage/:id',
+    `${imagePaths.asset}/:id`,
     common('Network (and connector) icon by assets.imageId'),
     async (request, reply) => {
       const text = own(networkImages, request.params.id)
@@ -91,7 +92,7 @@ export const imageRoutes: FastifyPluginAsync = async (app) => {
   )
 
   app.get<ById>(
-    '/public/getCurrencyImage/:id',
+    `${imagePaths.currency}/:id`,
     common('Fiat currency icon by ISO 4217 code'),
     async (request, reply) => {
       const code = request.params.id.toUpperCase()
@@ -102,7 +103,7 @@ export const imageRoutes: FastifyPluginAsync = async (app) => {
   )
 
   app.get<ById>(
-    '/public/getTokenImage/:id',
+    `${imagePaths.token}/:id`,
     common('Token icon by symbol'),
     async (request, reply) => {
       const symbol = request.params.id.toUpperCase()
