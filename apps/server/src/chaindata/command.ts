@@ -1,4 +1,5 @@
 import { noArguments } from '../commands/args.js'
+import { runUntilSignal } from '../commands/signals.js'
 import type { Command } from '../commands/types.js'
 
 export const indexCommand: Command = {
@@ -27,32 +28,15 @@ export const indexCommand: Command = {
     const log = createLogger(settings)
     const service = createChainDataService(database.db, chainData, { log })
     service.start()
-    return new Promise<number>((resolve) => {
-      let stopping = false
-      const stop = (signal: NodeJS.Signals) => {
-        if (stopping) {
-          stderr.write(`${signal} again: exiting without a clean shutdown.\n`)
-          process.exit(130)
-        }
-        stopping = true
-        // Stopping lets the batch in flight commit or roll back; either way nothing is half written.
-        service
-          .stop()
-          .then(() => database.close())
-          .then(
-            () => resolve(0),
-            (error: Error) => {
-              stderr.write(`Shutdown failed: ${error.message}\n`)
-              resolve(1)
-            },
-          )
-      }
-      process.on('SIGINT', stop)
-      process.on('SIGTERM', stop)
-      // Announced once a signal stops it cleanly: whoever waits for this line may send one.
-      stdout.write(
-        `Latch indexer following ${chainData.chains.map((c) => `chain ${c.chainId} at ${c.rpcUrl}`).join(', ')} (database: ${database.kind})\n`,
-      )
-    })
+    // Stopping lets the batch in flight commit or roll back; either way nothing is half written.
+    const stopped = runUntilSignal(async () => {
+      await service.stop()
+      await database.close()
+    }, stderr)
+    // Announced once a signal stops it cleanly: whoever waits for this line may send one.
+    stdout.write(
+      `Latch indexer following ${chainData.chains.map((c) => `chain ${c.chainId} at ${c.rpcUrl}`).join(', ')} (database: ${database.kind})\n`,
+    )
+    return stopped
   },
 }

@@ -1,4 +1,5 @@
 import { noArguments } from './args.js'
+import { runUntilSignal } from './signals.js'
 import type { Command } from './types.js'
 
 export const serveCommand: Command = {
@@ -16,26 +17,9 @@ export const serveCommand: Command = {
     const { startServer } = await import('../server.js')
     const server = await startServer(settings)
     stdout.write(`Latch server listening on ${server.url} (database: ${server.database.kind})\n`)
-    return new Promise<number>((resolve) => {
-      let stopping = false
-      const stop = (signal: NodeJS.Signals) => {
-        if (stopping) {
-          // A second signal means the user gave up waiting.
-          stderr.write(`${signal} again: exiting without a clean shutdown.\n`)
-          process.exit(130)
-        }
-        stopping = true
-        server.app.log.info({ signal }, 'shutting down')
-        server.close().then(
-          () => resolve(0),
-          (error: Error) => {
-            stderr.write(`Shutdown failed: ${error.message}\n`)
-            resolve(1)
-          },
-        )
-      }
-      process.on('SIGINT', stop)
-      process.on('SIGTERM', stop)
-    })
+    return runUntilSignal(async (signal) => {
+      server.app.log.info({ signal }, 'shutting down')
+      await server.close()
+    }, stderr)
   },
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { Type } from 'typebox'
 import { type ChainStatus, chainRpcUrl, checkChain } from '../chain.js'
 import { withTimeout } from '../timeout.js'
 
@@ -11,34 +12,22 @@ export interface HealthBody {
   chain: ChainStatus
 }
 
-const healthSchema = {
-  type: 'object',
-  required: ['status', 'database', 'chain'],
-  properties: {
-    status: { type: 'string', enum: ['ok', 'degraded'] },
-    database: {
-      type: 'object',
-      required: ['ok', 'kind'],
-      properties: {
-        ok: { type: 'boolean' },
-        kind: { type: 'string', enum: ['pglite', 'postgres'] },
-        error: { type: 'string' },
-      },
-    },
-    chain: {
-      type: 'object',
-      required: ['ok', 'rpcUrl'],
-      properties: {
-        ok: { type: 'boolean' },
-        rpcUrl: { type: 'string' },
-        chainId: { type: 'integer' },
-        // A string: block numbers are bigints.
-        blockNumber: { type: 'string' },
-        error: { type: 'string' },
-      },
-    },
-  },
-} as const
+const healthSchema = Type.Object({
+  status: Type.Enum(['ok', 'degraded']),
+  database: Type.Object({
+    ok: Type.Boolean(),
+    kind: Type.Enum(['pglite', 'postgres']),
+    error: Type.Optional(Type.String()),
+  }),
+  chain: Type.Object({
+    ok: Type.Boolean(),
+    rpcUrl: Type.String(),
+    chainId: Type.Optional(Type.Integer()),
+    // A string: block numbers are bigints.
+    blockNumber: Type.Optional(Type.String()),
+    error: Type.Optional(Type.String()),
+  }),
+})
 
 /** `GET /healthz`: 200 while the database answers; a dead chain only degrades the status. */
 export const healthRoutes: FastifyPluginAsync = async (app) => {

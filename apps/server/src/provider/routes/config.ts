@@ -1,25 +1,23 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { remoteFeatureIds } from '@latch/core/wire'
+import { Type } from 'typebox'
 import { toRemoteFeatures } from '../features.js'
 import type { ProviderRouteOptions } from '../plugin.js'
 import { readRateLimit } from '../rate-limit.js'
 import { projectErrorResponses, projectQuerySchema } from '../schemas.js'
 import { exposeErrors, projectOf, projectScopedConfig, requireProject } from '../scope.js'
 
-const featureSchema = {
-  type: 'object',
-  required: ['id', 'isEnabled', 'config'],
-  properties: {
-    id: {
-      type: 'string',
-      enum: ['social_login', 'swap', 'onramp', 'activity', 'reown_branding', 'multi_wallet'],
-    },
-    isEnabled: { type: 'boolean' },
-    config: { type: 'array', items: { type: 'string' } },
-  },
-} as const
+const featureSchema = Type.Object({
+  id: Type.Enum([...remoteFeatureIds]),
+  isEnabled: Type.Boolean(),
+  config: Type.Array(Type.String()),
+})
 
 /** `GET /appkit/v1/config` → `{ features }` and `GET /getAnalyticsConfig` → `{ isAnalyticsEnabled }`. */
-export const configRoutes: FastifyPluginAsync<ProviderRouteOptions> = async (app, options) => {
+export const configRoutes: FastifyPluginAsyncTypebox<ProviderRouteOptions> = async (
+  app,
+  options,
+) => {
   const scoped = {
     config: { ...projectScopedConfig, rateLimit: readRateLimit(options.readLimitPerMinute) },
     onRequest: exposeErrors,
@@ -37,11 +35,7 @@ export const configRoutes: FastifyPluginAsync<ProviderRouteOptions> = async (app
         tags: ['provider'],
         querystring: projectQuerySchema,
         response: {
-          200: {
-            type: 'object',
-            required: ['features'],
-            properties: { features: { type: 'array', items: featureSchema } },
-          },
+          200: Type.Object({ features: Type.Array(featureSchema) }),
           ...projectErrorResponses,
         },
       },
@@ -58,11 +52,7 @@ export const configRoutes: FastifyPluginAsync<ProviderRouteOptions> = async (app
         tags: ['provider'],
         querystring: projectQuerySchema,
         response: {
-          200: {
-            type: 'object',
-            required: ['isAnalyticsEnabled'],
-            properties: { isAnalyticsEnabled: { type: 'boolean' } },
-          },
+          200: Type.Object({ isAnalyticsEnabled: Type.Boolean() }),
           ...projectErrorResponses,
         },
       },

@@ -1,9 +1,11 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { ErrorProps, EventBody, TrackProps } from '@latch/core/wire'
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
-import { errorResponseSchema, HttpError } from '../../errors.js'
+import type { FastifyRequest } from 'fastify'
+import { Type } from 'typebox'
+import { errorResponses, HttpError } from '../../errors.js'
 import { EventRejectedError, storeAnalyticsEvent, storeErrorReport } from '../events.js'
 import { ERROR_REPORT_LIMIT, ERROR_REPORT_WINDOW_MS, rateLimitKey } from '../rate-limit.js'
-import { projectErrorResponses, projectQuerySchema, type SdkQuery, safeString } from '../schemas.js'
+import { projectErrorResponses, projectQuerySchema, safeString } from '../schemas.js'
 import {
   answerPreflight,
   exposeErrors,
@@ -12,47 +14,34 @@ import {
   requireProject,
 } from '../scope.js'
 
-const EVENT_NAME = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' }
+const EVENT_NAME = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' })
 
-const errorProps = {
-  type: 'object',
-  required: ['type', 'event', 'errorType', 'errorMessage'],
-  properties: {
-    type: { type: 'string', const: 'error' },
-    event: EVENT_NAME,
-    errorType: safeString(128, 1),
-    errorMessage: safeString(2_000),
-    stackTrace: safeString(16_000),
-  },
-} as const
+const errorProps = Type.Object({
+  type: Type.Literal('error'),
+  event: EVENT_NAME,
+  errorType: safeString(128, 1),
+  errorMessage: safeString(2_000),
+  stackTrace: Type.Optional(safeString(16_000)),
+})
 
-const trackProps = {
-  type: 'object',
-  required: ['type', 'event'],
-  properties: {
-    type: { type: 'string', const: 'track' },
-    event: EVENT_NAME,
-    address: safeString(128),
-    properties: { type: 'object', maxProperties: 64 },
-  },
-} as const
+const trackProps = Type.Object({
+  type: Type.Literal('track'),
+  event: EVENT_NAME,
+  address: Type.Optional(safeString(128)),
+  properties: Type.Optional(Type.Object({}, { maxProperties: 64 })),
+})
 
-const bodySchema = {
-  type: 'object',
-  required: ['eventId', 'url', 'domain', 'timestamp', 'props'],
-  properties: {
-    eventId: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' },
-    url: safeString(2_048),
-    domain: safeString(253),
-    timestamp: {
-      anyOf: [
-        { type: 'integer', minimum: 0, maximum: 8_640_000_000_000_000 },
-        { type: 'string', format: 'date-time', maxLength: 40 },
-      ],
-    },
-    props: { oneOf: [errorProps, trackProps] },
-  },
-} as const
+const bodySchema = Type.Object({
+  eventId: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
+  url: safeString(2_048),
+  domain: safeString(253),
+  timestamp: Type.Union([
+    Type.Integer({ minimum: 0, maximum: 8_640_000_000_000_000 }),
+    Type.String({ format: 'date-time', maxLength: 40 }),
+  ]),
+  // `type` tells the two apart, so exactly one matches whenever one does.
+  props: Type.Union([errorProps, trackProps]),
+})
 
 const isErrorReport = (body: EventBody): body is EventBody & { props: ErrorProps } =>
   body.props.type === 'error'
@@ -61,7 +50,7 @@ const isErrorReport = (body: EventBody): body is EventBody & { props: ErrorProps
  * `POST /e`: error reports (`props.type = 'error'`, at most 5 per 60 s per client) and
  * analytics events (`props.type = 'track'`, stored only when the project enables analytics).
  */
-export const eventRoutes: FastifyPluginAsync = async (app) => {
+export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // `navigator.sendBeacon` and preflight-free fetches send JSON as text/plain; read it as JSON.
   app.removeContentTypeParser('text/plain')
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
@@ -78,7 +67,7 @@ export const eventRoutes: FastifyPluginAsync = async (app) => {
     (request, reply) => answerPreflight(request, reply, 'POST'),
   )
 
-  app.post<{ Querystring: SdkQuery; Body: EventBody }>(
+  app.post(
     '/e',
     {
       bodyLimit: 64 * 1024,
@@ -102,16 +91,12 @@ export const eventRoutes: FastifyPluginAsync = async (app) => {
         querystring: projectQuerySchema,
         body: bodySchema,
         response: {
-          202: {
-            type: 'object',
-            required: ['stored'],
-            properties: {
-              stored: { type: 'boolean' },
-              reason: { type: 'string', enum: ['duplicate', 'analytics-disabled'] },
-            },
-          },
+          202: Type.Object({
+            stored: Type.Boolean(),
+            reason: Type.Optional(Type.Enum(['duplicate', 'analytics-disabled'])),
+          }),
           ...projectErrorResponses,
-          429: { description: 'More than 5 error reports in 60 s', ...errorResponseSchema },
+          ...errorResponses({ 429: 'More than 5 error reports in 60 s' }),
         },
       },
     },
@@ -121,7 +106,7 @@ export const eventRoutes: FastifyPluginAsync = async (app) => {
         sdkType: request.query.st || 'unknown',
         sdkVersion: request.query.sv || 'unknown',
       }
-      const body = request.body
+      const body = request.body as EventBody
       let outcome: Awaited<ReturnType<typeof storeErrorReport>>
       try {
         outcome = isErrorReport(body)

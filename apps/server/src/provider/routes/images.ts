@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto'
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { errorResponseSchema, HttpError } from '../../errors.js'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { imagePaths } from '@latch/core/wire'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { Type } from 'typebox'
+import { errorResponses, HttpError } from '../../errors.js'
 import { findWalletByImageId } from '../catalogue/repository.js'
 import { currencyImages, networkImages, tokenImages } from '../images/sets.js'
 import { drawIcon, initialsOf } from '../images/svg.js'
@@ -9,19 +12,15 @@ import { publicConfig } from '../scope.js'
 /** Ids never change meaning, but a wallet may be renamed: a month, then revalidate by ETag. */
 export const IMAGE_CACHE_CONTROL = 'public, max-age=2592000, stale-while-revalidate=86400'
 
-const paramsSchema = {
-  type: 'object',
-  required: ['id'],
-  properties: {
-    id: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._$-]+$' },
-  },
-} as const
+const paramsSchema = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._$-]+$' }),
+})
 
 const imageResponses = {
-  200: { description: 'An SVG image', type: 'string' },
-  304: { description: 'Not modified (If-None-Match matched the ETag)', type: 'null' },
-  404: { description: 'No image with this id', ...errorResponseSchema },
-} as const
+  200: Type.String({ description: 'An SVG image' }),
+  304: Type.Null({ description: 'Not modified (If-None-Match matched the ETag)' }),
+  ...errorResponses({ 404: 'No image with this id' }),
+}
 
 function etagOf(body: string): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
@@ -52,36 +51,30 @@ class ImageNotFoundError extends HttpError {
   }
 }
 
-type ById = { Params: { id: string } }
-
 // `constructor` or `__proto__` must not find Object.prototype's members.
 function own(table: Readonly<Record<string, string>>, key: string): string | undefined {
   return Object.hasOwn(table, key) ? table[key] : undefined
 }
 
 /** Wallet, network, currency and token images, drawn by the server; not origin-checked. */
-export const imageRoutes: FastifyPluginAsync = async (app) => {
+export const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const common = (summary: string) => ({
     config: publicConfig,
     schema: { summary, tags: ['images'], params: paramsSchema, response: imageResponses },
   })
 
-  app.get<ById>(
-    '/getWalletImage/:id',
-    common('Wallet icon by image_id'),
-    async (request, reply) => {
-      const wallet = await findWalletByImageId(request.server.db, request.params.id)
-      if (!wallet) throw new ImageNotFoundError('wallet', request.params.id)
-      return sendSvg(
-        request,
-        reply,
-        drawIcon({ text: initialsOf(wallet.name), seed: wallet.id, shape: 'square' }),
-      )
-    },
-  )
+  app.get(`${imagePaths.wallet}/:id`, common('Wallet icon by image_id'), async (request, reply) => {
+    const wallet = await findWalletByImageId(request.server.db, request.params.id)
+    if (!wallet) throw new ImageNotFoundError('wallet', request.params.id)
+    return sendSvg(
+      request,
+      reply,
+      drawIcon({ text: initialsOf(wallet.name), seed: wallet.id, shape: 'square' }),
+    )
+  })
 
-  app.get<ById>(
-    '/public/getAssetImage/:id',
+  app.get(
+    `${imagePaths.asset}/:id`,
     common('Network (and connector) icon by assets.imageId'),
     async (request, reply) => {
       const text = own(networkImages, request.params.id)
@@ -90,8 +83,8 @@ export const imageRoutes: FastifyPluginAsync = async (app) => {
     },
   )
 
-  app.get<ById>(
-    '/public/getCurrencyImage/:id',
+  app.get(
+    `${imagePaths.currency}/:id`,
     common('Fiat currency icon by ISO 4217 code'),
     async (request, reply) => {
       const code = request.params.id.toUpperCase()
@@ -101,13 +94,9 @@ export const imageRoutes: FastifyPluginAsync = async (app) => {
     },
   )
 
-  app.get<ById>(
-    '/public/getTokenImage/:id',
-    common('Token icon by symbol'),
-    async (request, reply) => {
-      const symbol = request.params.id.toUpperCase()
-      if (!tokenImages.includes(symbol)) throw new ImageNotFoundError('token', request.params.id)
-      return sendSvg(request, reply, drawIcon({ text: symbol, seed: symbol, shape: 'square' }))
-    },
-  )
+  app.get(`${imagePaths.token}/:id`, common('Token icon by symbol'), async (request, reply) => {
+    const symbol = request.params.id.toUpperCase()
+    if (!tokenImages.includes(symbol)) throw new ImageNotFoundError('token', request.params.id)
+    return sendSvg(request, reply, drawIcon({ text: symbol, seed: symbol, shape: 'square' }))
+  })
 }

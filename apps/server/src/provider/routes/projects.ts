@@ -1,11 +1,15 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
 import type { ProviderRouteOptions } from '../plugin.js'
 import { readRateLimit } from '../rate-limit.js'
 import { projectErrorResponses, projectQuerySchema } from '../schemas.js'
 import { exposeErrors, projectOf, projectScopedConfig, requireProjectAnyOrigin } from '../scope.js'
 
 /** `GET /projects/v1/origins` → `{ allowedOrigins }` (seed §7). */
-export const originsRoutes: FastifyPluginAsync<ProviderRouteOptions> = async (app, options) => {
+export const originsRoutes: FastifyPluginAsyncTypebox<ProviderRouteOptions> = async (
+  app,
+  options,
+) => {
   app.get(
     '/projects/v1/origins',
     {
@@ -19,11 +23,7 @@ export const originsRoutes: FastifyPluginAsync<ProviderRouteOptions> = async (ap
         tags: ['provider'],
         querystring: projectQuerySchema,
         response: {
-          200: {
-            type: 'object',
-            required: ['allowedOrigins'],
-            properties: { allowedOrigins: { type: 'array', items: { type: 'string' } } },
-          },
+          200: Type.Object({ allowedOrigins: Type.Array(Type.String()) }),
           ...projectErrorResponses,
         },
       },

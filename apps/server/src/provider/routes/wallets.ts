@@ -1,8 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
 import { queryWallets } from '../catalogue/repository.js'
 import type { ProviderRouteOptions } from '../plugin.js'
 import { readRateLimit } from '../rate-limit.js'
-import { NO_NUL, projectErrorResponses, type SdkQuery, sdkQuery } from '../schemas.js'
+import { NO_NUL, projectErrorResponses, sdkQuery } from '../schemas.js'
 import { exposeErrors, projectScopedConfig, requireProject } from '../scope.js'
 
 /** Seed §9: 40 per page, 100 for a search; the reference asks for `include.length` at most. */
@@ -10,50 +11,43 @@ export const DEFAULT_ENTRIES = 40
 export const MAX_ENTRIES = 500
 const MAX_PAGE = 10_000
 
-const idList = {
-  type: 'string',
-  maxLength: 20_000,
-  pattern: '^[A-Za-z0-9._,-]*$',
-  description: 'Comma-separated wallet ids',
-} as const
+const idList = Type.Optional(
+  Type.String({
+    maxLength: 20_000,
+    pattern: '^[A-Za-z0-9._,-]*$',
+    description: 'Comma-separated wallet ids',
+  }),
+)
 
-const walletSchema = {
-  type: 'object',
-  required: ['id', 'name', 'image_id', 'chains'],
-  properties: {
-    id: { type: 'string' },
-    name: { type: 'string' },
-    homepage: { type: ['string', 'null'] },
-    image_id: { type: 'string' },
-    order: { type: 'integer' },
-    rdns: { type: ['string', 'null'] },
-    chains: { type: 'array', items: { type: 'string' } },
-    mobile_link: { type: ['string', 'null'] },
-    desktop_link: { type: ['string', 'null'] },
-    webapp_link: { type: ['string', 'null'] },
-    app_store: { type: ['string', 'null'] },
-    play_store: { type: ['string', 'null'] },
-    chrome_store: { type: ['string', 'null'] },
-    injected: {
-      type: ['array', 'null'],
-      items: {
-        type: 'object',
-        properties: { namespace: { type: 'string' }, injected_id: { type: 'string' } },
-      },
-    },
-    badge_type: { type: 'string' },
-  },
-} as const
+const nullableString = Type.Optional(Type.Union([Type.String(), Type.Null()]))
 
-interface WalletsQuery extends SdkQuery {
-  page?: number
-  entries?: number
-  include?: string
-  exclude?: string
-  chains?: string
-  search?: string
-  badge_type?: string
-}
+const walletSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  homepage: nullableString,
+  image_id: Type.String(),
+  order: Type.Optional(Type.Integer()),
+  rdns: nullableString,
+  chains: Type.Array(Type.String()),
+  mobile_link: nullableString,
+  desktop_link: nullableString,
+  webapp_link: nullableString,
+  app_store: nullableString,
+  play_store: nullableString,
+  chrome_store: nullableString,
+  injected: Type.Optional(
+    Type.Union([
+      Type.Array(
+        Type.Object({
+          namespace: Type.Optional(Type.String()),
+          injected_id: Type.Optional(Type.String()),
+        }),
+      ),
+      Type.Null(),
+    ]),
+  ),
+  badge_type: Type.Optional(Type.String()),
+})
 
 function list(value: string | undefined): string[] | undefined {
   const items = value
@@ -64,8 +58,11 @@ function list(value: string | undefined): string[] | undefined {
 }
 
 /** `GET /getWallets` → `{ data, count }`: the wallet catalogue, filtered and paged. */
-export const walletsRoutes: FastifyPluginAsync<ProviderRouteOptions> = async (app, options) => {
-  app.get<{ Querystring: WalletsQuery }>(
+export const walletsRoutes: FastifyPluginAsyncTypebox<ProviderRouteOptions> = async (
+  app,
+  options,
+) => {
+  app.get(
     '/getWallets',
     {
       config: { ...projectScopedConfig, rateLimit: readRateLimit(options.readLimitPerMinute) },
@@ -76,39 +73,26 @@ export const walletsRoutes: FastifyPluginAsync<ProviderRouteOptions> = async (ap
         description:
           'Filters combine: include keeps only the listed ids, exclude drops ids, chains keeps wallets supporting one of the CAIP-2 ids (any EVM wallet matches an eip155 chain), search matches the name, badge_type=certified keeps certified wallets. Ordered by `order`, then name.',
         tags: ['provider'],
-        querystring: {
-          type: 'object',
-          required: ['projectId'],
-          properties: {
-            ...sdkQuery,
-            page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
-            entries: {
-              type: 'integer',
-              minimum: 1,
-              maximum: MAX_ENTRIES,
-              default: DEFAULT_ENTRIES,
-            },
-            include: idList,
-            exclude: idList,
-            chains: {
-              type: 'string',
+        querystring: Type.Object({
+          ...sdkQuery,
+          page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 })),
+          entries: Type.Optional(
+            Type.Integer({ minimum: 1, maximum: MAX_ENTRIES, default: DEFAULT_ENTRIES }),
+          ),
+          include: idList,
+          exclude: idList,
+          chains: Type.Optional(
+            Type.String({
               maxLength: 4_000,
               pattern: '^[A-Za-z0-9:_,-]*$',
               description: 'Comma-separated CAIP-2 network ids',
-            },
-            search: { type: 'string', maxLength: 100, pattern: NO_NUL },
-            badge_type: { type: 'string', enum: ['none', 'certified'] },
-          },
-        },
+            }),
+          ),
+          search: Type.Optional(Type.String({ maxLength: 100, pattern: NO_NUL })),
+          badge_type: Type.Optional(Type.Enum(['none', 'certified'])),
+        }),
         response: {
-          200: {
-            type: 'object',
-            required: ['data', 'count'],
-            properties: {
-              data: { type: 'array', items: walletSchema },
-              count: { type: 'integer' },
-            },
-          },
+          200: Type.Object({ data: Type.Array(walletSchema), count: Type.Integer() }),
           ...projectErrorResponses,
         },
       },
