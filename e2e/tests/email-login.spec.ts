@@ -251,7 +251,7 @@ test('updates the email: a code to the current address, then one to the new addr
   const secondary = await readCode(newEmail)
   await dialog(page).getByRole('textbox').fill(secondary.code)
   await expect(dialog(page)).toHaveAttribute('data-view', 'Account')
-  // Seed §5: the display name is the email, cut with '...' past 30 characters.
+  // docs/behaviour.md#validation: the display name is the email, cut with '...' past 30 characters.
   expect(newEmail.length).toBeGreaterThan(30)
   await expect(dialog(page)).toContainText(`${newEmail.slice(0, 30)}...`)
   await expect(page.getByText(`Email updated to ${newEmail}`)).toBeVisible()

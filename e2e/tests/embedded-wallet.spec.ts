@@ -276,7 +276,7 @@ test('a second device verifies itself by the mailed link, then recovers the same
   try {
     await openHarness(device, projectId)
     let start = await call(device, 'connectEmail', email)
-    // One mail per 30 s per address (seed §9): wait out the server's answer if it says so.
+    // One mail per 30 s per address (docs/behaviour.md#limits): wait out the server's answer if it says so.
     const wait = /after (\d+) seconds/.exec(start.error?.message ?? '')?.[1]
     if (wait) {
       await device.waitForTimeout((Number(wait) + 1) * 1000)

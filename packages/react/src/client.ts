@@ -56,7 +56,7 @@ export interface LatchConfig {
   featuredWalletIds?: string[] | undefined
   /** Extra wallets of the Custom section: links to their websites. */
   customWallets?: { id: string; name: string; homepage: string; imageUrl?: string }[] | undefined
-  /** Order of the Connect view's sections (seed §9 order when absent). */
+  /** Order of the Connect view's sections (docs/behaviour.md#limits order when absent). */
   connectorOrder?:
     | (
         | 'walletConnect'

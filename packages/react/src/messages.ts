@@ -1,6 +1,6 @@
 /**
  * Every string the UI shows, in one catalogue. English now; another locale is another object
- * of the same shape handed to <LatchProvider> (`config.messages`). Texts of seed §8 are verbatim.
+ * of the same shape handed to <LatchProvider> (`config.messages`). Texts of docs/behaviour.md#errors are verbatim.
  */
 export const en = {
   button: {

@@ -5,7 +5,7 @@ import { HttpError } from '../errors.js'
 import type { CodePurpose } from './mailer.js'
 import { hashCode, randomInt, sameHash } from './secrets.js'
 
-/** Seed §9 and issue 7. */
+/** docs/behaviour.md#limits and issue 7. */
 export const CODE_TTL_MS = 10 * 60_000
 export const SEND_INTERVAL_MS = 30_000
 export const MAX_CODE_ATTEMPTS = 5

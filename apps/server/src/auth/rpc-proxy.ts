@@ -21,6 +21,8 @@ export const PROXIED_METHODS: ReadonlySet<string> = new Set([
   'eth_getStorageAt',
   'eth_getTransactionCount',
   'eth_call',
+  // The embedded wallet's approval view simulates a transaction before asking (docs/embedded-wallet.md).
+  'eth_simulateV1',
   'eth_estimateGas',
   'eth_gasPrice',
   'eth_maxPriorityFeePerGas',
@@ -71,7 +73,7 @@ const rpcError = (id: Call['id'], code: number, message: string) => ({
 })
 
 /**
- * `POST /v1/?chainId=&projectId=` (seed §7): the JSON-RPC proxy the secure frame reads through.
+ * `POST /v1/?chainId=&projectId=` (docs/behaviour.md#wire): the JSON-RPC proxy the secure frame reads through.
  * Written here because the chain data service had none yet; it forwards to this server's own
  * node with the core RPC policy (3 attempts, 150 ms doubling, Retry-After, dedupe).
  */

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { defaultProjectFeatures, readProjectFeatures, toRemoteFeatures } from './features.js'
 
 describe('project features', () => {
-  test('stored JSON falls back to the seed §9 defaults field by field', () => {
+  test('stored JSON falls back to the docs/behaviour.md#limits defaults field by field', () => {
     expect(readProjectFeatures({})).toEqual(defaultProjectFeatures)
     expect(readProjectFeatures(null)).toEqual(defaultProjectFeatures)
     expect(

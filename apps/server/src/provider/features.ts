@@ -1,5 +1,5 @@
 import type { RemoteFeatureEntry, RemoteFeatureId } from '@latch/core/wire'
-/** Social login providers a project may enable (seed §3). */
+/** Social login providers a project may enable (docs/behaviour.md#state). */
 export const socialProviders = [
   'google',
   'x',
@@ -11,7 +11,7 @@ export const socialProviders = [
 ] as const
 export type SocialProvider = (typeof socialProviders)[number]
 
-/** A project's remote feature flags (seed §6), as stored in `projects.features`. */
+/** A project's remote feature flags (docs/behaviour.md#access), as stored in `projects.features`. */
 export interface ProjectFeatures {
   email: boolean
   /** Enabled social providers; empty turns social login off. */
@@ -23,7 +23,7 @@ export interface ProjectFeatures {
   multiWallet: boolean
 }
 
-/** Seed §9: email, socials, swaps, on-ramp and activity on; multi-wallet off. */
+/** docs/behaviour.md#limits: email, socials, swaps, on-ramp and activity on; multi-wallet off. */
 export const defaultProjectFeatures: ProjectFeatures = {
   email: true,
   socials: [...socialProviders],

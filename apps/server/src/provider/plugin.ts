@@ -19,7 +19,7 @@ export interface ProviderRouteOptions {
 }
 
 /**
- * The provider services of seed §7, wire-compatible with the reference: origins, remote config,
+ * The provider services of docs/behaviour.md#wire, wire-compatible with the reference: origins, remote config,
  * analytics config, wallet catalogue, images and `POST /e`.
  */
 export const providerRoutes: FastifyPluginAsync<ProviderRoutesOptions> = async (app, options) => {

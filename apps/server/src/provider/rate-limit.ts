@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Redis } from 'ioredis'
 import { HttpError } from '../errors.js'
 
-/** Seed §9: at most 5 error reports per 60 seconds, per client. */
+/** docs/behaviour.md#limits: at most 5 error reports per 60 seconds, per client. */
 export const ERROR_REPORT_LIMIT = 5
 export const ERROR_REPORT_WINDOW_MS = 60_000
 

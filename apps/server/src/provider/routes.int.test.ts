@@ -130,7 +130,7 @@ describe.each(['pglite', 'postgres'] as const)('provider routes on %s', (kind) =
   })
 
   describe('remote config and analytics config', () => {
-    test('defaults of seed §9 in the reference shape', async () => {
+    test('defaults of docs/behaviour.md#limits in the reference shape', async () => {
       const res = await get(`/appkit/v1/config?projectId=${project.id}`)
       expect(res.json()).toEqual({
         features: [

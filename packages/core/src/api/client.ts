@@ -24,7 +24,7 @@ export interface ApiClientOptions {
 export const DEFAULT_SDK_TYPE = 'latch'
 export const DEFAULT_SDK_VERSION = 'latch-core-0.1.0'
 export const DEFAULT_API_TIMEOUT_MS = 15_000
-/** Seed §9: 40 wallets per catalogue page. */
+/** docs/behaviour.md#limits: 40 wallets per catalogue page. */
 export const WALLETS_PAGE_SIZE = 40
 
 /** `GET /getWallets` query; the page defaults to 1 and its size to {@link WALLETS_PAGE_SIZE}. */

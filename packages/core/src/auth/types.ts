@@ -1,6 +1,6 @@
 import type { ChainNamespace } from '../networks/types.js'
 
-/** The embedded wallet's user as the modal shows it (seed §3 payload, §5 display name). */
+/** The embedded wallet's user as the modal shows it (docs/behaviour.md#embedded-wallet-user, #validation). */
 export interface AuthUser {
   email: string | null | undefined
   /** The email, cut with '...' past 30 characters. */
@@ -14,7 +14,7 @@ export type UpdateEmailAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
 
 /**
  * The AUTH connector as the modal drives it: the email sign-in and email-update steps of
- * seed §4, and the signed-in user. An implementation (`@latch/frame/connector`) loads the secure
+ * docs/behaviour.md#flows, and the signed-in user. An implementation (`@latch/frame/connector`) loads the secure
  * frame only when one of these is first called, so a visitor who never picks email never pays
  * for it. Failures reject with an error whose message is fit to show ('Please try again after
  * 12 seconds', 'Invalid code', …).
@@ -22,7 +22,7 @@ export type UpdateEmailAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
 export interface AuthConnector {
   /** The chain connector that carries the session: the adapter connects with this id. */
   readonly connectorId: string
-  /** Namespaces whose networks offer email sign-in (seed §1: eip155 and solana). */
+  /** Namespaces whose networks offer email sign-in (docs/behaviour.md#scope: eip155 and solana). */
   readonly namespaces: readonly ChainNamespace[]
   /** Step 1: mails a one-time code, or first asks this device to be approved by mailed link. */
   sendEmailCode(email: string): Promise<{ action: EmailLoginAction }>

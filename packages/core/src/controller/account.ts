@@ -23,7 +23,7 @@ export function setAccountProp<prop extends keyof AccountState>(
   updateAccount(ctx, chain, (account) => ({ ...account, [prop]: value }))
 }
 
-/** Seed §4 "Reset of account". */
+/** docs/behaviour.md#reset-of-account. */
 export function resetAccount(ctx: ControllerContext, chain: ChainNamespace): void {
   updateAccount(ctx, chain, resetAccountState)
 }

@@ -9,7 +9,7 @@ import type { ControllerContext } from './context.js'
 
 /**
  * Makes `network` the active one: its namespace becomes the active chain and the send form is
- * reset (seed §4). No wallet is asked.
+ * reset (docs/behaviour.md#flows). No wallet is asked.
  */
 export function setActiveNetwork(
   ctx: ControllerContext,

@@ -1,6 +1,6 @@
 /**
  * Where an error comes from, for reports and analytics. Library errors default to
- * INTERNAL_SDK_ERROR (seed §8).
+ * INTERNAL_SDK_ERROR (docs/behaviour.md#errors).
  */
 export type ErrorCategory =
   | 'INTERNAL_SDK_ERROR'

@@ -62,7 +62,7 @@ describe('error classes', () => {
     expect(new RpcTimeoutError().category).toBe('RPC_ERROR')
   })
 
-  it('keeps the seed wording of the other catalogue messages', () => {
+  it('keeps the wording of docs/behaviour.md#errors for the other catalogue messages', () => {
     expect(errorMessages.errorRegisteringName('bob')).toBe('Error registering name bob')
     expect(errorMessages.tryAgainAfter(12)).toBe('Please try again after 12 seconds')
     expect(errorMessages.transactionsNeedAddress).toBe(

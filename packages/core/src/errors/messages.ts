@@ -1,9 +1,9 @@
 /**
- * Every user- or developer-facing message of seed §5 and §8, verbatim. Views and tests read them
+ * Every user- or developer-facing message of docs/behaviour.md#validation, #errors, verbatim. Views and tests read them
  * from here so that a wording change happens in one place.
  */
 export const errorMessages = {
-  // Chain and controller preconditions (seed §5, §8)
+  // Chain and controller preconditions (docs/behaviour.md#validation, #errors)
   chainRequiredForAccountData: 'Chain is required to update chain account data',
   chainRequiredForAccountProp: 'Chain is required to set account prop',
   switchActiveNetworkNamespaceRequired:

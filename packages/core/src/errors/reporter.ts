@@ -11,7 +11,7 @@ export interface ErrorReport {
 
 export type ErrorReporter = (report: ErrorReport) => void
 
-/** Seed §9: at most 5 error reports per 60 seconds. */
+/** docs/behaviour.md#limits: at most 5 error reports per 60 seconds. */
 export const ERROR_REPORT_LIMIT = 5
 export const ERROR_REPORT_WINDOW_MS = 60_000
 

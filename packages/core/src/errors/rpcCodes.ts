@@ -31,7 +31,7 @@ import {
 type RpcErrorClass = new (cause: Error) => RpcError
 
 /**
- * The standard JSON-RPC and EIP-1193/EIP-5792 codes (seed §8), mapped onto viem's error classes
+ * The standard JSON-RPC and EIP-1193/EIP-5792 codes (docs/behaviour.md#errors), mapped onto viem's error classes
  * rather than a parallel hierarchy: viem and wagmi already throw these.
  */
 export const rpcErrorClasses: Readonly<Record<number, RpcErrorClass>> = {

@@ -29,7 +29,7 @@ describe('formatQuantity', () => {
   })
 })
 
-describe('relative time (seed thresholds)', () => {
+describe('relative time (thresholds of docs/behaviour.md#limits)', () => {
   const now = new Date('2026-06-15T12:00:00Z')
   const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString()
   it.each([

@@ -3,7 +3,7 @@
 let threeDecimals: Intl.NumberFormat | undefined
 
 /**
- * A human decimal string to at most 3 decimals (seed §9). Amounts too small to show
+ * A human decimal string to at most 3 decimals (docs/behaviour.md#limits). Amounts too small to show
  * read '<0.001' rather than a misleading 0.
  */
 export function formatQuantity(numeric: string, decimals = 3): string {

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs'
 import relativeTime from 'dayjs/plugin/relativeTime.js'
 
-// dayjs's default thresholds are the seed's (§9): 44 s, 89 s, 44 min, 89 min, 21 h, 35 h, 25 d,
+// dayjs's default thresholds are the ones docs/behaviour.md#limits lists: 44 s, 89 s, 44 min, 89 min, 21 h, 35 h, 25 d,
 // 45 d, 10 months, 17 months.
 dayjs.extend(relativeTime)
 

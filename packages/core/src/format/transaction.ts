@@ -70,7 +70,7 @@ function imageOf(transfer: TransactionTransfer): TransactionImage {
   return { kind: 'token', url: transfer.fungible_info?.icon?.url, fallback: symbol.slice(0, 1) }
 }
 
-/** Everything a history row shows, derived from the wire format (seed §9 signs, 3 decimals). */
+/** Everything a history row shows, derived from the wire format (docs/behaviour.md#limits signs, 3 decimals). */
 export function presentTransaction(transaction: Transaction): TransactionRow {
   const { metadata } = transaction
   const transfers = transaction.transfers ?? []

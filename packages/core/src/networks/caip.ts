@@ -88,7 +88,7 @@ export function createUnknownNetwork(
 }
 
 /**
- * Points a network's RPC at a Latch server's JSON-RPC proxy, in the seed's URL form
+ * Points a network's RPC at a Latch server's JSON-RPC proxy, in the URL form of docs/behaviour.md#wire
  * `{rpc}/v1/?chainId={caipNetworkId}&projectId={projectId}`.
  */
 export function withRpcProxy<network extends CaipNetwork>(

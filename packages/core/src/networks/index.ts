@@ -5,5 +5,5 @@ export * from './types.js'
 
 import { ethereumNetwork } from './evm.js'
 
-/** The network selected when the app names none (seed §9: eip155:1). */
+/** The network selected when the app names none (docs/behaviour.md#limits: eip155:1). */
 export const defaultNetwork = ethereumNetwork

@@ -96,7 +96,7 @@ describe('CAIP helpers', () => {
     })
   })
 
-  it('points a network at the Latch RPC proxy in the seed URL form', () => {
+  it('points a network at the Latch RPC proxy in the URL form of docs/behaviour.md#wire', () => {
     const proxied = withRpcProxy(defaultNetwork, 'http://localhost:8787', 'p1')
     expect(proxied.rpcUrls.default.http).toEqual([
       'http://localhost:8787/v1/?chainId=eip155%3A1&projectId=p1',

@@ -1,7 +1,7 @@
 import { errorMessages } from '../errors/messages.js'
 import { type AlertsStore, type AlertVariant, showAlert } from '../stores/alerts.js'
 
-/** An alert of seed §8 the provider checks can raise; `code` also keys "show once". */
+/** An alert of docs/behaviour.md#errors the provider checks can raise; `code` also keys "show once". */
 export interface ProviderAlert {
   code:
     | 'PROJECT_ID_NOT_CONFIGURED'
@@ -64,7 +64,7 @@ export const providerAlerts = {
   }),
 } as const
 
-/** Shows the alert once per session (seed §8: each shown once) and logs its debug message. */
+/** Shows the alert once per session (docs/behaviour.md#errors: each shown once) and logs its debug message. */
 export function raiseProviderAlert(
   store: AlertsStore,
   alert: ProviderAlert,

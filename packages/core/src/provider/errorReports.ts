@@ -17,7 +17,7 @@ export interface ErrorReportClientOptions {
 }
 
 /**
- * Posts error reports to `POST /e`, at most 5 per 60 s (seed §9), and can be switched off;
+ * Posts error reports to `POST /e`, at most 5 per 60 s (docs/behaviour.md#limits), and can be switched off;
  * reporting is on by default.
  */
 export function createErrorReportClient(options: ErrorReportClientOptions) {

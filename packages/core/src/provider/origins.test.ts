@@ -45,7 +45,7 @@ describe('checkOrigin', () => {
       () => json({ error: { code: 'INVALID_PROJECT_ID', message: 'Invalid project id' } }, 403),
       'INVALID_PROJECT_ID',
     ],
-    // Anything else is an empty list, hence "origin not allowed" (seed §7).
+    // Anything else is an empty list, hence "origin not allowed" (docs/behaviour.md#wire).
     [() => json({}, 404), 'ORIGIN_NOT_ALLOWED'],
     [() => json({ error: { code: 'FORBIDDEN', message: 'x' } }, 403), 'ORIGIN_NOT_ALLOWED'],
     [() => new Response('not json', { status: 200 }), 'ORIGIN_NOT_ALLOWED'],

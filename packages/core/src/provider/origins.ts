@@ -4,7 +4,7 @@ import { isOriginAllowed } from '../wire/originMatch.js'
 import { type ProviderAlert, providerAlerts } from './alerts.js'
 
 /**
- * Seed §7: 429 → RATE_LIMITED, 5xx → SERVER_ERROR, an unknown project (Latch's 403
+ * docs/behaviour.md#wire: 429 → RATE_LIMITED, 5xx → SERVER_ERROR, an unknown project (Latch's 403
  * INVALID_PROJECT_ID) → INVALID_PROJECT_ID, anything else → an empty list.
  */
 export async function fetchAllowedOrigins(api: Pick<ApiClient, 'getAllowedOrigins'>) {

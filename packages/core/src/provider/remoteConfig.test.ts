@@ -60,7 +60,7 @@ describe('mergeRemoteFeatures', () => {
     expect(overridden).toEqual([])
   })
 
-  test('no remote config: local over seed §9 defaults', () => {
+  test('no remote config: local over docs/behaviour.md#limits defaults', () => {
     const { features } = mergeRemoteFeatures({ email: false }, null)
     expect(features).toEqual({ ...defaultRemoteFeatures, email: false })
     expect(defaultRemoteFeatures).toMatchObject({

@@ -3,7 +3,7 @@ import type { RemoteFeatureEntry } from '../api/types.js'
 import { defaultFeatures } from '../stores/options.js'
 import { type ProviderAlert, providerAlerts } from './alerts.js'
 
-/** The flags a project controls remotely (seed §6). */
+/** The flags a project controls remotely (docs/behaviour.md#access). */
 export interface RemoteFeatures {
   email: boolean
   socials: readonly string[] | false
@@ -16,7 +16,7 @@ export interface RemoteFeatures {
 
 export type RemoteFeatureKey = keyof RemoteFeatures
 
-/** Seed §9 defaults, used for any flag neither the project nor the app sets. */
+/** docs/behaviour.md#limits defaults, used for any flag neither the project nor the app sets. */
 export const defaultRemoteFeatures: RemoteFeatures = {
   email: defaultFeatures.email,
   socials: defaultFeatures.socials,
@@ -64,7 +64,7 @@ function same(a: unknown, b: unknown): boolean {
 
 /**
  * Remote over local over defaults. `overridden` lists the keys the app set locally to a value
- * the project's remote config replaced: those get the seed's warning notice.
+ * the project's remote config replaced: those get the warning notice of docs/behaviour.md#access.
  */
 export function mergeRemoteFeatures(
   local: Partial<RemoteFeatures>,
@@ -95,7 +95,7 @@ export interface RemoteConfigResult {
 
 /**
  * Fetches the project's flags and merges them over the app's. A failed fetch logs a warning and
- * falls back to the app's settings and the seed §9 defaults (seed §7).
+ * falls back to the app's settings and the docs/behaviour.md#limits defaults (docs/behaviour.md#wire).
  */
 export async function loadRemoteFeatures(input: {
   api: Pick<ApiClient, 'getRemoteConfig'>

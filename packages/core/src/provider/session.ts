@@ -18,7 +18,7 @@ export interface ProviderServicesOptions {
   localFeatures?: Partial<RemoteFeatures> | undefined
   /** The app's one API client; made from `baseUrl`, `sdkVersion` and `fetch` when absent. */
   api?: ApiClient | undefined
-  /** Error reporting is on by default (seed §9). */
+  /** Error reporting is on by default (docs/behaviour.md#limits). */
   errorReports?: boolean | undefined
   sdkVersion?: string | undefined
   fetch?: typeof fetch | undefined

@@ -3,7 +3,7 @@ import { LatchError, toLatchError } from '../errors/base.js'
 import { RpcTimeoutError, RpcUrlUnavailableError } from '../errors/errors.js'
 
 /**
- * Turns whatever a JSON-RPC call threw into the catalogue's wording (seed §8): a timeout is
+ * Turns whatever a JSON-RPC call threw into the catalogue's wording (docs/behaviour.md#errors): a timeout is
  * 'The request took too long to respond.', an unreachable host is 'Unavailable {chain} RPC url at
  * {url}', anything else keeps viem's short message under the RPC_ERROR category.
  */

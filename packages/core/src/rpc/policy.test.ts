@@ -6,7 +6,7 @@ const httpError = (status?: number, headers: Record<string, string> = {}) =>
   new HttpRequestError({ url: 'http://127.0.0.1', status, headers: new Headers(headers) })
 
 describe('rpc policy', () => {
-  it('has the seed constants', () => {
+  it('has the constants of docs/behaviour.md#json-rpc-policy', () => {
     expect(rpcPolicy).toMatchObject({
       attempts: 3,
       baseDelayMs: 150,
@@ -16,7 +16,7 @@ describe('rpc policy', () => {
     })
   })
 
-  it('retries exactly the seed set', () => {
+  it('retries exactly the set of docs/behaviour.md#json-rpc-policy', () => {
     for (const status of [403, 408, 413, 429, 500, 502, 503, 504])
       expect(isRetryable(httpError(status))).toBe(true)
     for (const status of [400, 401, 404, 501]) expect(isRetryable(httpError(status))).toBe(false)

@@ -1,6 +1,6 @@
 import { HttpRequestError, InternalRpcError, LimitExceededRpcError } from 'viem'
 
-/** Seed §7/§9: the one JSON-RPC policy every call Latch makes goes through. */
+/** docs/behaviour.md#wire, #limits: the one JSON-RPC policy every call Latch makes goes through. */
 export const rpcPolicy = {
   attempts: 3,
   baseDelayMs: 150,
@@ -14,7 +14,7 @@ export const rpcPolicy = {
 } as const
 
 /**
- * True only for the seed's retry set: JSON-RPC codes -1, limit exceeded (-32005) and internal
+ * True only for the retry set of docs/behaviour.md#json-rpc-policy: JSON-RPC codes -1, limit exceeded (-32005) and internal
  * (-32603), and HTTP 403, 408, 413, 429, 500, 502, 503, 504. Nothing else is retried: not
  * timeouts, not malformed responses, not unreachable hosts, not other JSON-RPC errors.
  */

@@ -27,7 +27,7 @@ export interface LatchTransportConfig
 }
 
 /**
- * A viem transport carrying Latch's RPC policy (seed §7, §9). viem's `http()` does the HTTP,
+ * A viem transport carrying Latch's RPC policy (docs/behaviour.md#wire, #limits). viem's `http()` does the HTTP,
  * batching and timeout; this adds what it cannot be told: the exact retry set, Retry-After as
  * either seconds or a date, and dedupe of identical in-flight requests for every method.
  */

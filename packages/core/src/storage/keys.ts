@@ -49,14 +49,14 @@ export interface PersistedConnection {
 const isPersistedConnection = (v: unknown): v is PersistedConnection =>
   isRecord(v) && isString(v.connectorId) && isString(v.namespace) && arrayOf(isString)(v.addresses)
 
-/** Seed §3 persisted local keys, each stored as `@latch/<name>`. */
+/** The persisted keys of docs/behaviour.md#persisted-keys, each stored as `@latch/<name>`. */
 export const storageKeys = {
   emailLoginUsed: isBoolean,
   email: isString,
   lastEmailLoginTime: isNumber,
   socialUsername: isString,
   lastUsedChainId: isString,
-  /** Seed §3 keeps these comma-joined; so do we. */
+  /** docs/behaviour.md#persisted-keys keeps these comma-joined; so do we. */
   smartAccountEnabledNetworks: isString,
   connectedWalletId: isString,
   connectedWalletName: isString,

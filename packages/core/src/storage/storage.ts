@@ -72,7 +72,7 @@ export function createLatchStorage(
   }
 }
 
-/** The most recent wallet first, without duplicates, at most RECENT_WALLETS_LIMIT (seed §9). */
+/** The most recent wallet first, without duplicates, at most RECENT_WALLETS_LIMIT (docs/behaviour.md#limits). */
 export function addRecentWallet(storage: LatchStorage, wallet: RecentWallet): RecentWallet[] {
   const current = storage.get('recentWallets') ?? []
   const next = [wallet, ...current.filter((w) => w.id !== wallet.id)].slice(0, RECENT_WALLETS_LIMIT)

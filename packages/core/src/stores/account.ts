@@ -38,7 +38,7 @@ export interface EmbeddedWalletUser {
 }
 
 /**
- * Seed §3 "Account state": one per chain namespace, kept inside that namespace's chain state.
+ * docs/behaviour.md#account-state: one per chain namespace, kept inside that namespace's chain state.
  * The CAIP address is not stored: `selectCaipAddress` derives it from address and network.
  */
 export interface AccountState {
@@ -84,7 +84,7 @@ export function initialAccountState(): AccountState {
 }
 
 /**
- * Seed §4 "Reset of account": status 'disconnected'; address, balance, profile, tokens and social
+ * docs/behaviour.md#reset-of-account: status 'disconnected'; address, balance, profile, tokens and social
  * data cleared; smartAccountDeployed false. Preferences that outlive a session stay.
  */
 export function resetAccountState(state: AccountState): AccountState {

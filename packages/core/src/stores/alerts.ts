@@ -6,7 +6,7 @@ export interface AlertsState {
   open: boolean
   message: string
   variant: AlertVariant
-  /** Codes of alerts meant to show only once per session (seed §8). */
+  /** Codes of alerts meant to show only once per session (docs/behaviour.md#errors). */
   shownOnce: string[]
 }
 

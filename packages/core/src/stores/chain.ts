@@ -11,7 +11,7 @@ export interface NetworkState {
   approvedCaipNetworkIds: CaipNetworkId[] | undefined
 }
 
-/** Seed §3 "Chain state per namespace". */
+/** docs/behaviour.md#chain-state-per-namespace. */
 export interface ChainState {
   namespace: ChainNamespace
   caipNetworks: CaipNetwork[]
@@ -65,7 +65,7 @@ export function allCaipNetworks(state: ChainStoreState): CaipNetwork[] {
   return Object.values(state.chains).flatMap((chain) => chain?.caipNetworks ?? [])
 }
 
-/** True when the active network is not one the app asked for (seed §2, UnsupportedChain). */
+/** True when the active network is not one the app asked for (docs/behaviour.md#views, UnsupportedChain). */
 export function isActiveNetworkUnsupported(state: ChainStoreState): boolean {
   const network = state.activeCaipNetwork
   if (!network) return false
@@ -94,7 +94,7 @@ export function selectCaipAddress(
     : undefined
 }
 
-/** The active namespace's CAIP address (seed §4: namespace:id:address of the active network). */
+/** The active namespace's CAIP address (docs/behaviour.md#flows: namespace:id:address of the active network). */
 export function selectActiveCaipAddress(state: ChainStoreState): CaipAddress | undefined {
   return selectCaipAddress(state, state.activeChain)
 }

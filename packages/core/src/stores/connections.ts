@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import type { AccountType } from './account.js'
 
-/** Seed §3 "Connection". */
+/** docs/behaviour.md#connection. */
 export interface Connection {
   connectorId: string
   accounts: { address: string; type?: AccountType | undefined }[]

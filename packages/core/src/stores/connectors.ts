@@ -10,7 +10,7 @@ export type ConnectorType =
   | 'EXTERNAL'
   | 'ID_AUTH'
 
-/** Seed §3 "Wallet connector". */
+/** docs/behaviour.md#wallet-connector. */
 export interface Connector {
   id: string
   name: string
@@ -76,7 +76,7 @@ export interface ConnectorRules {
 export const BROWSER_WALLET_NAME = 'Browser Wallet'
 
 /**
- * Seed §5 connector list rules: 'Trust Wallet' is shown as 'Trust'; wallets excluded by rdns or
+ * docs/behaviour.md#validation connector list rules: 'Trust Wallet' is shown as 'Trust'; wallets excluded by rdns or
  * name are dropped; the generic 'Browser Wallet' is hidden on desktop when no wallet was detected
  * (on mobile it stays, as in-app browsers inject late).
  */

@@ -25,7 +25,7 @@ export interface Features {
   multiWallet: boolean
 }
 
-/** Seed §9 defaults. */
+/** docs/behaviour.md#limits defaults. */
 export const defaultFeatures: Features = {
   email: true,
   socials: ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'],
@@ -49,14 +49,14 @@ export interface OptionsState {
   networks: CaipNetwork[]
   defaultNetwork: CaipNetwork | undefined
   features: Features
-  /** Reconnect stored connections on start (seed §4). */
+  /** Reconnect stored connections on start (docs/behaviour.md#flows). */
   enableReconnect: boolean
   /** Let the wallet sit on a network the app does not list without opening UnsupportedChain. */
   allowUnsupportedChain: boolean
   enableNetworkSwitch: boolean
   /** Basic WalletConnect mode: no UnsupportedChain view. */
   basic: boolean
-  /** Wallets hidden from the connector list, by rdns or by name (seed §5). */
+  /** Wallets hidden from the connector list, by rdns or by name (docs/behaviour.md#validation). */
   excludeWalletRdns: string[]
   excludeWalletNames: string[]
   /** Mobile changes connector rules (the generic browser wallet stays visible). */

@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { CaipNetwork } from '../networks/types.js'
 
-/** Seed §2 modal views. */
+/** The modal views of docs/behaviour.md#views. */
 export const viewNames = [
   'Connect',
   'ConnectingExternal',
@@ -24,7 +24,7 @@ export const viewNames = [
   // Latch's own: the network list (SwitchNetwork is the pending switch) and the activity list.
   'Networks',
   'Activity',
-  // The email steps of seed §4 split into one view per code: sign-in, then update (current, new).
+  // The email steps of docs/behaviour.md#flows split into one view per code: sign-in, then update (current, new).
   'EmailVerifyOtp',
   'EmailVerifyDevice',
   'UpdateEmailPrimaryOtp',

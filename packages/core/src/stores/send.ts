@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { TokenBalance } from './account.js'
 
-/** Seed §3 "Send state". Only its reset is used here; sending itself comes with the send issue. */
+/** docs/behaviour.md#send-state. Only its reset is used here; sending itself comes with the send issue. */
 export interface SendState {
   token: TokenBalance | undefined
   sendTokenAmount: number | undefined

@@ -37,7 +37,7 @@ describe('connections store', () => {
 })
 
 describe('router store', () => {
-  it('lists the seed views', () => {
+  it('lists the views of docs/behaviour.md#views', () => {
     const seedViews = [
       'Connect',
       'ConnectingExternal',
@@ -116,7 +116,7 @@ describe('events store', () => {
 })
 
 describe('options store', () => {
-  it('has the seed defaults', () => {
+  it('has the defaults of docs/behaviour.md#limits', () => {
     const { options } = createStores()
     expect(options.getState()).toMatchObject({
       enableReconnect: true,

@@ -64,7 +64,7 @@ const initialState = (): TransactionsState => ({
 
 export type TransactionsStore = ReturnType<typeof createTransactionsStore>
 
-/** The history list of seed §4/§5/§8: fetch the next page, filter, merge, group. */
+/** The history list of docs/behaviour.md#flows, #validation, #errors: fetch the next page, filter, merge, group. */
 export function createTransactionsStore(deps: TransactionsDeps) {
   const store = createStore<TransactionsState>(initialState)
   // Bumped by reset(): a page that arrives for a previous account or network is dropped.

@@ -16,7 +16,7 @@ import {
 } from './review.js'
 import type { ApprovalRequest } from './ui/approve.js'
 
-/** Seed §6: answered from the network through the server's RPC proxy. */
+/** docs/behaviour.md#access: answered from the network through the server's RPC proxy. */
 export const SAFE_METHODS: ReadonlySet<string> = new Set([
   'eth_blockNumber',
   'eth_getBalance',
@@ -43,7 +43,7 @@ export const LOCAL_METHODS: ReadonlySet<string> = new Set([
   'wallet_getCapabilities',
 ])
 
-/** Seed §6: need the user's approval in the frame's own UI, then are signed in the frame. */
+/** docs/behaviour.md#access: need the user's approval in the frame's own UI, then are signed in the frame. */
 export const UNSAFE_METHODS: ReadonlySet<string> = new Set([
   'personal_sign',
   'eth_signTypedData_v4',
@@ -58,7 +58,7 @@ export const UNSAFE_METHODS: ReadonlySet<string> = new Set([
   'solana_signAndSendTransaction',
 ])
 
-/** Seed §9. */
+/** docs/behaviour.md#limits. */
 export const RPC_REJECTION_DELAY_MS = 300
 
 export class UserRejectedError extends FrameError {
@@ -104,7 +104,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
 const asArray = (params: unknown): unknown[] => (Array.isArray(params) ? params : [])
 
 /**
- * Seed §6: reads go to the server's proxy, unsafe methods through the approval UI and are
+ * docs/behaviour.md#access: reads go to the server's proxy, unsafe methods through the approval UI and are
  * signed here, anything else is refused after 300 ms.
  */
 export async function handleRpc(

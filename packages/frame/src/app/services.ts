@@ -68,7 +68,7 @@ function evmChainId(chainId: string | number): number {
   return id
 }
 
-/** The embedded wallet's behaviour behind each app event (seed §4, §6, §7). */
+/** The embedded wallet's behaviour behind each app event (docs/behaviour.md#flows, #access, #wire). */
 export function createFrameServices(options: ServicesOptions) {
   const { api, storage } = options
   const device = deviceId(storage)
@@ -126,7 +126,7 @@ export function createFrameServices(options: ServicesOptions) {
     },
     async CONNECT_DEVICE(_payload, { signal }) {
       if (!pendingEmail) throw new FrameError('Start with your email')
-      // The page gives up after 120 s (seed §9); stop polling by then too.
+      // The page gives up after 120 s (docs/behaviour.md#limits); stop polling by then too.
       const deadline = Date.now() + DEVICE_WAIT_MS
       while (!signal.aborted && Date.now() < deadline) {
         if ((await api.pollDevice(pendingEmail, device, signal)).approved) return undefined

@@ -50,7 +50,7 @@ afterEach(() => {
 })
 
 describe('createFrameClient', () => {
-  it('appends a hidden iframe carrying the seed §7 query', () => {
+  it('appends a hidden iframe carrying the docs/behaviour.md#wire query', () => {
     const { iframe } = client()
     const url = new URL(iframe.src)
     expect(url.origin).toBe(FRAME)

@@ -19,7 +19,7 @@ import {
 } from './errors.js'
 import { isFromPeer, toOrigin } from './trust.js'
 
-/** Seed §9. */
+/** docs/behaviour.md#limits. */
 export const frameTimings = {
   readyDelayMs: 500,
   readyTimeoutMs: 20_000,
@@ -31,7 +31,7 @@ export interface FrameClientOptions extends FrameQuery {
   frameUrl: string
   /** Defaults to document.body. */
   parent?: HTMLElement | undefined
-  /** Called with 'iframe_load_failed' or 'iframe_request_timeout' (seed §8 alerts). */
+  /** Called with 'iframe_load_failed' or 'iframe_request_timeout' (docs/behaviour.md#errors alerts). */
   onAlert?: ((alert: string) => void) | undefined
   warn?: Warn | undefined
   timings?: Partial<typeof frameTimings> | undefined

@@ -1,4 +1,4 @@
-/** Seed §2/§9: above the modal (z-index 999) and anything a dapp is likely to stack. */
+/** docs/behaviour.md#views, #limits: above the modal (z-index 999) and anything a dapp is likely to stack. */
 export const FRAME_Z_INDEX = '2147483000'
 
 export interface FrameQuery {

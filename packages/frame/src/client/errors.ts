@@ -1,6 +1,6 @@
 import { errorMessages, LatchError } from '@latch/core'
 
-/** The frame never became ready (seed §8): the caller shows the 'iframe_load_failed' alert. */
+/** The frame never became ready (docs/behaviour.md#errors): the caller shows the 'iframe_load_failed' alert. */
 export class FrameLoadError extends LatchError {
   override name = 'FrameLoadError'
   readonly alert = errorMessages.iframeLoadFailed
@@ -50,7 +50,7 @@ export class FrameClosedError extends LatchError {
   }
 }
 
-/** Seed §9: a second code within 30 s of the last one, refused before reaching the frame. */
+/** docs/behaviour.md#limits: a second code within 30 s of the last one, refused before reaching the frame. */
 export class EmailThrottledError extends LatchError {
   override name = 'EmailThrottledError'
   constructor(readonly retryAfter: number) {

@@ -3,7 +3,7 @@ import type { EmbeddedUser } from '../protocol/index.js'
 import { createFrameClient, type FrameClient, type FrameClientOptions } from './client.js'
 import { EmailThrottledError } from './errors.js'
 
-/** Seed §9. */
+/** docs/behaviour.md#limits. */
 export const EMAIL_THROTTLE_MS = 30_000
 export const SIGN_OUT_WAIT_MS = 3_000
 
@@ -15,12 +15,12 @@ export interface EmbeddedWalletOptions extends FrameClientOptions {
 }
 
 export interface EmbeddedWalletUser extends EmbeddedUser {
-  /** Seed §5: the email, cut with '...' past 30 characters. */
+  /** docs/behaviour.md#validation: the email, cut with '...' past 30 characters. */
   displayName: string
 }
 
 /**
- * Seed §4: account type on login is the connector's preference, else the stored one, else the
+ * docs/behaviour.md#flows: account type on login is the connector's preference, else the stored one, else the
  * chain's default (smart accounts on EVM).
  */
 export function resolveAccountType(
@@ -52,7 +52,7 @@ export function createEmbeddedWallet(options: EmbeddedWalletOptions) {
     frame,
     ready: () => frame.ready(),
 
-    /** Step 1 (seed §4): 30 s between sends, checked here before the server checks again. */
+    /** Step 1 (docs/behaviour.md#flows): 30 s between sends, checked here before the server checks again. */
     async connectEmail(email: string) {
       const last = storage.get('lastEmailLoginTime')
       if (last !== undefined && now() - last < EMAIL_THROTTLE_MS)
@@ -64,7 +64,7 @@ export function createEmbeddedWallet(options: EmbeddedWalletOptions) {
     connectDevice: () => frame.request('CONNECT_DEVICE', undefined),
     connectOtp: (otp: string) => frame.request('CONNECT_OTP', { otp }),
 
-    /** Reads the user and records the login (seed §4 "on connection success"). */
+    /** Reads the user and records the login (docs/behaviour.md#on-connection-success). */
     async getUser(
       params: { chainId?: string | number; preferredAccountType?: AccountType } = {},
     ): Promise<EmbeddedWalletUser> {
@@ -100,7 +100,7 @@ export function createEmbeddedWallet(options: EmbeddedWalletOptions) {
       }
     },
 
-    /** Resolves within 3 s whatever the frame does (seed §4, §9). */
+    /** Resolves within 3 s whatever the frame does (docs/behaviour.md#flows, #limits). */
     async signOut(): Promise<void> {
       clearLoginCache()
       let timer: ReturnType<typeof setTimeout> | undefined

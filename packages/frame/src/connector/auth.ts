@@ -25,11 +25,11 @@ export interface AuthConnectorOptions {
   chainId: number
   version?: string | undefined
   enableLogger?: boolean | undefined
-  /** The same storage the controller uses, so the login cache is the one seed §3 names. */
+  /** The same storage the controller uses, so the login cache is the one docs/behaviour.md#state names. */
   storage?: LatchStorage | undefined
-  /** Seed §8 alerts: 'iframe_load_failed', 'iframe_request_timeout'. */
+  /** docs/behaviour.md#errors alerts: 'iframe_load_failed', 'iframe_request_timeout'. */
   onAlert?: ((alert: string) => void) | undefined
-  /** Overrides of the seed's frame timings (tests). */
+  /** Overrides of the frame timings of docs/behaviour.md#limits (tests). */
   timings?: FrameClientOptions['timings']
   warn?: FrameClientOptions['warn']
 }

@@ -1,5 +1,5 @@
 /**
- * Seed §7: every app event the page may send to the frame. Each has a `_SUCCESS` and an `_ERROR`
+ * docs/behaviour.md#wire: every app event the page may send to the frame. Each has a `_SUCCESS` and an `_ERROR`
  * counterpart that the frame answers with, carrying the request's id.
  */
 export const appEvents = [
@@ -56,7 +56,7 @@ export const frameNotices = {
   hide: `${FRAME_PREFIX}HIDE`,
 } as const
 
-/** Seed §8/§9: only these wait 120 s before 'iframe_request_timeout'. */
+/** docs/behaviour.md#errors, #limits: only these wait 120 s before 'iframe_request_timeout'. */
 export const connectEvents: readonly AppEvent[] = [
   'CONNECT_EMAIL',
   'CONNECT_DEVICE',

@@ -18,7 +18,7 @@ describe('parseAppMessage', () => {
     })
   })
 
-  it('has a schema for every seed §7 event', () => {
+  it('has a schema for every docs/behaviour.md#wire event', () => {
     expect(appEvents).toHaveLength(22)
     for (const event of ['SIGN_OUT', 'IS_CONNECTED', 'RELOAD', 'RPC_ABORT'] as const)
       expect(parseAppMessage({ type: appEventType(event), id: 'x' }, silent)?.event).toBe(event)

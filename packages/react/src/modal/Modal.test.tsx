@@ -100,7 +100,7 @@ describe('the modal', () => {
     expect((await screen.findByRole('dialog')).parentElement!.dataset.theme).toBe('light')
   })
 
-  it('lists connector sections in the seed order and hides empty ones', async () => {
+  it('lists connector sections in the default order (docs/behaviour.md#limits) and hides empty ones', async () => {
     const storage = createLatchStorage(createMemoryStorage())
     storage.set('recentWallets', [{ id: 'io.rabby', name: 'Rabby' }])
     const { client } = setup({ storage })

@@ -43,7 +43,7 @@ const views: Partial<Record<ViewName, ComponentType>> = {
   SwitchNetwork,
   UnsupportedChain,
   Activity,
-  // Seed §2's EmailLogin is the code step.
+  // The toolkit's EmailLogin (docs/behaviour.md#views) is the code step.
   EmailLogin: EmailVerifyOtp,
   EmailVerifyOtp,
   EmailVerifyDevice,

@@ -8,7 +8,7 @@ import { CloseIcon } from './icons.js'
 export const SNACKBAR_MS = 4_000
 
 /**
- * The alerts of seed §8, one at a time. Latch raises them through `notify`, which shows each
+ * The alerts of docs/behaviour.md#errors, one at a time. Latch raises them through `notify`, which shows each
  * distinct message once per page session.
  */
 export function Snackbar({ theme, style }: { theme: ThemeMode; style: CSSProperties }) {

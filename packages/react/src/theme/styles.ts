@@ -1,7 +1,7 @@
 /**
  * Latch's stylesheet as text: injected at run time by default, and written to
  * `dist/styles.css` at build time for apps that load CSS themselves (a strict CSP).
- * Seed §2 defaults: font size master 10px, border radius master 4px, z-index 999,
+ * docs/behaviour.md#views defaults: font size master 10px, border radius master 4px, z-index 999,
  * color-mix strength 0%. Each is a custom property an app overrides through themeVariables.
  */
 export const themeDefaults = {

@@ -23,7 +23,7 @@ export function useThemeMode(fixed: ThemeMode | undefined): ThemeMode {
   return fixed ?? os
 }
 
-/** The seed defaults with the app's overrides, as inline custom properties. */
+/** The theme defaults of docs/behaviour.md#views with the app's overrides, as inline custom properties. */
 export function useThemeStyle(variables: ThemeVariables | undefined): CSSProperties {
   return useMemo(() => ({ ...themeDefaults, ...variables }) as CSSProperties, [variables])
 }

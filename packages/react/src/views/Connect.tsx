@@ -11,7 +11,7 @@ import { EmailForm } from './EmailForm.js'
 import { loadEmailSignIn, prefetch } from './email.js'
 import { WalletItem } from './WalletItem.js'
 
-/** Seed §9 connector order; `config.connectorOrder` overrides it. */
+/** docs/behaviour.md#limits connector order; `config.connectorOrder` overrides it. */
 export const defaultConnectorOrder = [
   'walletConnect',
   'recent',
@@ -35,7 +35,7 @@ export function Connect() {
   const connectors = useMemo(() => all.filter((c) => c.type !== 'AUTH'), [all])
   const features = useStore(stores.options, (s) => s.features)
   const namespace = useStore(stores.chain, (s) => s.activeChain)
-  // Seed §9: pay disables email login.
+  // docs/behaviour.md#limits: pay disables email login.
   const email =
     auth !== undefined &&
     namespace !== undefined &&
@@ -187,7 +187,7 @@ export function Connect() {
     </p>
   )
 
-  // Seed §9: wallets first when one is installed (or was used here), else email first.
+  // docs/behaviour.md#limits: wallets first when one is installed (or was used here), else email first.
   return (
     <div className="latch-view latch-connect" data-testid="view-connect">
       {emailGroup === null ? (

@@ -166,7 +166,7 @@ describe('email sign-in', () => {
     expect(within(dialog).getByLabelText('Email')).toBeTruthy()
   })
 
-  it("opens the seed's EmailLogin view as the code step", async () => {
+  it('opens the EmailLogin view of docs/behaviour.md#views as the code step', async () => {
     const { dialog, client } = await mount()
     act(() => openModal(client.stores.router, { view: 'EmailLogin', email: 'a@example.com' }))
     expect(

@@ -84,7 +84,7 @@ export function EmailVerifyOtp() {
   )
 }
 
-/** Sign-in on a new device: the server mails an approval link, then a code (seed §4). */
+/** Sign-in on a new device: the server mails an approval link, then a code (docs/behaviour.md#flows). */
 export function EmailVerifyDevice() {
   const { stores, auth, messages } = useLatch('EmailVerifyDevice')
   const email = useEmail()

@@ -10,7 +10,7 @@ import { OtpForm } from './OtpForm.js'
 const stepView = (action: UpdateEmailAction) =>
   action === 'VERIFY_PRIMARY_OTP' ? 'UpdateEmailPrimaryOtp' : 'UpdateEmailSecondaryOtp'
 
-/** Email update, step 1: the new address; a code goes to the current one first (seed §4). */
+/** Email update, step 1: the new address; a code goes to the current one first (docs/behaviour.md#flows). */
 export function UpdateEmailWallet() {
   const { stores, auth, messages } = useLatch('UpdateEmailWallet')
   const user = useLatchAuthUser()

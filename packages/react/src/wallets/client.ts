@@ -2,13 +2,13 @@ import type { ApiClient, GetWalletsQuery } from '@latch/core'
 
 export { WALLETS_PAGE_SIZE } from '@latch/core'
 
-/** Seed §9: 100 wallets for a search, 4 recommended. */
+/** docs/behaviour.md#limits: 100 wallets for a search, 4 recommended. */
 export const WALLETS_SEARCH_SIZE = 100
 export const RECOMMENDED_COUNT = 4
 export const SDK_TYPE = 'latch'
 export const SDK_VERSION = 'react-0.1.0'
 
-/** Seed §3 "Wallet catalogue entry", as `GET /getWallets` sends it to the modal. */
+/** docs/behaviour.md#wallet-catalogue-entry, as `GET /getWallets` sends it to the modal. */
 export interface CatalogueWallet {
   id: string
   name: string

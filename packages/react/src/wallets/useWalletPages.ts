@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useLatch } from '../context.js'
 import { type CatalogueWallet, WALLETS_PAGE_SIZE, WALLETS_SEARCH_SIZE } from './client.js'
 
-/** Seed §9: the search spinner shows for 300 ms before a search is sent. */
+/** docs/behaviour.md#limits: the search spinner shows for 300 ms before a search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300
 
 export interface WalletPagesState {

@@ -28,7 +28,7 @@ const limited = (max: number) => ({
 })
 
 /**
- * Email sign-in (seed §4): start → (verify device →) code → session. Codes and tokens travel in
+ * Email sign-in (docs/behaviour.md#flows): start → (verify device →) code → session. Codes and tokens travel in
  * bodies only, never in URLs, so request logs cannot hold them.
  */
 export function emailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {

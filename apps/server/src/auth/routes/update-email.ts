@@ -11,7 +11,7 @@ import { findUser, findUserByEmail, setEmail } from '../users.js'
 const config = { ...authRouteConfig, rateLimit: { max: 20, timeWindow: 60_000 } }
 
 /**
- * Update email (seed §4): a code to the current address (primary), then one to the new
+ * Update email (docs/behaviour.md#flows): a code to the current address (primary), then one to the new
  * address (secondary); only then does the email change.
  */
 export function updateEmailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {

@@ -5,7 +5,7 @@ import { readRateLimit } from '../rate-limit.js'
 import { projectErrorResponses, projectQuerySchema } from '../schemas.js'
 import { exposeErrors, projectOf, projectScopedConfig, requireProjectAnyOrigin } from '../scope.js'
 
-/** `GET /projects/v1/origins` → `{ allowedOrigins }` (seed §7). */
+/** `GET /projects/v1/origins` → `{ allowedOrigins }` (docs/behaviour.md#wire). */
 export const originsRoutes: FastifyPluginAsyncTypebox<ProviderRouteOptions> = async (
   app,
   options,

@@ -6,7 +6,7 @@ import { readRateLimit } from '../rate-limit.js'
 import { NO_NUL, projectErrorResponses, sdkQuery } from '../schemas.js'
 import { exposeErrors, projectScopedConfig, requireProject } from '../scope.js'
 
-/** Seed §9: 40 per page, 100 for a search; the reference asks for `include.length` at most. */
+/** docs/behaviour.md#limits: 40 per page, 100 for a search; the reference asks for `include.length` at most. */
 export const DEFAULT_ENTRIES = 40
 export const MAX_ENTRIES = 500
 const MAX_PAGE = 10_000

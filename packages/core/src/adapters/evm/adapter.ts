@@ -28,7 +28,7 @@ import { createWagmiStorage } from './storage.js'
  */
 export const WALLET_DISCONNECT_WAIT_MS = 2_500
 
-/** Seed §9: balance and native balance are cached for 30 seconds. */
+/** docs/behaviour.md#limits: balance and native balance are cached for 30 seconds. */
 export const BALANCE_CACHE_MS = 30_000
 
 export interface EvmAdapterParameters {

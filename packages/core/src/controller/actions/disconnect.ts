@@ -2,7 +2,7 @@ import type { ChainNamespace } from '../../networks/types.js'
 import { clearConnection } from '../connection.js'
 import { type ControllerContext, getAdapter, settleWithin } from '../context.js'
 
-/** Seed §4/§9: disconnect resolves after at most 3 seconds, whatever the wallet does. */
+/** docs/behaviour.md#flows, #limits: disconnect resolves after at most 3 seconds, whatever the wallet does. */
 export const DISCONNECT_TIMEOUT_MS = 3_000
 
 export interface DisconnectParameters {

@@ -4,7 +4,7 @@ import { applyConnection, persistConnections } from '../connection.js'
 import type { ControllerContext } from '../context.js'
 
 /**
- * Start-up (seed §4): with reconnect enabled, connections the wallets still authorise are
+ * Start-up (docs/behaviour.md#flows): with reconnect enabled, connections the wallets still authorise are
  * restored; otherwise, or when none is left, every namespace is disconnected. Resolves with the
  * restored connections.
  */

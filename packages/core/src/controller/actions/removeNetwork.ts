@@ -3,7 +3,7 @@ import { type ControllerContext, getAdapter } from '../context.js'
 import { updateChainState } from '../network.js'
 import { switchNetwork } from './switchNetwork.js'
 
-/** Removing the active network switches to the first remaining one (seed §4). */
+/** Removing the active network switches to the first remaining one (docs/behaviour.md#flows). */
 export async function removeNetwork(
   ctx: ControllerContext,
   namespace: ChainNamespace,
