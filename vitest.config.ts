@@ -39,6 +39,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file starts its own anvil and database; two cores fit two at once.
           maxWorkers: 2,
+          // Its own group, after the unit projects: vitest runs projects with different
+          // maxWorkers only in separate groups (so `--project unit --project integration` works).
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -7,8 +7,6 @@ import {
   ConnectionFailedError,
   ConnectionRejectedError,
   ConnectorChainsUnsupportedError,
-  createErrorReporting,
-  type ErrorReport,
   errorMessages,
   findRpcCode,
   LatchError,
@@ -19,7 +17,6 @@ import {
   rpcErrorClasses,
   rpcErrorFromPayload,
   UnsupportedNamespaceError,
-  withErrorReport,
 } from './index.js'
 
 afterEach(() => {
@@ -70,45 +67,6 @@ describe('error classes', () => {
     )
     expect(errorMessages.walletConnectConnectorNotFound).toBe('WalletConnectConnector not found')
     expect(errorMessages.multiWalletNotEnabled).toBe('Multi-Wallet Not Enabled')
-  })
-})
-
-describe('error reporter', () => {
-  it('reports through the one hook and rethrows, sync and async', async () => {
-    const reports: ErrorReport[] = []
-    const reporting = createErrorReporting((r) => reports.push(r))
-    expect(() =>
-      withErrorReport(reporting, () => {
-        throw new Error('sync boom')
-      }),
-    ).toThrow(LatchError)
-    await expect(
-      withErrorReport(reporting, async () => {
-        throw new ChainAdapterNotFoundError()
-      }),
-    ).rejects.toThrow('Chain adapter not found')
-    expect(reports.map((r) => [r.message, r.category, r.errorType])).toEqual([
-      ['sync boom', 'INTERNAL_SDK_ERROR', 'LatchError'],
-      ['Chain adapter not found', 'INTERNAL_SDK_ERROR', 'ChainAdapterNotFoundError'],
-    ])
-  })
-
-  it('sends at most 5 reports per 60 seconds', () => {
-    vi.useFakeTimers()
-    const reports: ErrorReport[] = []
-    const reporting = createErrorReporting((r) => reports.push(r))
-    for (let i = 0; i < 8; i++) reporting.report(new Error(`e${i}`))
-    expect(reports).toHaveLength(5)
-    vi.advanceTimersByTime(60_000)
-    reporting.report(new Error('later'))
-    expect(reports.map((r) => r.message).at(-1)).toBe('later')
-  })
-
-  it('survives a reporter that throws', () => {
-    const reporting = createErrorReporting(() => {
-      throw new Error('reporter down')
-    })
-    expect(reporting.report(new Error('x')).message).toBe('x')
   })
 })
 

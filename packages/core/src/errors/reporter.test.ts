@@ -46,4 +46,11 @@ describe('createErrorReporting', () => {
     reporting.report(new Error('unheard'))
     expect(reports.at(-1)?.message).toBe('later')
   })
+
+  it('survives a reporter that throws', () => {
+    const reporting = createErrorReporting(() => {
+      throw new Error('reporter down')
+    })
+    expect(reporting.report(new Error('x')).message).toBe('x')
+  })
 })
