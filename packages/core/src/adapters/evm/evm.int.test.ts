@@ -1,5 +1,5 @@
 import { type CreateConnectorFn, injected } from '@wagmi/core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../../../../scripts/devchain/anvil.js'
 import { createController, type LatchController } from '../../controller/index.js'
 import { errorMessages } from '../../errors/messages.js'
@@ -260,17 +260,17 @@ describe('EVM adapter with a test wallet on anvil', () => {
 
     const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
     wallet.emit('accountsChanged', [other])
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(account(page).address).toBe(other)
+    await vi.waitFor(() => expect(account(page).address).toBe(other))
 
     wallet.emit('chainChanged', '0x1')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    const state = page.stores.chain.getState()
-    expect(state.activeCaipNetwork).toMatchObject({
-      caipNetworkId: 'eip155:1',
-      name: 'Unknown Network',
-    })
-    expect(page.stores.router.getState()).toMatchObject({ open: true, view: 'UnsupportedChain' })
+    await vi.waitFor(() =>
+      expect(page.stores.chain.getState().activeCaipNetwork).toMatchObject({
+        caipNetworkId: 'eip155:1',
+        name: 'Unknown Network',
+      }),
+    )
+    // The core is headless: whether to show UnsupportedChain is the React layer's decision.
+    expect(page.stores.router.getState().open).toBe(false)
     expect(seen).toEqual(['accountChanged', 'switchNetwork'])
   })
 })
