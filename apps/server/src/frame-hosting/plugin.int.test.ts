@@ -77,6 +77,19 @@ describe('frame hosting (LATCH_FRAME_DIR) on pglite', () => {
     )
   })
 
+  test('HEAD answers the same headers without a body', async () => {
+    const res = await t.app.inject({
+      method: 'HEAD',
+      url: `/?projectId=${shop.id}`,
+      headers: { host: FRAME_HOST },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toBe('')
+    expect(ancestorsOf(res.headers['content-security-policy'])).toBe(
+      `${SHOP} https://*.preview.example.org`,
+    )
+  })
+
   test('assets are served with their type, nosniff and a long cache', async () => {
     const res = await onFrame('/assets/main-1a2b.js')
     expect(res.statusCode).toBe(200)
@@ -137,6 +150,9 @@ describe('frame hosting (LATCH_FRAME_DIR) on pglite', () => {
     const api = (url: string) =>
       t.app.inject({ method: 'GET', url, headers: { host: 'api.example.test' } })
     expect((await api(`/projects/v1/origins?projectId=${shop.id}`)).statusCode).toBe(200)
+    const openapi = await api('/docs/json')
+    expect(openapi.statusCode).toBe(200)
+    expect(Object.keys(openapi.json().paths)).toContain('/{*}')
     const frameOnApi = await api(`/?projectId=${shop.id}`)
     expect(frameOnApi.statusCode).toBe(404)
     expect(frameOnApi.body).not.toContain('Latch frame fixture')
