@@ -13,6 +13,7 @@ import { chainDataPlugin } from './chaindata/plugin.js'
 import type { Config } from './config.js'
 import type { DatabaseHandle, Db } from './db/types.js'
 import { installErrorHandling } from './errors.js'
+import { frameHostingPlugin } from './frame-hosting/plugin.js'
 import { createLogger } from './logger.js'
 import { providerRoutes } from './provider/plugin.js'
 import { registerRateLimit } from './provider/rate-limit.js'
@@ -65,6 +66,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Once, before any route: the limits of provider and auth routes share one store.
   await registerRateLimit(app, config.redisUrl)
 
+  // First: on a frame host, its hook must turn away every route registered after it.
+  await app.register(frameHostingPlugin)
   await app.register(healthRoutes)
   await app.register(providerRoutes)
   await app.register(authRoutes)

@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { type AuthConfig, authEnvShape, readAuthConfig } from './auth/config.js'
@@ -27,6 +28,11 @@ export interface Config {
   auth: AuthConfig
   /** Indexed chains, history providers, cursors and spam (chaindata/config.ts). */
   chainData: ChainDataConfig
+  /**
+   * The built secure frame (`packages/frame/dist/app`), served on the frame origins
+   * (`auth.frameOrigins`) with its security headers; unset: the server hosts no frame.
+   */
+  frameDir: string | undefined
 }
 
 export type Env = Record<string, string | undefined>
@@ -101,6 +107,7 @@ const envSchema = z.object({
     .optional(),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://').optional(),
   LATCH_WEB_ORIGINS: origins.optional(),
+  LATCH_FRAME_DIR: z.string().min(1, 'must not be empty').optional(),
   ...authEnvShape,
 })
 
@@ -134,7 +141,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     if (!(error instanceof ConfigError)) throw error
     issues.push(...error.issues)
   }
-  if (!result.success || !chainData) throw new ConfigError(issues)
+  const frameDir = result.success ? checkFrameDir(result.data, cwd, issues) : undefined
+  if (!result.success || !chainData || issues.length > 0) throw new ConfigError(issues)
   const e = result.data
   const dataDir = e.LATCH_DATA_DIR ?? './.data'
   return {
@@ -149,5 +157,30 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       e.LATCH_WEB_ORIGINS === undefined ? DEFAULT_WEB_ORIGINS : splitList(e.LATCH_WEB_ORIGINS),
     auth: readAuthConfig(e),
     chainData,
+    frameDir,
   }
+}
+
+/**
+ * The frame's folder must hold a build, and the frame must have a host name of its own: its
+ * origin keeps the key shares, so the API's pages (the OpenAPI UI among them) must never share it.
+ */
+function checkFrameDir(
+  e: z.infer<typeof envSchema>,
+  cwd: string,
+  issues: string[],
+): string | undefined {
+  if (e.LATCH_FRAME_DIR === undefined) return undefined
+  const dir = path.resolve(cwd, e.LATCH_FRAME_DIR)
+  if (!fs.existsSync(path.join(dir, 'index.html')))
+    issues.push(
+      `LATCH_FRAME_DIR: must be the built frame's folder (with index.html), got ${shown(dir)}`,
+    )
+  const publicHost = e.LATCH_PUBLIC_URL ? new URL(e.LATCH_PUBLIC_URL).host : undefined
+  const frameHosts = readAuthConfig(e).frameOrigins.map((origin) => new URL(origin).host)
+  if (publicHost && frameHosts.includes(publicHost))
+    issues.push(
+      'LATCH_FRAME_ORIGINS: the frame needs a host name of its own, not the one of LATCH_PUBLIC_URL, when LATCH_FRAME_DIR is set',
+    )
+  return dir
 }

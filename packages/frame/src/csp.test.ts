@@ -24,3 +24,29 @@ describe('frameHeaders', () => {
     expect(csp(["https://a.test; script-src 'unsafe-inline'"])).toContain("frame-ancestors 'none'")
   })
 })
+
+describe('frameHeaders against a wildcard allow-list (attacker: any site framing the wallet)', () => {
+  const ancestors = (allowedOrigins: string[]) =>
+    /frame-ancestors ([^;]*)/.exec(
+      frameHeaders({ serverUrl: 'https://api.example.com', allowedOrigins })[
+        'content-security-policy'
+      ],
+    )?.[1]
+
+  it("never sends `*`: a project whose only entry is `*` gets 'none'", () => {
+    expect(ancestors(['*'])).toBe("'none'")
+    expect(ancestors(['*', 'https://shop.example.org'])).toBe('https://shop.example.org')
+  })
+
+  it('refuses wildcards over a bare top-level name, keeps those under a real domain', () => {
+    expect(ancestors(['https://*.com', 'http://*.localhost', 'https://*.'])).toBe("'none'")
+    expect(ancestors(['https://*.example.com'])).toBe('https://*.example.com')
+  })
+
+  it('sends the other hardening headers', () => {
+    const headers = frameHeaders({ serverUrl: 'https://api.example.com', allowedOrigins: [] })
+    expect(headers['x-content-type-options']).toBe('nosniff')
+    expect(headers['referrer-policy']).toBe('no-referrer')
+    expect(headers['permissions-policy']).toContain('camera=()')
+  })
+})

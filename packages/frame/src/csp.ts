@@ -2,7 +2,8 @@
  * The secure frame's response headers (issue 7 hardening). No inline script, no third-party
  * script, network access to our server only, and only the project's allowed origins may embed
  * it. Any host serving the built frame must send these on the HTML document; the dev server's
- * plugin in vite.config.ts does.
+ * plugin in vite.config.ts does, and so does the Latch server when it hosts the built frame
+ * (docs/embedded-wallet.md#production-hosting).
  */
 export interface FrameHeaderOptions {
   /** The Latch server the frame talks to. */
@@ -13,10 +14,20 @@ export interface FrameHeaderOptions {
   dev?: boolean | undefined
 }
 
+/**
+ * An allow-list entry as a CSP source, or nothing. `*` is never passed on: a wildcard-all entry
+ * would let any site frame the wallet and overlay it (clickjacking), so a project listing only `*`
+ * gets `frame-ancestors 'none'`. A wildcard must sit under a name of two labels at least
+ * (`https://*.example.com`): `https://*.com` would be nearly as open as `*`.
+ */
 function sourceExpression(entry: string): string | undefined {
-  if (entry === '*') return '*'
   // Allow-list entries are origins or wildcard hosts; anything else must not reach the header.
-  return /^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/.test(entry) ? entry : undefined
+  const match = /^https?:\/\/(\*\.)?([A-Za-z0-9.-]+)(:\d{1,5})?$/.exec(entry)
+  if (!match) return undefined
+  const [, wildcard, host = ''] = match
+  if (wildcard && (!host.includes('.') || host.startsWith('.') || host.endsWith('.')))
+    return undefined
+  return entry
 }
 
 export function frameHeaders(options: FrameHeaderOptions): Record<string, string> {
