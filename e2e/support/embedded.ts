@@ -9,20 +9,29 @@ export const frameUrl = `http://127.0.0.1:${ports.frame}/`
 export const serverUrl = `http://localhost:${ports.server}`
 export const HARNESS_PATH = '/__e2e/embedded.html'
 
-let bundled: Promise<string> | undefined
+let bundled: Promise<Map<string, string>> | undefined
 
-/** The page-side client (packages/frame/src/client), bundled once for the harness page. */
-export function frameClientBundle(): Promise<string> {
+/**
+ * The page-side client (packages/frame/src/client), bundled once for the harness page, as ES
+ * module chunks served under /__e2e/. Split, because a single-file esbuild bundle of it fails at
+ * load ("Class extends value undefined"): esbuild wraps @latch/core's error base for the lazily
+ * imported provider-service modules and then never initialises it for the static importers.
+ */
+export function frameClientBundle(): Promise<Map<string, string>> {
   bundled ??= build({
-    entryPoints: [path.join(root, 'packages/frame/src/client/index.ts')],
+    entryPoints: { 'frame-client': path.join(root, 'packages/frame/src/client/index.ts') },
     bundle: true,
+    splitting: true,
+    outdir: '/__e2e',
     write: false,
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
     conditions: ['latch-source', 'browser', 'module'],
     logLevel: 'silent',
-  }).then((result) => result.outputFiles[0]!.text)
+  }).then(
+    (result) => new Map(result.outputFiles.map((file) => [path.basename(file.path), file.text])),
+  )
   return bundled
 }
 
@@ -68,10 +77,13 @@ export async function projectIdOf(page: Page): Promise<string> {
 
 /** Serves the harness at the app's origin and opens it; resolves once the frame is ready. */
 export async function openHarness(page: Page, projectId: string): Promise<void> {
-  const client = await frameClientBundle()
-  await page.route(`${webUrl}/__e2e/frame-client.js`, (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: client }),
-  )
+  const files = await frameClientBundle()
+  await page.route(`${webUrl}/__e2e/*.js`, (route) => {
+    const body = files.get(path.basename(new URL(route.request().url()).pathname))
+    return body === undefined
+      ? route.fulfill({ status: 404 })
+      : route.fulfill({ contentType: 'text/javascript', body })
+  })
   await page.route(`${webUrl}${HARNESS_PATH}`, (route) =>
     route.fulfill({ contentType: 'text/html', body: harnessHtml(projectId) }),
   )
