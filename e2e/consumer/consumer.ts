@@ -96,10 +96,7 @@ export async function createConsumer(options: ConsumerOptions): Promise<string> 
     const main = path.join(dir, 'src/main.tsx')
     writeFileSync(
       main,
-      readFileSync(main, 'utf8').replace(
-        '// LATCH_STYLES_IMPORT',
-        "import '@latch/react/styles.css'",
-      ),
+      readFileSync(main, 'utf8').replace('// LATCH_STYLES_IMPORT', "import './styles'"),
     )
   }
   await sh(dir, 'npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'])

@@ -4,7 +4,7 @@
  * the workspace alone. Also lists declared packages no file imports (tools run by name, such as
  * biome or anvil, show there legitimately). Exits 1 when anything is undeclared.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { importedPackages, type Manifest, undeclared } from './imports.js'
@@ -18,6 +18,8 @@ function* files(dir: string, deep: boolean): Generator<string> {
     if (skip.has(entry.name) || entry.name.startsWith('.')) continue
     const full = path.join(dir, entry.name)
     if (entry.isDirectory()) {
+      // A template of another app (its manifest is package.template.json) declares its own deps.
+      if (existsSync(path.join(full, 'package.template.json'))) continue
       if (deep) yield* files(full, deep)
     } else if (sourceFile.test(entry.name)) yield full
   }

@@ -2,10 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { importedPackages } from './imports.js'
 
 // The published libraries' manifests against their code: what ships imports only what it
 // declares, declares nothing it does not import, and shares viem and wagmi with the dapp.
-const packagesDir = fileURLToPath(new URL('../..', import.meta.url))
+const packagesDir = fileURLToPath(new URL('../../packages', import.meta.url))
 const rootManifest = JSON.parse(readFileSync(path.join(packagesDir, '../package.json'), 'utf8'))
 
 interface Manifest {
@@ -27,22 +28,10 @@ function sourceFiles(dir: string): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name))
 }
 
-/** `viem/accounts` → `viem`, `@noble/curves/ed25519` → `@noble/curves`; relative and node: skipped. */
 function packagesImported(files: string[]): Set<string> {
   const names = new Set<string>()
-  for (const file of files) {
-    const code = readFileSync(file, 'utf8')
-    // Static imports and re-exports start a line (`import …`, `export …`, or `} from` closing a
-    // multi-line list); a `from` inside a string does not. Dynamic imports call import() on a literal.
-    const statements =
-      /^(?:(?:import|export)\b[^'\n]*?\bfrom\s*|import\s*|\}\s*from\s*)'([^'.][^']*)'/gm
-    const dynamic = /\bimport\(\s*'([^'.][^']*)'\s*\)/g
-    for (const [, specifier] of [...code.matchAll(statements), ...code.matchAll(dynamic)]) {
-      if (!specifier || specifier.startsWith('node:')) continue
-      const parts = specifier.split('/')
-      names.add(specifier.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!)
-    }
-  }
+  for (const file of files)
+    for (const name of importedPackages(readFileSync(file, 'utf8'))) names.add(name)
   return names
 }
 
