@@ -1,5 +1,6 @@
 import type { HistoryPage } from '../transactions/types.js'
 import { type ImageKind, imagePath } from '../wire/images.js'
+import { badResponse } from './badResponse.js'
 import { ApiError } from './errors.js'
 import type {
   EventBody,
@@ -68,11 +69,6 @@ function codeFor(status: number, bodyCode: string | undefined): string {
   if (status >= 500 && status < 600) return 'SERVER_ERROR'
   return bodyCode ?? `HTTP_${status}`
 }
-
-const badResponse = (path: string, what: string, status = 200) =>
-  new ApiError('BAD_RESPONSE', status, 'The Latch server sent an unexpected answer.', {
-    details: `${path}: ${what}`,
-  })
 
 export type ApiClient = ReturnType<typeof createApiClient>
 
@@ -191,46 +187,15 @@ export function createApiClient(options: ApiClientOptions) {
     },
 
     /** `GET /getWallets`: one page of the wallet catalogue. */
-    async getWallets(query: GetWalletsQuery = {}): Promise<GetWalletsResponse> {
-      const path = '/getWallets'
-      const body = await request<Partial<GetWalletsResponse>>(path, {
-        query: {
-          page: String(query.page ?? 1),
-          entries: String(query.entries ?? WALLETS_PAGE_SIZE),
-          include: query.include?.join(','),
-          exclude: query.exclude?.join(','),
-          chains: query.chains?.join(','),
-          search: query.search?.trim(),
-          badge_type: query.badge,
-        },
-      })
-      if (!Array.isArray(body.data)) throw badResponse(path, 'data is not a list')
-      return {
-        data: body.data,
-        count: typeof body.count === 'number' ? body.count : body.data.length,
-      }
-    },
+    getWallets: (query?: GetWalletsQuery): Promise<GetWalletsResponse> =>
+      import('./pages.js').then((pages) => pages.getWallets(request, query)),
 
     /**
      * `GET /v1/account/:address/history`. Not cached here: the transactions store keeps what it
      * has, and a cache keyed without the cursor would answer page 2 with page 1.
      */
-    async getHistory(query: GetHistoryQuery): Promise<HistoryPage> {
-      const path = `/v1/account/${encodeURIComponent(query.account)}/history`
-      const body = await request<Partial<HistoryPage>>(path, {
-        sdk: false,
-        query: {
-          chainId: query.chainId,
-          cursor: query.cursor,
-          limit: query.limit ? String(query.limit) : undefined,
-        },
-      })
-      if (!Array.isArray(body.data)) throw badResponse(path, 'data is not a list')
-      return {
-        data: body.data,
-        next: typeof body.next === 'string' && body.next ? body.next : null,
-      }
-    },
+    getHistory: (query: GetHistoryQuery): Promise<HistoryPage> =>
+      import('./pages.js').then((pages) => pages.getHistory(request, query)),
 
     /** `GET /healthz`; a degraded server answers 503, which fails like any error status. */
     getHealth: (signal?: AbortSignal) =>

@@ -1,8 +1,6 @@
 import { createStore } from 'zustand/vanilla'
 import { ApiError } from '../api/errors.js'
 import { LatchError } from '../errors/base.js'
-import { dropSpam, keepChain } from './filters.js'
-import { groupByYearAndMonth } from './group.js'
 import type { HistoryPage, Transaction, TransactionsByYear } from './types.js'
 
 export const FETCH_FAILED_MESSAGE = 'Failed to fetch transactions'
@@ -83,20 +81,20 @@ export function createTransactionsStore(deps: TransactionsDeps) {
     store.setState({ loading: true, error: undefined, unsupported: false })
     const promise = (async () => {
       try {
-        const page = await deps.fetchPage({
-          account: accountAddress,
-          chainId: caipNetworkId,
-          cursor,
-        })
+        // The merge code loads while the page is on its way, so it adds no wait of its own.
+        const [page, { mergePage }] = await Promise.all([
+          deps.fetchPage({ account: accountAddress, chainId: caipNetworkId, cursor }),
+          import('./merge.js'),
+        ])
         if (started !== generation) return
-        const fresh = keepChain(dropSpam(page.data), caipNetworkId)
-        const transactions = [
-          ...store.getState().transactions.filter((t) => !fresh.some((f) => f.id === t.id)),
-          ...fresh,
-        ]
+        const { transactions, transactionsByYear } = mergePage(
+          store.getState(),
+          page.data,
+          caipNetworkId,
+        )
         store.setState({
           transactions,
-          transactionsByYear: groupByYearAndMonth(store.getState().transactionsByYear, fresh),
+          transactionsByYear,
           loading: false,
           empty: transactions.length === 0,
           next: page.next ?? undefined,
