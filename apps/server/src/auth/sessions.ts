@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { authSessions } from '../db/schema/auth.js'
 import type { Db } from '../db/types.js'
@@ -67,4 +67,23 @@ export async function requireSession(request: FastifyRequest, now = new Date()):
 
 export async function revokeSession(db: Db, tokenHash: string, now: Date) {
   await db.update(authSessions).set({ revokedAt: now }).where(eq(authSessions.tokenHash, tokenHash))
+}
+
+/** Ends every live session of the user but the one that asked (after an email change). */
+export async function revokeOtherSessions(
+  db: Db,
+  userId: string,
+  keepTokenHash: string,
+  now: Date,
+) {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        ne(authSessions.tokenHash, keepTokenHash),
+        isNull(authSessions.revokedAt),
+      ),
+    )
 }
