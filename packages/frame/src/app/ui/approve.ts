@@ -20,7 +20,11 @@ type VisibilityEntry = IntersectionObserverEntry & { isVisible?: boolean }
  * IntersectionObserver v2 (`trackVisibility`), "visible" also means not covered, transformed or
  * faded by the embedding page, so a click through a nearly transparent frame cannot approve.
  */
-function armWhenVisible(target: HTMLElement, button: HTMLButtonElement): () => void {
+function armWhenVisible(
+  target: HTMLElement,
+  button: HTMLButtonElement,
+  onShown: () => void,
+): () => void {
   const win = target.ownerDocument.defaultView
   let timer: ReturnType<typeof setTimeout> | undefined
   const disarm = () => {
@@ -51,6 +55,7 @@ function armWhenVisible(target: HTMLElement, button: HTMLButtonElement): () => v
   const observer = new Observer((entries) => {
     const entry = entries[entries.length - 1] as VisibilityEntry | undefined
     if (!entry) return
+    if (entry.isIntersecting) onShown()
     const full = entry.isIntersecting && entry.intersectionRatio >= 0.99
     if (full && (!v2 || entry.isVisible === true)) arm()
     else disarm()
@@ -128,10 +133,15 @@ export function createApprovalUi(
       yes.addEventListener('click', () => {
         if (!yes.disabled) finish(true)
       })
+      // The frame is still hidden (display: none) until the page acts on `show`, and a hidden
+      // document takes no focus: focus goes to the refusing button again once the view is seen.
+      const focusNo = () => {
+        if (!view.contains(doc.activeElement)) no.focus()
+      }
       root.replaceChildren(view)
       visibility.show()
-      stop = armWhenVisible(view, yes)
-      no.focus()
+      stop = armWhenVisible(view, yes, focusNo)
+      focusNo()
     })
   }
 
