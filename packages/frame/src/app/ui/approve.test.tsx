@@ -145,6 +145,23 @@ describe('approval UI', () => {
     expect(approve.disabled).toBe(false)
   })
 
+  it('moves focus back to Reject once the frame is shown (a hidden frame takes no focus)', async () => {
+    const { root, ui } = setup({ observer: true })
+    void ui.approve(request)
+    await vi.waitFor(() => expect(root.querySelector('[data-view]')).not.toBeNull())
+    const outside = document.createElement('button')
+    document.body.append(outside)
+    outside.focus()
+    FakeObserver.last!.report({ ratio: 1 })
+    expect(document.activeElement).toBe(button(root, 'reject'))
+    // Focus the user moved inside the view stays where it is.
+    button(root, 'approve').removeAttribute('disabled')
+    button(root, 'approve').focus()
+    FakeObserver.last!.report({ ratio: 1 })
+    expect(document.activeElement).toBe(button(root, 'approve'))
+    button(root, 'reject').click()
+  })
+
   it('with trackVisibility, an obscured or faded frame keeps Approve disabled', async () => {
     vi.useFakeTimers()
     const { root, ui } = setup({ observer: true, v2: true })
