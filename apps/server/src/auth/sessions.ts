@@ -46,10 +46,18 @@ function bearer(request: FastifyRequest): string | undefined {
   return match?.[1]
 }
 
-/** The live session of the request's bearer token, or 401. */
+/** The header the frame names its project with on every auth call. */
+export const PROJECT_HEADER = 'latch-project-id'
+
+/**
+ * The live session of the request's bearer token, or 401. A session is bound to the project it
+ * was created under: a token carried into a frame started for another project (another dapp's
+ * allow-list) is refused, so one project's embedding pages never act on another's sessions.
+ */
 export async function requireSession(request: FastifyRequest, now = new Date()): Promise<Session> {
   const token = bearer(request)
-  if (!token) throw new UnauthenticatedError()
+  const project = request.headers[PROJECT_HEADER]
+  if (!token || typeof project !== 'string') throw new UnauthenticatedError()
   const [row] = await request.server.db
     .select()
     .from(authSessions)
@@ -61,7 +69,7 @@ export async function requireSession(request: FastifyRequest, now = new Date()):
       ),
     )
     .limit(1)
-  if (!row) throw new UnauthenticatedError()
+  if (!row || row.projectId !== project) throw new UnauthenticatedError()
   return row
 }
 

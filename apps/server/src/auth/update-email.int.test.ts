@@ -22,7 +22,11 @@ async function call(method: 'GET' | 'POST', url: string, token?: string, body?: 
   const res = await t.app.inject({
     method,
     url,
-    headers: { origin: FRAME_ORIGIN, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      origin: FRAME_ORIGIN,
+      'latch-project-id': t.projectId,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     ...(body ? { payload: body } : {}),
   })
   return { status: res.statusCode, body: res.json() }
