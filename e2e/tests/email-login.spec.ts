@@ -242,7 +242,29 @@ test('updates the email: a code to the current address, then one to the new addr
   await expect(dialog(page).getByRole('alert')).toContainText('already your email')
 
   await dialog(page).getByLabel('New email').fill(newEmail)
-  await submitThroughThrottle(page, 'Continue')
+  // Nothing is mailed until the user confirms in the frame's own view, which names both addresses.
+  for (;;) {
+    await dialog(page).getByRole('button', { name: 'Continue' }).click()
+    const confirm = page
+      .frameLocator('iframe[data-latch-frame]')
+      .locator('[data-view="ConfirmEmailChange"]')
+    await expect(confirm.getByRole('heading')).toHaveText(
+      `Change sign-in email from ${email} to ${newEmail}`,
+    )
+    await confirm.getByTestId('confirm').click()
+    const alert = dialog(page).getByRole('alert')
+    await alert
+      .or(page.locator('[data-testid="latch-modal"][data-view="UpdateEmailPrimaryOtp"]'))
+      .first()
+      .waitFor({ timeout: 15_000 })
+    // The server's 30 s mail interval: wait it out and ask again.
+    const wait = await alert
+      .textContent({ timeout: 100 })
+      .then((text) => /after (\d+) seconds/.exec(text ?? '')?.[1])
+      .catch(() => undefined)
+    if (!wait) break
+    await page.waitForTimeout((Number(wait) + 1) * 1000)
+  }
   await expect(dialog(page)).toHaveAttribute('data-view', 'UpdateEmailPrimaryOtp')
   await axe(page, 'update email, current address code')
   const primary = await readCode(email, lastCode)

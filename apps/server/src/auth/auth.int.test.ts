@@ -27,7 +27,11 @@ async function post(url: string, body: unknown, token?: string) {
   const res = await t.app.inject({
     method: 'POST',
     url,
-    headers: { origin: FRAME_ORIGIN, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      origin: FRAME_ORIGIN,
+      'latch-project-id': t.projectId,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     payload: body as object,
   })
   return { status: res.statusCode, body: res.json(), headers: res.headers }
@@ -37,7 +41,11 @@ async function get(url: string, token?: string) {
   const res = await t.app.inject({
     method: 'GET',
     url,
-    headers: { origin: FRAME_ORIGIN, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      origin: FRAME_ORIGIN,
+      'latch-project-id': t.projectId,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
   })
   return { status: res.statusCode, body: res.json(), headers: res.headers }
 }

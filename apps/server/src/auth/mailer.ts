@@ -1,11 +1,21 @@
 import { createTransport, type Transporter } from 'nodemailer'
 import { HttpError } from '../errors.js'
+import {
+  type CodePurpose,
+  codeMail,
+  deviceApprovalMail,
+  type EmailChange,
+  emailChangedMail,
+} from './mail-texts.js'
 
-export type CodePurpose = 'login' | 'update_primary' | 'update_secondary'
+export type { CodePurpose, EmailChange } from './mail-texts.js'
 
 export interface Mailer {
-  sendCode(to: string, code: string, purpose: CodePurpose): Promise<void>
+  /** `change` is required for the two email-update codes: their mails name both addresses. */
+  sendCode(to: string, code: string, purpose: CodePurpose, change?: EmailChange): Promise<void>
   sendDeviceApproval(to: string, link: string): Promise<void>
+  /** The notice to the old address once its wallet's sign-in email has moved. */
+  sendEmailChanged(change: EmailChange): Promise<void>
   close(): void
 }
 
@@ -16,22 +26,10 @@ export class EmailUnavailableError extends HttpError {
   }
 }
 
-const subjects: Record<CodePurpose, string> = {
-  login: 'Your Latch sign-in code',
-  update_primary: 'Confirm your Latch email change',
-  update_secondary: 'Confirm your new Latch email',
-}
-
-const intros: Record<CodePurpose, string> = {
-  login: 'Use this code to sign in to your wallet:',
-  update_primary: 'Someone (hopefully you) asked to change the email of your wallet. Your code:',
-  update_secondary: 'Use this code to confirm this address as the new email of your wallet:',
-}
-
 /** Real SMTP through nodemailer; in development the URL points at scripts/mailbox. */
 export function createMailer(smtpUrl: string | undefined, from: string): Mailer {
   let transport: Transporter | undefined
-  const send = async (to: string, subject: string, text: string) => {
+  const send = async (to: string, { subject, text }: { subject: string; text: string }) => {
     if (!smtpUrl) throw new EmailUnavailableError()
     transport ??= createTransport(smtpUrl)
     try {
@@ -44,18 +42,9 @@ export function createMailer(smtpUrl: string | undefined, from: string): Mailer 
     }
   }
   return {
-    sendCode: (to, code, purpose) =>
-      send(
-        to,
-        subjects[purpose],
-        `${intros[purpose]}\n\n${code}\n\nIt is valid for 10 minutes. If you did not ask for it, ignore this email.`,
-      ),
-    sendDeviceApproval: (to, link) =>
-      send(
-        to,
-        'Approve a new device for your Latch wallet',
-        `A new device asked to sign in to your wallet. If that was you, approve it here:\n\n${link}\n\nThen go back to the app. If it was not you, ignore this email.`,
-      ),
+    sendCode: (to, code, purpose, change) => send(to, codeMail(purpose, code, change)),
+    sendDeviceApproval: (to, link) => send(to, deviceApprovalMail(link)),
+    sendEmailChanged: (change) => send(change.from, emailChangedMail(change)),
     close: () => transport?.close(),
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { authSessions } from '../db/schema/auth.js'
 import type { Db } from '../db/types.js'
@@ -46,10 +46,18 @@ function bearer(request: FastifyRequest): string | undefined {
   return match?.[1]
 }
 
-/** The live session of the request's bearer token, or 401. */
+/** The header the frame names its project with on every auth call. */
+export const PROJECT_HEADER = 'latch-project-id'
+
+/**
+ * The live session of the request's bearer token, or 401. A session is bound to the project it
+ * was created under: a token carried into a frame started for another project (another dapp's
+ * allow-list) is refused, so one project's embedding pages never act on another's sessions.
+ */
 export async function requireSession(request: FastifyRequest, now = new Date()): Promise<Session> {
   const token = bearer(request)
-  if (!token) throw new UnauthenticatedError()
+  const project = request.headers[PROJECT_HEADER]
+  if (!token || typeof project !== 'string') throw new UnauthenticatedError()
   const [row] = await request.server.db
     .select()
     .from(authSessions)
@@ -61,10 +69,29 @@ export async function requireSession(request: FastifyRequest, now = new Date()):
       ),
     )
     .limit(1)
-  if (!row) throw new UnauthenticatedError()
+  if (!row || row.projectId !== project) throw new UnauthenticatedError()
   return row
 }
 
 export async function revokeSession(db: Db, tokenHash: string, now: Date) {
   await db.update(authSessions).set({ revokedAt: now }).where(eq(authSessions.tokenHash, tokenHash))
+}
+
+/** Ends every live session of the user but the one that asked (after an email change). */
+export async function revokeOtherSessions(
+  db: Db,
+  userId: string,
+  keepTokenHash: string,
+  now: Date,
+) {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        ne(authSessions.tokenHash, keepTokenHash),
+        isNull(authSessions.revokedAt),
+      ),
+    )
 }

@@ -33,6 +33,8 @@ export function createAuthApi(serverUrl: string, projectId: string) {
       response = await fetch(`${base}${path}`, {
         method,
         headers: {
+          // The server binds each session to the project it was created under.
+          'latch-project-id': projectId,
           ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         },

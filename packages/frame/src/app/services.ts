@@ -3,7 +3,7 @@ import { UnauthenticatedError } from './api.js'
 import type { DerivedWallet } from './custody/keys.js'
 import { unlockWallet } from './custody/vault.js'
 import { FrameError, type FrameServices } from './handler.js'
-import { handleRpc } from './rpc.js'
+import { handleRpc, UserRejectedError } from './rpc.js'
 import type { ApprovalUi } from './ui/approve.js'
 
 /** What the frame keeps in its own origin's localStorage: the session and the device id. */
@@ -118,6 +118,18 @@ export function createFrameServices(options: ServicesOptions) {
     return { user, wallet }
   }
 
+  /** The session's user, without unlocking the wallet; a dead session signs the frame out. */
+  async function currentUser(): Promise<ServerUser> {
+    if (!token) throw new UnauthenticatedError()
+    try {
+      user ??= await api.session(token)
+    } catch (error) {
+      if (error instanceof UnauthenticatedError) forget()
+      throw error
+    }
+    return user
+  }
+
   const services: FrameServices = {
     async CONNECT_EMAIL({ email }) {
       const result = await api.start(email, device)
@@ -227,10 +239,20 @@ export function createFrameServices(options: ServicesOptions) {
       )
       return { result }
     },
-    async UPDATE_EMAIL({ email }) {
+    async UPDATE_EMAIL({ email }, { signal }) {
       if (!token) throw new UnauthenticatedError()
-      const result = await api.updateEmail(token, email)
-      pendingNewEmail = email
+      const current = await currentUser()
+      const next = email.trim().toLowerCase()
+      if (next === current.email.toLowerCase()) throw new FrameError('That is already your email')
+      // The email is the root of custody: only the user, in the frame's own view, may start
+      // moving it. Declining never reaches the server, so no code mail is ever sent.
+      const confirmed = await options.ui.confirmEmailChange(
+        { origin: options.origin, from: current.email, to: next },
+        signal,
+      )
+      if (!confirmed) throw new UserRejectedError()
+      const result = await api.updateEmail(token, next)
+      pendingNewEmail = next
       return result
     },
     async UPDATE_EMAIL_PRIMARY_OTP({ otp }) {

@@ -28,6 +28,9 @@ export function createFrameElement(src: string, parent: HTMLElement): HTMLIFrame
   iframe.src = src
   iframe.title = 'Latch secure wallet'
   iframe.dataset.latchFrame = ''
+  // One of Latch's own layers: the modal's focus trap leaves `latch-root` siblings live, so a
+  // view the frame shows above an open modal (an email change to confirm) can be clicked.
+  iframe.classList.add('latch-root')
   // The frame reads the embedding origin from the referrer when ancestorOrigins is missing.
   iframe.referrerPolicy = 'origin'
   Object.assign(iframe.style, {

@@ -5,14 +5,15 @@ import { assertMaySend, consumeCode, issueCode, ThrottledError } from '../codes.
 import type { AuthContext } from '../context.js'
 import { authRouteConfig } from '../cors.js'
 import { Action, Email, normalEmail, Otp, sessionErrors } from '../schemas.js'
-import { requireSession } from '../sessions.js'
+import { requireSession, revokeOtherSessions } from '../sessions.js'
 import { findUser, findUserByEmail, setEmail } from '../users.js'
 
 const config = { ...authRouteConfig, rateLimit: { max: 20, timeWindow: 60_000 } }
 
 /**
  * Update email (docs/behaviour.md#flows): a code to the current address (primary), then one to the new
- * address (secondary); only then does the email change.
+ * address (secondary); only then does the email change. Both code mails name both addresses;
+ * afterwards the old address is told and every other session of the account ends.
  */
 export function updateEmailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -48,7 +49,10 @@ export function updateEmailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
           { email: user.email, purpose: 'update_primary', userId: user.id, newEmail },
           now,
         )
-        await ctx.mailer.sendCode(user.email, code, 'update_primary')
+        await ctx.mailer.sendCode(user.email, code, 'update_primary', {
+          from: user.email,
+          to: newEmail,
+        })
         return { action: 'VERIFY_PRIMARY_OTP' as const }
       },
     )
@@ -82,7 +86,10 @@ export function updateEmailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
           { email: newEmail, purpose: 'update_secondary', userId: user.id, newEmail },
           now,
         )
-        await ctx.mailer.sendCode(newEmail, code, 'update_secondary')
+        await ctx.mailer.sendCode(newEmail, code, 'update_secondary', {
+          from: user.email,
+          to: newEmail,
+        })
         return { action: 'VERIFY_SECONDARY_OTP' as const }
       },
     )
@@ -112,7 +119,19 @@ export function updateEmailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         )
         if (secondary.userId !== user.id)
           throw new HttpError(400, 'INVALID_CODE', 'Invalid or expired code; request a new one')
-        await setEmail(app.db, user.id, pendingEmail)
+        const now = ctx.now()
+        // One step: the new address and the end of every other session. A device that may be
+        // the intruder's (or the victim's, if the change was not theirs) must sign in again,
+        // and only the new address can now let it.
+        await app.db.transaction(async (tx) => {
+          await setEmail(tx, user.id, pendingEmail)
+          await revokeOtherSessions(tx, user.id, session.tokenHash, now)
+        })
+        const change = { from: user.email, to: pendingEmail }
+        // The change stands either way; a notice that cannot be sent is logged, not answered.
+        await ctx.mailer.sendEmailChanged(change).catch((error: unknown) => {
+          request.log.error({ err: error }, 'email change notice to the old address failed')
+        })
         return { email: pendingEmail }
       },
     )

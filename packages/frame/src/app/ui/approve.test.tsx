@@ -145,6 +145,23 @@ describe('approval UI', () => {
     expect(approve.disabled).toBe(false)
   })
 
+  it('moves focus back to Reject once the frame is shown (a hidden frame takes no focus)', async () => {
+    const { root, ui } = setup({ observer: true })
+    void ui.approve(request)
+    await vi.waitFor(() => expect(root.querySelector('[data-view]')).not.toBeNull())
+    const outside = document.createElement('button')
+    document.body.append(outside)
+    outside.focus()
+    FakeObserver.last!.report({ ratio: 1 })
+    expect(document.activeElement).toBe(button(root, 'reject'))
+    // Focus the user moved inside the view stays where it is.
+    button(root, 'approve').removeAttribute('disabled')
+    button(root, 'approve').focus()
+    FakeObserver.last!.report({ ratio: 1 })
+    expect(document.activeElement).toBe(button(root, 'approve'))
+    button(root, 'reject').click()
+  })
+
   it('with trackVisibility, an obscured or faded frame keeps Approve disabled', async () => {
     vi.useFakeTimers()
     const { root, ui } = setup({ observer: true, v2: true })
@@ -178,6 +195,69 @@ describe('approval UI', () => {
       expect(root.querySelector('[data-method="eth_sendTransaction"]')).not.toBeNull(),
     )
     controller.abort()
+    expect(await second).toBe(false)
+  })
+})
+
+describe('email change confirmation', () => {
+  const change = {
+    origin: 'http://localhost:5173',
+    from: 'ada@example.com',
+    to: 'mallory@evil.example',
+  }
+
+  it('names both addresses, focuses Cancel and holds Confirm for 500 ms', async () => {
+    vi.useFakeTimers()
+    const { root, visibility, ui } = setup()
+    const answer = ui.confirmEmailChange(change)
+    await vi.advanceTimersByTimeAsync(0)
+    const view = root.querySelector('[data-view="ConfirmEmailChange"]')!
+    expect(view.querySelector('h1')?.textContent).toBe(
+      'Change sign-in email from ada@example.com to mallory@evil.example',
+    )
+    expect(view.firstElementChild?.textContent).toBe(
+      'Request from http://localhost:5173 (verified by the wallet)',
+    )
+    expect(visibility.show).toHaveBeenCalled()
+    expect(document.activeElement).toBe(button(root, 'cancel'))
+    const confirm = button(root, 'confirm')
+    confirm.click()
+    await vi.advanceTimersByTimeAsync(APPROVE_DELAY_MS - 1)
+    expect(confirm.disabled).toBe(true)
+    await vi.advanceTimersByTimeAsync(1)
+    confirm.click()
+    expect(await answer).toBe(true)
+    expect(root.querySelector('[data-view]')).toBeNull()
+    expect(visibility.hide).toHaveBeenCalled()
+  })
+
+  it('with trackVisibility, a faded frame keeps Confirm disabled; Cancel resolves false', async () => {
+    vi.useFakeTimers()
+    const { root, ui } = setup({ observer: true, v2: true })
+    const answer = ui.confirmEmailChange(change)
+    await vi.advanceTimersByTimeAsync(0)
+    FakeObserver.last!.report({ ratio: 1, isVisible: false })
+    await vi.advanceTimersByTimeAsync(APPROVE_DELAY_MS * 4)
+    expect(button(root, 'confirm').disabled).toBe(true)
+    button(root, 'confirm').click()
+    button(root, 'cancel').click()
+    expect(await answer).toBe(false)
+  })
+
+  it('waits its turn behind an approval and shows addresses as text only', async () => {
+    const { root, ui } = setup()
+    const first = ui.approve(request)
+    const second = ui.confirmEmailChange({ ...change, to: '"<img src=x onerror=alert(1)>"@x.io' })
+    await vi.waitFor(() => expect(root.querySelectorAll('[data-view]')).toHaveLength(1))
+    expect(root.querySelector('[data-view="ConfirmEmailChange"]')).toBeNull()
+    button(root, 'reject').click()
+    expect(await first).toBe(false)
+    await vi.waitFor(() =>
+      expect(root.querySelector('[data-view="ConfirmEmailChange"]')).not.toBeNull(),
+    )
+    expect(root.querySelector('img')).toBeNull()
+    expect(root.textContent).toContain('"<img src=x onerror=alert(1)>"@x.io')
+    button(root, 'cancel').click()
     expect(await second).toBe(false)
   })
 })

@@ -1,5 +1,5 @@
 import type { ApprovalView } from '../decode/view.js'
-import { el, renderView } from './render.js'
+import { el, renderEmailChange, renderView } from './render.js'
 
 export interface ApprovalRequest {
   method: string
@@ -8,11 +8,6 @@ export interface ApprovalRequest {
   /** The name the page gave itself: shown, but only as the page's own claim. */
   dappName?: string | undefined
   view: ApprovalView
-}
-
-export interface ApprovalUi {
-  /** Resolves true on approve, false on reject or abort. One request is shown at a time. */
-  approve(request: ApprovalRequest, signal?: AbortSignal): Promise<boolean>
 }
 
 /** How long the view must have been fully visible before Approve can be clicked. */
@@ -25,7 +20,11 @@ type VisibilityEntry = IntersectionObserverEntry & { isVisible?: boolean }
  * IntersectionObserver v2 (`trackVisibility`), "visible" also means not covered, transformed or
  * faded by the embedding page, so a click through a nearly transparent frame cannot approve.
  */
-function armWhenVisible(target: HTMLElement, button: HTMLButtonElement): () => void {
+function armWhenVisible(
+  target: HTMLElement,
+  button: HTMLButtonElement,
+  onShown: () => void,
+): () => void {
   const win = target.ownerDocument.defaultView
   let timer: ReturnType<typeof setTimeout> | undefined
   const disarm = () => {
@@ -56,6 +55,7 @@ function armWhenVisible(target: HTMLElement, button: HTMLButtonElement): () => v
   const observer = new Observer((entries) => {
     const entry = entries[entries.length - 1] as VisibilityEntry | undefined
     if (!entry) return
+    if (entry.isIntersecting) onShown()
     const full = entry.isIntersecting && entry.intersectionRatio >= 0.99
     if (full && (!v2 || entry.isVisible === true)) arm()
     else disarm()
@@ -67,9 +67,32 @@ function armWhenVisible(target: HTMLElement, button: HTMLButtonElement): () => v
   }
 }
 
+/** A change to the account itself (not a signature) that the user confirms in the frame. */
+export interface EmailChangeRequest {
+  /** The embedding page's origin, verified against the project's allow-list. */
+  origin: string
+  from: string
+  to: string
+}
+
+export interface ApprovalUi {
+  /** Resolves true on approve, false on reject or abort. One request is shown at a time. */
+  approve(request: ApprovalRequest, signal?: AbortSignal): Promise<boolean>
+  /** "Change sign-in email from A to B": true on Confirm, false on Cancel or abort. */
+  confirmEmailChange(request: EmailChangeRequest, signal?: AbortSignal): Promise<boolean>
+}
+
+interface Decision {
+  attrs: Record<string, string>
+  content: DocumentFragment
+  yes: { label: string; testId: string }
+  no: { label: string; testId: string }
+}
+
 /**
- * The frame's own approval view (ApproveTransaction): the page cannot draw into it or read it.
- * Focus starts on Reject, and Approve waits for the view to be seen.
+ * The frame's own views that ask the user to decide (ApproveTransaction, ConfirmEmailChange): the
+ * page cannot draw into them or read them. Focus starts on the refusing button, and the accepting
+ * one waits for the view to be seen, so a click aimed at the page underneath never decides.
  */
 export function createApprovalUi(
   root: HTMLElement,
@@ -78,20 +101,22 @@ export function createApprovalUi(
   const doc = root.ownerDocument
   let queue = Promise.resolve()
 
-  function render(request: ApprovalRequest, signal?: AbortSignal): Promise<boolean> {
+  function decide(decision: Decision, signal?: AbortSignal): Promise<boolean> {
     return new Promise((resolve) => {
       if (signal?.aborted) return resolve(false)
-      const view = el(doc, 'section', undefined, {
-        'data-view': 'ApproveTransaction',
-        'data-method': request.method,
-        'aria-labelledby': 'approve-title',
-      })
-      view.append(renderView(doc, request))
+      const view = el(doc, 'section', undefined, decision.attrs)
+      view.append(decision.content)
       const actions = el(doc, 'div', undefined, { class: 'actions' })
-      const reject = el(doc, 'button', 'Reject', { type: 'button', 'data-testid': 'reject' })
-      const approve = el(doc, 'button', 'Approve', { type: 'button', 'data-testid': 'approve' })
-      approve.disabled = true
-      actions.append(reject, approve)
+      const no = el(doc, 'button', decision.no.label, {
+        type: 'button',
+        'data-testid': decision.no.testId,
+      })
+      const yes = el(doc, 'button', decision.yes.label, {
+        type: 'button',
+        'data-testid': decision.yes.testId,
+      })
+      yes.disabled = true
+      actions.append(no, yes)
       view.append(actions)
 
       let stop = () => {}
@@ -104,25 +129,58 @@ export function createApprovalUi(
       }
       const onAbort = () => finish(false)
       signal?.addEventListener('abort', onAbort, { once: true })
-      reject.addEventListener('click', () => finish(false), { once: true })
-      approve.addEventListener('click', () => {
-        if (!approve.disabled) finish(true)
+      no.addEventListener('click', () => finish(false), { once: true })
+      yes.addEventListener('click', () => {
+        if (!yes.disabled) finish(true)
       })
+      // The frame is still hidden (display: none) until the page acts on `show`, and a hidden
+      // document takes no focus: focus goes to the refusing button again once the view is seen.
+      const focusNo = () => {
+        if (!view.contains(doc.activeElement)) no.focus()
+      }
       root.replaceChildren(view)
       visibility.show()
-      stop = armWhenVisible(view, approve)
-      reject.focus()
+      stop = armWhenVisible(view, yes, focusNo)
+      focusNo()
     })
+  }
+
+  /** One view at a time, approvals and account changes alike, in the order asked. */
+  function enqueue(decision: () => Decision, signal?: AbortSignal): Promise<boolean> {
+    const result = queue.then(() => decide(decision(), signal))
+    queue = result.then(
+      () => {},
+      () => {},
+    )
+    return result
   }
 
   return {
     approve(request, signal) {
-      const result = queue.then(() => render(request, signal))
-      queue = result.then(
-        () => {},
-        () => {},
+      return enqueue(
+        () => ({
+          attrs: {
+            'data-view': 'ApproveTransaction',
+            'data-method': request.method,
+            'aria-labelledby': 'approve-title',
+          },
+          content: renderView(doc, request),
+          yes: { label: 'Approve', testId: 'approve' },
+          no: { label: 'Reject', testId: 'reject' },
+        }),
+        signal,
       )
-      return result
+    },
+    confirmEmailChange(request, signal) {
+      return enqueue(
+        () => ({
+          attrs: { 'data-view': 'ConfirmEmailChange', 'aria-labelledby': 'approve-title' },
+          content: renderEmailChange(doc, request),
+          yes: { label: 'Confirm', testId: 'confirm' },
+          no: { label: 'Cancel', testId: 'cancel' },
+        }),
+        signal,
+      )
     },
   }
 }

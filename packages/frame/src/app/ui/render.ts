@@ -24,6 +24,17 @@ function fieldList(doc: Document, fields: Field[]): HTMLDListElement {
   return list
 }
 
+/** The one thing the wallet verified itself, so it comes first. */
+function originLine(doc: Document, origin: string): HTMLDivElement {
+  const line = el(doc, 'div', undefined, { class: 'origin' })
+  line.append(
+    el(doc, 'span', 'Request from ', { class: 'origin-label' }),
+    el(doc, 'strong', origin, { 'data-testid': 'origin' }),
+    el(doc, 'span', ' (verified by the wallet)', { class: 'origin-label' }),
+  )
+  return line
+}
+
 /**
  * Builds the request's part of the approval screen from the parsed view: origin first (the one
  * thing the wallet verified), the request in words, then dangers, and every field in full.
@@ -35,13 +46,7 @@ export function renderView(
 ): DocumentFragment {
   const { view } = request
   const fragment = doc.createDocumentFragment()
-  const origin = el(doc, 'div', undefined, { class: 'origin' })
-  origin.append(
-    el(doc, 'span', 'Request from ', { class: 'origin-label' }),
-    el(doc, 'strong', request.origin, { 'data-testid': 'origin' }),
-    el(doc, 'span', ' (verified by the wallet)', { class: 'origin-label' }),
-  )
-  fragment.append(origin)
+  fragment.append(originLine(doc, request.origin))
   if (request.dappName)
     fragment.append(
       el(doc, 'p', `The page calls itself “${request.dappName}” (its own claim, not verified).`, {
@@ -72,6 +77,38 @@ export function renderView(
     raw.append(el(doc, 'summary', view.raw.label), el(doc, 'pre', view.raw.text))
     body.append(raw)
   }
+  fragment.append(body)
+  return fragment
+}
+
+/**
+ * The email change in words, with both addresses in full: the email is what signs the user in
+ * and recovers the wallet, so whoever owns the new address owns the wallet.
+ */
+export function renderEmailChange(
+  doc: Document,
+  request: { origin: string; from: string; to: string },
+): DocumentFragment {
+  const fragment = doc.createDocumentFragment()
+  fragment.append(
+    originLine(doc, request.origin),
+    el(doc, 'h1', `Change sign-in email from ${request.from} to ${request.to}`, {
+      id: 'approve-title',
+    }),
+  )
+  const body = el(doc, 'div', undefined, { class: 'body', tabindex: '0' })
+  body.append(
+    el(
+      doc,
+      'p',
+      `After the change, ${request.to} signs in to this wallet and can recover it; ${request.from} no longer can. Confirm only if you asked for this.`,
+      { 'data-testid': 'email-change-warning', role: 'alert' },
+    ),
+    fieldList(doc, [
+      { label: 'Current email', value: request.from, mono: true },
+      { label: 'New email', value: request.to, mono: true },
+    ]),
+  )
   fragment.append(body)
   return fragment
 }

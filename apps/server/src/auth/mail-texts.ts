@@ -1,0 +1,62 @@
+// What each mail says. Kept apart from the transport so the texts can be checked on their own.
+
+export type CodePurpose = 'login' | 'update_primary' | 'update_secondary'
+
+/** An email change: `from` is the address the wallet signs in with now, `to` the new one. */
+export interface EmailChange {
+  from: string
+  to: string
+}
+
+export interface MailText {
+  subject: string
+  text: string
+}
+
+export class MissingEmailChangeError extends Error {
+  override name = 'MissingEmailChangeError'
+  constructor(purpose: CodePurpose) {
+    super(`A ${purpose} code mail must name both addresses`)
+  }
+}
+
+const validity = 'It is valid for 10 minutes.'
+
+/**
+ * A code mail. The two email-update codes name both addresses, so the owner of the current
+ * address sees where the wallet would move before giving the code away, and the new address's
+ * owner sees which wallet it would take over.
+ */
+export function codeMail(purpose: CodePurpose, code: string, change?: EmailChange): MailText {
+  if (purpose === 'login')
+    return {
+      subject: 'Your Latch sign-in code',
+      text: `Use this code to sign in to your wallet:\n\n${code}\n\n${validity} If you did not ask for it, ignore this email.`,
+    }
+  if (!change) throw new MissingEmailChangeError(purpose)
+  const move = `from ${change.from} to ${change.to}`
+  if (purpose === 'update_primary')
+    return {
+      subject: 'Confirm your Latch email change',
+      text: `Someone (hopefully you) asked to change the sign-in email of your wallet ${move}. Whoever controls ${change.to} will be able to sign in to the wallet and recover it.\n\nYour code:\n\n${code}\n\n${validity} If you did not ask for this, do not give the code to anyone and ignore this email: nothing changes without it.`,
+    }
+  return {
+    subject: 'Confirm your new Latch email',
+    text: `Someone (hopefully you) asked to change the sign-in email of a wallet ${move}. Use this code to confirm ${change.to} as its new email:\n\n${code}\n\n${validity} If you did not ask for it, ignore this email.`,
+  }
+}
+
+export function deviceApprovalMail(link: string): MailText {
+  return {
+    subject: 'Approve a new device for your Latch wallet',
+    text: `A new device asked to sign in to your wallet. If that was you, approve it here:\n\n${link}\n\nThen go back to the app. If it was not you, ignore this email.`,
+  }
+}
+
+/** Sent to the old address after the change: its owner's last chance to notice a takeover. */
+export function emailChangedMail(change: EmailChange): MailText {
+  return {
+    subject: 'Your Latch sign-in email was changed',
+    text: `The sign-in email of your wallet was changed from ${change.from} to ${change.to}. Every other device was signed out.\n\nIf you made this change, there is nothing to do. If you did not, someone else controls your wallet's sign-in: contact the app you use the wallet with at once.`,
+  }
+}
