@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from 'react'
+import { type RefObject, useLayoutEffect } from 'react'
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
@@ -18,7 +18,9 @@ export function useFocusTrap(
   active: boolean,
   onEscape: () => void,
 ): void {
-  useEffect(() => {
+  // A layout effect: the page behind turns inert and focus moves in within the same commit that
+  // shows the dialog, so no painted frame has a live page under an open modal.
+  useLayoutEffect(() => {
     if (!active) return
     const previous = document.activeElement as HTMLElement | null
     const root = ref.current
