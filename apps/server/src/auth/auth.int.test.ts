@@ -30,6 +30,7 @@ async function post(url: string, body: unknown, token?: string) {
     headers: {
       origin: FRAME_ORIGIN,
       'latch-project-id': t.projectId,
+      'latch-page-origin': APP_ORIGIN,
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
     payload: body as object,
@@ -44,6 +45,7 @@ async function get(url: string, token?: string) {
     headers: {
       origin: FRAME_ORIGIN,
       'latch-project-id': t.projectId,
+      'latch-page-origin': APP_ORIGIN,
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
   })

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { PROJECT_HEADER } from './sessions.js'
+import { PAGE_ORIGIN_HEADER, PROJECT_HEADER } from './sessions.js'
 
 /**
  * The auth routes are called only by the secure frame, so only the frame's origins may read
@@ -31,7 +31,10 @@ export function registerFrameCors(
     async (request: FastifyRequest, reply: FastifyReply) => {
       if (!allowed(request, origins)) return reply.status(403).send()
       reply.header('access-control-allow-methods', 'GET, POST')
-      reply.header('access-control-allow-headers', `content-type, authorization, ${PROJECT_HEADER}`)
+      reply.header(
+        'access-control-allow-headers',
+        `content-type, authorization, ${PROJECT_HEADER}, ${PAGE_ORIGIN_HEADER}`,
+      )
       reply.header('access-control-max-age', '600')
       return reply.status(204).send()
     },

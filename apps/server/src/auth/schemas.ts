@@ -84,5 +84,5 @@ export const sessionErrors = errorResponses({
   429: 'RATE_LIMITED: wait the seconds the message names',
 })
 export const projectErrors = errorResponses({
-  403: 'INVALID_PROJECT_ID, or DEVICE_NOT_VERIFIED on verify',
+  403: 'INVALID_PROJECT_ID, or on verify DEVICE_NOT_VERIFIED or ORIGIN_NOT_ALLOWED (the latch-page-origin header is not on the allow-list)',
 })

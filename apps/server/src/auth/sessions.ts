@@ -1,8 +1,10 @@
+import { isOriginAllowed } from '@latch/core/wire'
 import { and, eq, gt, isNull, ne } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { authSessions } from '../db/schema/auth.js'
 import type { Db } from '../db/types.js'
 import { HttpError } from '../errors.js'
+import { findProject } from '../provider/projects.js'
 import { newToken, sha256 } from './secrets.js'
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000
@@ -11,6 +13,7 @@ export interface Session {
   userId: string
   deviceHash: string
   projectId: string
+  pageOrigin: string | null
   tokenHash: string
   createdAt: Date
 }
@@ -24,7 +27,7 @@ export class UnauthenticatedError extends HttpError {
 
 export async function createSession(
   db: Db,
-  input: { userId: string; deviceId: string; projectId: string },
+  input: { userId: string; deviceId: string; projectId: string; pageOrigin: string },
   now: Date,
 ) {
   const token = newToken()
@@ -34,6 +37,7 @@ export async function createSession(
     userId: input.userId,
     deviceHash: sha256(input.deviceId),
     projectId: input.projectId,
+    pageOrigin: input.pageOrigin,
     expiresAt,
     createdAt: now,
   })
@@ -49,15 +53,44 @@ function bearer(request: FastifyRequest): string | undefined {
 /** The header the frame names its project with on every auth call. */
 export const PROJECT_HEADER = 'latch-project-id'
 
+/** The header the frame names the page origin it verified (the embedding page) with. */
+export const PAGE_ORIGIN_HEADER = 'latch-page-origin'
+
 /**
- * The live session of the request's bearer token, or 401. A session is bound to the project it
- * was created under: a token carried into a frame started for another project (another dapp's
- * allow-list) is refused, so one project's embedding pages never act on another's sessions.
+ * The request's page origin when it is written exactly as a browser serialises an http(s)
+ * origin and the project's allow-list admits it, else undefined. Exact form only, so the value
+ * stored at sign-in and the one compared later are the same string for the same origin.
+ */
+export function allowedPageOrigin(
+  request: FastifyRequest,
+  allowedOrigins: readonly string[],
+): string | undefined {
+  const value = request.headers[PAGE_ORIGIN_HEADER]
+  if (typeof value !== 'string' || value.length > 2048) return undefined
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return undefined
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined
+  if (url.origin !== value) return undefined
+  return isOriginAllowed(value, allowedOrigins) ? value : undefined
+}
+
+/**
+ * The live session of the request's bearer token, or 401. A session is bound to the project and
+ * the page origin it was created under: a token carried into a frame started for another
+ * project (another dapp's allow-list), or embedded by another page of the same project, is
+ * refused, so one page never acts on a session made on another. An origin since removed from
+ * the project's allow-list ends its sessions too.
  */
 export async function requireSession(request: FastifyRequest, now = new Date()): Promise<Session> {
   const token = bearer(request)
   const project = request.headers[PROJECT_HEADER]
-  if (!token || typeof project !== 'string') throw new UnauthenticatedError()
+  const origin = request.headers[PAGE_ORIGIN_HEADER]
+  if (!token || typeof project !== 'string' || typeof origin !== 'string')
+    throw new UnauthenticatedError()
   const [row] = await request.server.db
     .select()
     .from(authSessions)
@@ -69,7 +102,11 @@ export async function requireSession(request: FastifyRequest, now = new Date()):
       ),
     )
     .limit(1)
-  if (!row || row.projectId !== project) throw new UnauthenticatedError()
+  if (!row || row.projectId !== project || row.pageOrigin !== origin)
+    throw new UnauthenticatedError()
+  const current = await findProject(request.server.db, row.projectId)
+  if (!current || allowedPageOrigin(request, current.allowedOrigins) !== row.pageOrigin)
+    throw new UnauthenticatedError()
   return row
 }
 

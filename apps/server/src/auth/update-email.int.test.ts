@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authCodes } from '../db/schema/auth.js'
 import { createTestPostgres } from '../testing/postgres.js'
-import { type AuthTestApp, FRAME_ORIGIN, openAuthTestAppOn } from './testing.js'
+import { APP_ORIGIN, type AuthTestApp, FRAME_ORIGIN, openAuthTestAppOn } from './testing.js'
 
 // The email change as an attacker would try it, against the whole server and a real SMTP catcher:
 // every code mail must show where the wallet moves, the old address must hear of it afterwards,
@@ -25,6 +25,7 @@ async function call(method: 'GET' | 'POST', url: string, token?: string, body?: 
     headers: {
       origin: FRAME_ORIGIN,
       'latch-project-id': t.projectId,
+      'latch-page-origin': APP_ORIGIN,
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
     ...(body ? { payload: body } : {}),

@@ -19,8 +19,12 @@ export class UnauthenticatedError extends FrameError {
   }
 }
 
-/** The frame's client of the server's /auth/v1 routes. Errors keep the server's message. */
-export function createAuthApi(serverUrl: string, projectId: string) {
+/**
+ * The frame's client of the server's /auth/v1 routes. Errors keep the server's message.
+ * `pageOrigin` is the embedding page's origin once the frame has verified it; sessions are
+ * created for, and only accepted from, that origin.
+ */
+export function createAuthApi(serverUrl: string, projectId: string, pageOrigin?: string) {
   const base = serverUrl.replace(/\/$/, '')
 
   async function call<result>(
@@ -33,8 +37,9 @@ export function createAuthApi(serverUrl: string, projectId: string) {
       response = await fetch(`${base}${path}`, {
         method,
         headers: {
-          // The server binds each session to the project it was created under.
+          // The server binds each session to the project and page origin it was created under.
           'latch-project-id': projectId,
+          ...(pageOrigin ? { 'latch-page-origin': pageOrigin } : {}),
           ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         },

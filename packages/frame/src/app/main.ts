@@ -28,9 +28,10 @@ async function start() {
   if (!origins[0] || origins.includes(undefined) || !/^[A-Za-z0-9_-]{1,64}$/.test(projectId))
     return say('This app cannot use the wallet.')
 
-  const api = createAuthApi(serverUrl, projectId)
-  const origin = await verifiedParent(origins, async (o) => (await api.originAllowed(o)).allowed)
+  const probe = createAuthApi(serverUrl, projectId)
+  const origin = await verifiedParent(origins, async (o) => (await probe.originAllowed(o)).allowed)
   if (!origin) return say('This app is not allowed to use this wallet.')
+  const api = createAuthApi(serverUrl, projectId, origin)
   say('')
 
   const channel = new MessageChannel()

@@ -13,7 +13,7 @@ import {
   SignInBody,
   VerifyBody,
 } from '../schemas.js'
-import { createSession } from '../sessions.js'
+import { allowedPageOrigin, createSession } from '../sessions.js'
 import {
   approveDevice,
   ensureUser,
@@ -121,7 +121,11 @@ export function emailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const body = { ...request.body, email: normalEmail(request.body.email) }
-        await requireKnownProject(request, body.projectId)
+        const project = await requireKnownProject(request, body.projectId)
+        // Checked before the code is spent: the session will be bound to this origin.
+        const pageOrigin = allowedPageOrigin(request, project.allowedOrigins)
+        if (!pageOrigin)
+          throw new HttpError(403, 'ORIGIN_NOT_ALLOWED', 'This page may not use this project')
         const now = ctx.now()
         const existing = await findUserByEmail(app.db, body.email)
         // An existing wallet on a device not approved by link never gets a session.
@@ -137,7 +141,7 @@ export function emailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         await approveDevice(app.db, user.id, body.deviceId, now)
         const session = await createSession(
           app.db,
-          { userId: user.id, deviceId: body.deviceId, projectId: body.projectId },
+          { userId: user.id, deviceId: body.deviceId, projectId: body.projectId, pageOrigin },
           now,
         )
         return {

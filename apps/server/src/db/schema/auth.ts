@@ -71,6 +71,11 @@ export const authSessions = pgTable(
       .references(() => authUsers.id, { onDelete: 'cascade' }),
     deviceHash: text('device_hash').notNull(),
     projectId: text('project_id').notNull(),
+    /**
+     * The page origin the frame was embedded by at sign-in. Null only for sessions made before
+     * origins were recorded; those are refused like any mismatch.
+     */
+    pageOrigin: text('page_origin'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

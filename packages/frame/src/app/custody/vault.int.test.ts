@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  APP_ORIGIN,
   type AuthTestApp,
   FRAME_ORIGIN,
   openAuthTestApp,
@@ -17,7 +18,7 @@ let api: AuthApi
 beforeAll(async () => {
   t = await openAuthTestApp()
   const url = await t.app.listen({ port: 0, host: '127.0.0.1' })
-  api = createAuthApi(url, t.projectId)
+  api = createAuthApi(url, t.projectId, APP_ORIGIN)
   // Node's fetch sends no Origin; the server's CORS only matters to browsers.
   expect(FRAME_ORIGIN).toMatch(/^http/)
 })
