@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { expect, type Page, test } from '@playwright/test'
 import { encodeFunctionData, erc20Abi, getAddress, maxUint256, stringToHex } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
+import { permit2Single } from '../../packages/frame/src/app/decode/fixtures.js'
 import { devTokens } from '../../scripts/devchain/accounts.js'
 import { webUrl } from '../playwright.config.js'
 import {
@@ -38,25 +39,9 @@ test.afterAll(() => page.context().close())
 
 test('a Permit2 max allowance padded with 2,000 newlines shows spender, token and Unlimited', async () => {
   await openHarness(page, projectId)
+  // The real Permit2 types (the decoder's fixture); the domain and message are this chain's.
   const permit = {
-    types: {
-      EIP712Domain: [
-        { name: 'name', type: 'string' },
-        { name: 'chainId', type: 'uint256' },
-        { name: 'verifyingContract', type: 'address' },
-      ],
-      PermitSingle: [
-        { name: 'details', type: 'PermitDetails' },
-        { name: 'spender', type: 'address' },
-        { name: 'sigDeadline', type: 'uint256' },
-      ],
-      PermitDetails: [
-        { name: 'token', type: 'address' },
-        { name: 'amount', type: 'uint160' },
-        { name: 'expiration', type: 'uint48' },
-        { name: 'nonce', type: 'uint48' },
-      ],
-    },
+    types: permit2Single.types,
     domain: {
       name: 'Permit2',
       chainId: 31337,
