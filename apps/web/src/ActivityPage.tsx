@@ -1,10 +1,17 @@
 import { AccountActivity, fill, useLatchAccount, useLatchNetwork } from '@latch/react'
+import { lazy, Suspense, useState } from 'react'
 import { appMessages } from './messages'
+
+// Loaded on first use: signing is an action few visits take.
+const SignMessagePanel = lazy(() =>
+  import('./SignMessagePanel').then((m) => ({ default: m.SignMessagePanel })),
+)
 
 /** The connected account's history on the active network, as a full page. */
 export function ActivityPage() {
   const { address } = useLatchAccount()
   const { network } = useLatchNetwork()
+  const [signing, setSigning] = useState(false)
   return (
     <div className="app-activity">
       <div className="app-activity-head">
@@ -13,7 +20,20 @@ export function ActivityPage() {
           <span className="app-mono">{address}</span>{' '}
           {fill(appMessages.activity.context, { network: network?.name ?? '' })}
         </p>
+        <button
+          type="button"
+          className="app-link-button"
+          aria-expanded={signing}
+          onClick={() => setSigning((open) => !open)}
+        >
+          {appMessages.signOpen}
+        </button>
       </div>
+      {signing ? (
+        <Suspense fallback={<p aria-busy="true">{appMessages.signOpen}…</p>}>
+          <SignMessagePanel />
+        </Suspense>
+      ) : null}
       <AccountActivity />
     </div>
   )

@@ -10,6 +10,8 @@ export const appMessages = {
     cta: 'Connect a wallet to see its activity',
     reconnecting: 'Reconnecting…',
   },
+  // The sign panel's own strings load with it (SignMessagePanel.tsx).
+  signOpen: 'Sign a message',
   activity: {
     title: 'Activity',
     context: 'on {network}',

@@ -26,6 +26,7 @@ export {
   type UseLatchDisconnectResult,
   type UseLatchModalResult,
   type UseLatchNetworkResult,
+  type UseLatchSignMessageResult,
   useLatchAccount,
   useLatchAlerts,
   useLatchAuthUser,
@@ -34,6 +35,7 @@ export {
   useLatchDisconnect,
   useLatchModal,
   useLatchNetwork,
+  useLatchSignMessage,
   useLatchTransactions,
 } from './hooks/index.js'
 export { en, fill, type Messages } from './messages.js'

@@ -50,5 +50,10 @@ export interface ChainAdapter {
     address: string
     network: CaipNetwork
   }): Promise<{ balance: string; symbol: string }>
+  /**
+   * Asks the wallet of the connection that holds `address` to sign `message` (EIP-191
+   * personal_sign on EVM); resolves with the signature. Absent where a namespace cannot sign yet.
+   */
+  signMessage?(parameters: { address: string; message: string }): Promise<string>
   destroy?(): void
 }

@@ -29,6 +29,11 @@ export {
   type DisconnectParameters,
   type DisconnectResult,
 } from './actions/disconnect.js'
+export {
+  type SignMessageParameters,
+  type SignMessageResult,
+  signMessage,
+} from './actions/signMessage.js'
 export { settleWithin } from './context.js'
 
 /**

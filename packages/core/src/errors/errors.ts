@@ -98,3 +98,22 @@ export class ConnectorNotFoundError extends LatchError {
     super(`Connector not found: ${connectorId}`)
   }
 }
+
+export class NoActiveAccountError extends LatchError {
+  override name = 'NoActiveAccountError'
+  constructor() {
+    super(errorMessages.noActiveCaipAddress)
+  }
+}
+
+/** The wallet refused or failed to sign; `category` tells a refusal (USER_REJECTED) apart. */
+export class SignMessageError extends LatchError {
+  override name = 'SignMessageError'
+  constructor(options: Pick<LatchErrorOptions, 'cause'> = {}) {
+    const code = (options.cause as { code?: unknown } | undefined)?.code
+    super(errorMessages.errorSigningMessage, {
+      ...options,
+      category: code === 4001 ? 'USER_REJECTED' : 'INTERNAL_SDK_ERROR',
+    })
+  }
+}

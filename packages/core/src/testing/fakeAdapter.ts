@@ -16,6 +16,7 @@ export interface FakeAdapter extends ChainAdapter {
     disconnect: () => Promise<void>
     switchNetwork: (network: CaipNetwork) => Promise<void>
     balance: { balance: string; symbol: string }
+    signMessage: (parameters: { address: string; message: string }) => Promise<string>
   }
   calls: { method: string; args: unknown }[]
   connectors: Connector[]
@@ -53,6 +54,7 @@ export function createFakeAdapter(parameters: {
       disconnect: async () => {},
       switchNetwork: async () => {},
       balance: { balance: '1.5', symbol: networks[0]?.nativeCurrency.symbol ?? '' },
+      signMessage: async ({ message }) => `signed:${message}`,
     },
     on(event, listener) {
       const set = listeners.get(event) ?? new Set()
@@ -82,6 +84,10 @@ export function createFakeAdapter(parameters: {
       return adapter.behaviour.switchNetwork(network)
     },
     getBalance: async () => adapter.behaviour.balance,
+    signMessage(parameters) {
+      calls.push({ method: 'signMessage', args: parameters })
+      return adapter.behaviour.signMessage(parameters)
+    },
   }
   return adapter
 }

@@ -275,6 +275,11 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
       balances.set(key, { value, expiresAt: Date.now() + BALANCE_CACHE_MS })
       return value
     },
+    async signMessage({ address, message }) {
+      // Loaded on first use: most pages never sign (docs/benchmarks.md, web budget).
+      const { personalSign } = await import('./signMessage.js')
+      return personalSign(wagmiConfig(), { address, message })
+    },
     destroy() {
       wagmi?.unsubscribe()
       listeners.clear()
