@@ -16,6 +16,12 @@ export const webUrl = `http://localhost:${ports.web}`
 // The stack's dev mail catcher (embedded-wallet sign-in codes), on e2e ports of its own too.
 export const mailboxPorts = { smtp: 11025 + offset, web: 18025 + offset }
 export const mailboxUrl = `http://127.0.0.1:${mailboxPorts.web}`
+// The stack's admin API (tests add origins to the dev project through it). A fixed token: the
+// stack listens on loopback only, and every process of a run must agree on it.
+export const admin = {
+  url: `http://127.0.0.1:${ports.server}`,
+  token: `latch-e2e-admin-token-${offset}-not-a-secret`,
+}
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 if (!existsSync(chromium)) {
@@ -78,6 +84,7 @@ export default defineConfig({
       LATCH_DATA_DIR: dataDir,
       LATCH_MAILBOX_SMTP_PORT: String(mailboxPorts.smtp),
       LATCH_MAILBOX_PORT: String(mailboxPorts.web),
+      LATCH_ADMIN_TOKEN: admin.token,
     },
   },
 })

@@ -99,7 +99,7 @@ async function requestPaths(db: DatabaseHandle['db']): Promise<string[]> {
   for (const n of accounts) {
     const address = accountAddress(n)
     const chain = `eip155:${BENCH_CHAIN_ID}`
-    paths.push(`/v1/account/${address}/history?chainId=${chain}`)
+    paths.push(`/v1/account/${address}/history?projectId=bench&chainId=${chain}`)
     const rows = (await db.execute(sql`
       select count(*)::int as n from chain_account_transactions where chain_id = ${BENCH_CHAIN_ID} and address = ${address}`)) as unknown as {
       rows: { n: number }[]
@@ -119,7 +119,7 @@ async function requestPaths(db: DatabaseHandle['db']): Promise<string[]> {
         { address, chainId: BENCH_CHAIN_ID },
         { minedAt: row.m, block: row.b, txIndex: row.i, chainId: BENCH_CHAIN_ID },
       )
-      paths.push(`/v1/account/${address}/history?chainId=${chain}&cursor=${cursor}`)
+      paths.push(`/v1/account/${address}/history?projectId=bench&chainId=${chain}&cursor=${cursor}`)
     }
   }
   return paths

@@ -20,6 +20,9 @@ await app.register(
   chainDataRoutes({
     indexed: new Map([[BENCH_CHAIN_ID, { name: 'Ether', symbol: 'ETH', decimals: 18 }]]),
     cursorSecret: process.env.BENCH_CURSOR_SECRET ?? 'bench-cursor-secret-0000',
+    // The history logic alone: no project lookup, no limits (scripts/bench/load.ts measures
+    // the whole server, those included).
+    scope: {},
   }),
 )
 const url = await app.listen({ port: 0, host: '127.0.0.1' })

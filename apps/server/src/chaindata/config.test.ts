@@ -51,4 +51,21 @@ describe('loadChainDataConfig', () => {
       expect((error as ConfigError).issues).toHaveLength(4)
     }
   })
+
+  it('LATCH_RPC_URLS names upstreams per chain; indexed chains fill in the rest', () => {
+    const config = loadChainDataConfig(
+      { LATCH_RPC_URLS: '1=https://mainnet.example/rpc, 8453=https://base.example/rpc' },
+      'http://127.0.0.1:8545',
+    )
+    expect([...config.rpcUrls]).toEqual([
+      [1, 'https://mainnet.example/rpc'],
+      [8453, 'https://base.example/rpc'],
+      [31337, 'http://127.0.0.1:8545'],
+    ])
+    for (const bad of ['1=ftp://x', 'eth=https://x', '0=https://x', '1=https://a,1=https://b']) {
+      expect(() => loadChainDataConfig({ LATCH_RPC_URLS: bad }, 'http://x:1'), bad).toThrow(
+        /LATCH_RPC_URLS/,
+      )
+    }
+  })
 })

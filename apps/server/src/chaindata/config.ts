@@ -24,6 +24,11 @@ export interface ChainDataConfig {
   spam: SpamPolicy
   airdropMinRecipients: number
   batchSize: number
+  /**
+   * JSON-RPC upstream per chain, for the RPC proxy, balances and names: LATCH_RPC_URLS, then
+   * every indexed chain's node for the chains it does not name.
+   */
+  rpcUrls: ReadonlyMap<number, string>
 }
 
 export const DEV_CURSOR_SECRET = 'latch-dev-cursor-secret-change-me'
@@ -56,6 +61,8 @@ function httpUrl(value: string): boolean {
  *  - LATCH_SPAM_ALLOW, LATCH_SPAM_DENY  comma-separated NFT contract addresses
  *  - LATCH_SPAM_AIRDROP_MIN  recipients in one transaction that make an unsolicited airdrop (5)
  *  - LATCH_INDEX_BATCH    blocks per database transaction (50)
+ *  - LATCH_RPC_URLS       `1=https://…,8453=https://…`: the RPC proxy's upstream per chain
+ *                         (default: the indexed chains' nodes); chain 1 also resolves ENS names
  */
 export function loadChainDataConfig(env: Env, defaultRpcUrl: string): ChainDataConfig {
   const issues: string[] = []
@@ -103,6 +110,19 @@ export function loadChainDataConfig(env: Env, defaultRpcUrl: string): ChainDataC
       })
     }
   }
+  const rpcUrls = new Map<number, string>()
+  for (const entry of list(env.LATCH_RPC_URLS)) {
+    const match = /^([1-9][0-9]{0,15})=(.+)$/.exec(entry)
+    if (!match || !httpUrl(match[2]!)) {
+      issues.push(`LATCH_RPC_URLS: expected chainId=http(s)://url, got ${JSON.stringify(entry)}`)
+      continue
+    }
+    const chainId = Number(match[1])
+    if (rpcUrls.has(chainId)) issues.push(`LATCH_RPC_URLS: chain ${chainId} is named twice`)
+    rpcUrls.set(chainId, match[2]!)
+  }
+  for (const chain of chains)
+    if (!rpcUrls.has(chain.chainId)) rpcUrls.set(chain.chainId, chain.rpcUrl)
   const indexer = env.LATCH_INDEXER?.trim() || 'in-process'
   if (indexer !== 'in-process' && indexer !== 'off')
     issues.push(`LATCH_INDEXER: must be in-process or off, got ${JSON.stringify(indexer)}`)
@@ -131,5 +151,6 @@ export function loadChainDataConfig(env: Env, defaultRpcUrl: string): ChainDataC
     spam: spamPolicyFrom(env.LATCH_SPAM_ALLOW, env.LATCH_SPAM_DENY),
     airdropMinRecipients,
     batchSize,
+    rpcUrls,
   }
 }

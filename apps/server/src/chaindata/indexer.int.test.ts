@@ -9,6 +9,7 @@ import {
   compareHistoryWithChain,
   createWorld,
   getHistory,
+  testProjectOf,
   type World,
 } from './fixtures/harness.js'
 import { splitterAbi, splitterBytecode } from './fixtures/splitter.js'
@@ -321,7 +322,10 @@ describe.each(backends)('indexer and history API on %s', (backend) => {
       })
       expect(typeof body.error?.message).toBe('string')
     }
-    const chains = await world.app.inject({ method: 'GET', url: '/v1/supported-chains' })
+    const chains = await world.app.inject({
+      method: 'GET',
+      url: `/v1/supported-chains?projectId=${testProjectOf(world.app)}`,
+    })
     expect(chains.json()).toEqual({ http: ['eip155:31337'], ws: [] })
   })
 

@@ -21,6 +21,7 @@ import {
   openTestDb,
   participationFromChain,
   type TestDb,
+  testProjectOf,
 } from './fixtures/harness.js'
 import { ChainIdMismatchError, ChainIndexer } from './indexer.js'
 import { BlockSource } from './source.js'
@@ -107,7 +108,9 @@ describe('several chains in one database', () => {
         )
         expect(only.every((t) => t.metadata.chain === 'eip155:1337')).toBe(true)
       }
-      expect((await app.inject('/v1/supported-chains')).json()).toEqual({
+      expect(
+        (await app.inject(`/v1/supported-chains?projectId=${testProjectOf(app)}`)).json(),
+      ).toEqual({
         http: ['eip155:1337', 'eip155:31337'],
         ws: [],
       })

@@ -5,6 +5,7 @@ import { loadConfig } from '../config.js'
 import { migrate } from '../db/migrate.js'
 import { openDatabase } from '../db/open.js'
 import type { DatabaseHandle } from '../db/types.js'
+import { createProject } from '../provider/projects.js'
 
 describe('the chain data plugin inside the server', () => {
   let anvil: AnvilInstance
@@ -39,12 +40,16 @@ describe('the chain data plugin inside the server', () => {
       LATCH_CHAIN_RPC_URL: anvil.rpcUrl,
     })
     const app = await buildApp({ config, db: database })
+    const { id: projectId } = await createProject(database.db, { name: 'Plugin test', origins: [] })
     try {
-      expect((await app.inject('/v1/supported-chains')).json()).toEqual({
+      expect((await app.inject(`/v1/supported-chains?projectId=${projectId}`)).json()).toEqual({
         http: ['eip155:31337'],
         ws: [],
       })
-      const history = () => app.inject(`/v1/account/${accounts[1]}/history`).then((r) => r.json())
+      const history = () =>
+        app
+          .inject(`/v1/account/${accounts[1]}/history?projectId=${projectId}`)
+          .then((r) => r.json())
       // inject() alone never starts the indexer.
       await new Promise((r) => setTimeout(r, 1500))
       expect((await history()).data).toEqual([])
@@ -63,10 +68,12 @@ describe('the chain data plugin inside the server', () => {
 
       // No LATCH_CURSOR_SECRET: cursors are sealed with this install's own random key, so they
       // hold here and are refused by another install (never a key published in our source).
-      const first = await app.inject(`/v1/account/${accounts[1]}/history?limit=1`)
+      const first = await app.inject(
+        `/v1/account/${accounts[1]}/history?projectId=${projectId}&limit=1`,
+      )
       const next = first.json().next as string
       const page2 = await app.inject(
-        `/v1/account/${accounts[1]}/history?limit=1&cursor=${encodeURIComponent(next)}`,
+        `/v1/account/${accounts[1]}/history?projectId=${projectId}&limit=1&cursor=${encodeURIComponent(next)}`,
       )
       expect(page2.json().data.map((t: { metadata: { hash: string } }) => t.metadata.hash)).toEqual(
         [older],
@@ -74,7 +81,7 @@ describe('the chain data plugin inside the server', () => {
       const other = await buildApp({ config, db: database })
       try {
         const refused = await other.inject(
-          `/v1/account/${accounts[1]}/history?limit=1&cursor=${encodeURIComponent(next)}`,
+          `/v1/account/${accounts[1]}/history?projectId=${projectId}&limit=1&cursor=${encodeURIComponent(next)}`,
         )
         expect(refused.statusCode).toBe(400)
         expect(refused.json().error.code).toBe('INVALID_CURSOR')

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { type Address, isAddress } from 'viem'
 import { HttpError } from '../errors.js'
+import { DEFAULT_READ_LIMIT_PER_MINUTE, readRateLimit } from '../provider/rate-limit.js'
+import { projectErrorResponses, projectQuerySchema } from '../provider/schemas.js'
+import { exposeErrors, projectScopedConfig, requireProject } from '../provider/scope.js'
+import { accountRoutes } from './account-routes.js'
 import { CursorCodec, type CursorScope, InvalidCursorError } from './cursor.js'
 import { eventsOf, readHistory } from './history.js'
 import { type HistoryProvider, ProviderError } from './providers/types.js'
@@ -22,6 +26,13 @@ export interface ChainDataRoutesOptions {
   providers?: ReadonlyMap<number, HistoryProvider>
   cursorSecret: string
   spam?: SpamPolicy
+  /** JSON-RPC upstream per chain, for balances and names (none: indexed-chain reads fail). */
+  rpcUrls?: ReadonlyMap<number, string>
+  /**
+   * Route options that scope every route to a project (default {@link projectScoped}). Only
+   * unit tests of other behaviour, on an app without a database, pass something else.
+   */
+  scope?: object
 }
 
 export const DEFAULT_PAGE = 50
@@ -69,20 +80,39 @@ const historySchema = {
   response: { 200: HistoryPageSchema, ...historyErrors },
 }
 
+/**
+ * Every route a page calls answers only for a known project, with CORS from that project's
+ * allow-list (one rule for browser access, docs/provider-services.md#access).
+ */
+export const projectScoped = {
+  config: { ...projectScopedConfig, rateLimit: readRateLimit(DEFAULT_READ_LIMIT_PER_MINUTE) },
+  onRequest: exposeErrors,
+  preHandler: requireProject,
+}
+
 /** `GET /v1/supported-chains` and `GET /v1/account/:address/history`. Reads `app.db`. */
 export function chainDataRoutes(options: ChainDataRoutesOptions): FastifyPluginAsyncTypebox {
   const codec = new CursorCodec(options.cursorSecret)
   const providers = options.providers ?? new Map()
   const spam = options.spam ?? EMPTY_SPAM_POLICY
   const known = (id: number) => options.indexed.has(id) || providers.has(id)
+  const scope = options.scope ?? projectScoped
 
   return async (app) => {
+    await app.register(
+      accountRoutes({
+        indexed: options.indexed,
+        rpcUrls: options.rpcUrls ?? new Map(),
+        scoped: scope,
+      }),
+    )
     const supportedSchema = {
       summary: 'Chains with history',
       tags: ['history'],
-      response: { 200: SupportedChains },
+      querystring: projectQuerySchema,
+      response: { 200: SupportedChains, ...projectErrorResponses },
     }
-    app.get('/v1/supported-chains', { schema: supportedSchema }, async () => {
+    app.get('/v1/supported-chains', { ...scope, schema: supportedSchema }, async () => {
       const ids = [...new Set([...options.indexed.keys(), ...providers.keys()])].sort(
         (a, b) => a - b,
       )
@@ -91,7 +121,7 @@ export function chainDataRoutes(options: ChainDataRoutesOptions): FastifyPluginA
 
     app.get(
       '/v1/account/:address/history',
-      { schema: historySchema },
+      { ...scope, schema: historySchema },
       async (request): Promise<HistoryPage> => {
         const address = parseAddress(request.params.address)
         const chainId = parseChainId(request.query.chainId, known)

@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
 import { errorResponses } from '../errors.js'
+import { sdkQuery } from '../provider/schemas.js'
 
 /**
  * The history routes' schemas: the wire types of `@latch/core/wire` (history.ts), field for
@@ -68,6 +69,7 @@ export const HistoryParams = Type.Object({
  * UNSUPPORTED_CHAIN, INVALID_LIMIT, INVALID_CURSOR) that clients act on.
  */
 export const HistoryQuery = Type.Object({
+  ...sdkQuery,
   chainId: Type.Optional(
     Type.String({ description: 'CAIP-2 (eip155:1); all chains with history when absent' }),
   ),
@@ -77,5 +79,7 @@ export const HistoryQuery = Type.Object({
 
 export const historyErrors = errorResponses({
   400: 'INVALID_ADDRESS, UNSUPPORTED_CHAIN, INVALID_LIMIT, INVALID_CURSOR, or VALIDATION_ERROR (a parameter given twice)',
+  403: 'INVALID_PROJECT_ID (unknown project) or ORIGIN_NOT_ALLOWED',
+  429: 'RATE_LIMITED: too many requests from this client',
   502: 'UPSTREAM_ERROR: the hosted history provider of that chain failed',
 })

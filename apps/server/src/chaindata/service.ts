@@ -44,6 +44,7 @@ export function createChainDataService(
     providers,
     cursorSecret: config.cursorSecret,
     spam: config.spam,
+    rpcUrls: config.rpcUrls,
   })
   return {
     routes,

@@ -1,19 +1,35 @@
 import { isValidAllowListEntry } from '@latch/core/wire'
 import { parseOptions, UsageError } from '../commands/args.js'
 import type { Command } from '../commands/types.js'
+import type { Config } from '../config.js'
 import { migrate } from '../db/migrate.js'
 import { openDatabase } from '../db/open.js'
+import { AdminApiError, type ProjectAdmin, remoteProjectAdmin } from './cli-remote.js'
 import { type ProjectFeatures, socialProviders } from './features.js'
-import { createProject, listProjects, ProjectInputError, updateProject } from './projects.js'
+import {
+  createProject,
+  issueProjectSecret,
+  listProjects,
+  ProjectInputError,
+  updateProject,
+} from './projects.js'
 
 const usage = `Usage:
   latch-server project create --name <name> --origin <origin> [--origin <origin> ...]
                               [--id <id>] [--analytics] [--features <json>]
-  latch-server project update --id <id> [--name <name>] [--origin <origin> ...]
+  latch-server project update --id <id> [--name <name>]
+                              [--origin <origin> ...]        replaces the whole allow-list
+                              [--add-origin <origin> ...]    adds to it
+                              [--remove-origin <origin> ...] removes from it
                               [--analytics | --no-analytics] [--features <json>]
   latch-server project list
+  latch-server project secret --id <id>   a new server secret for the RPC proxy (shown once;
+                                          the previous one stops working)
 
   create prints the new project's id on stdout.
+  With LATCH_ADMIN_URL and LATCH_ADMIN_TOKEN set (npm start prints both), the command changes
+  the running server's projects through its admin API; otherwise it opens the database itself,
+  which PGlite allows only while no server holds it.
   --features takes JSON of flags to change, e.g. '{"multiWallet":true,"socials":["google"]}'
   (flags: email, socials [${socialProviders.join(', ')}], swaps, onramp, activity, branding,
   multiWallet).
@@ -46,17 +62,38 @@ function parseFeatures(json: string | undefined): Partial<ProjectFeatures> | und
   return features
 }
 
+/** The running server's admin API when LATCH_ADMIN_URL is set, else the database itself. */
+async function openProjectAdmin(config: () => Config): Promise<ProjectAdmin> {
+  const url = process.env.LATCH_ADMIN_URL?.trim()
+  if (url) {
+    const token = process.env.LATCH_ADMIN_TOKEN?.trim()
+    if (!token) throw new UsageError('LATCH_ADMIN_URL needs LATCH_ADMIN_TOKEN as well')
+    return remoteProjectAdmin(url, token)
+  }
+  const database = await openDatabase(config())
+  await migrate(database)
+  return {
+    list: () => listProjects(database.db),
+    create: (input) => createProject(database.db, input),
+    update: (id, input) => updateProject(database.db, id, input),
+    newSecret: (id) => issueProjectSecret(database.db, id),
+    close: () => database.close(),
+  }
+}
+
 export const projectCommand: Command = {
   summary: 'create, update or list projects (provider services answer per project id)',
   usage,
   async run({ args, config, stdout, stderr }) {
     const [action, ...rest] = args
     if (action === undefined) throw new UsageError('needs an action: create, update or list')
-    if (action !== 'create' && action !== 'update' && action !== 'list')
+    if (!['create', 'update', 'list', 'secret'].includes(action))
       throw new UsageError(`unknown action ${JSON.stringify(action)}`)
     const values = parseOptions(rest, {
       name: { type: 'string' },
       origin: { type: 'string', multiple: true },
+      'add-origin': { type: 'string', multiple: true },
+      'remove-origin': { type: 'string', multiple: true },
       id: { type: 'string' },
       analytics: { type: 'boolean' },
       'no-analytics': { type: 'boolean' },
@@ -66,7 +103,7 @@ export const projectCommand: Command = {
     let features: Partial<ProjectFeatures> | undefined
     try {
       features = parseFeatures(values.features)
-      for (const origin of values.origin ?? [])
+      for (const origin of [...(values.origin ?? []), ...(values['add-origin'] ?? [])])
         if (!isValidAllowListEntry(origin))
           throw new ProjectInputError(
             `Origin ${JSON.stringify(origin)} must look like https://app.example.com, https://*.example.com or *.`,
@@ -75,11 +112,10 @@ export const projectCommand: Command = {
       stderr.write(`${(error as Error).message}\n`)
       return 2
     }
-    const database = await openDatabase(config())
+    const admin = await openProjectAdmin(config)
     try {
-      await migrate(database)
       if (action === 'list') {
-        for (const p of await listProjects(database.db))
+        for (const p of await admin.list())
           stdout.write(
             `${p.id}\t${p.name}\t${p.allowedOrigins.join(',') || '(no origins)'}\tanalytics ${p.analyticsEnabled ? 'on' : 'off'}\n`,
           )
@@ -88,7 +124,7 @@ export const projectCommand: Command = {
       if (action === 'create') {
         if (!values.name || !values.origin?.length)
           throw new UsageError('create needs --name and at least one --origin')
-        const project = await createProject(database.db, {
+        const project = await admin.create({
           id: values.id,
           name: values.name,
           origins: values.origin,
@@ -98,10 +134,22 @@ export const projectCommand: Command = {
         stdout.write(`${project.id}\n`)
         return 0
       }
+      if (action === 'secret') {
+        if (!values.id) throw new UsageError('secret needs --id')
+        const secret = await admin.newSecret(values.id)
+        if (!secret) {
+          stderr.write(`No project with id ${values.id}\n`)
+          return 1
+        }
+        stdout.write(`${secret}\n`)
+        return 0
+      }
       if (!values.id) throw new UsageError('update needs --id')
-      const updated = await updateProject(database.db, values.id, {
+      const updated = await admin.update(values.id, {
         name: values.name,
         origins: values.origin,
+        addOrigins: values['add-origin'],
+        removeOrigins: values['remove-origin'],
         features,
         analyticsEnabled: values['no-analytics'] ? false : values.analytics,
       })
@@ -116,6 +164,10 @@ export const projectCommand: Command = {
         stderr.write(`${error.message}\n`)
         return 2
       }
+      if (error instanceof AdminApiError) {
+        stderr.write(`${error.message}\n`)
+        return 1
+      }
       // A duplicate id is the one database error an operator causes by hand.
       if (
         /duplicate key|unique/i.test(
@@ -127,7 +179,7 @@ export const projectCommand: Command = {
       }
       throw error
     } finally {
-      await database.close()
+      await admin.close()
     }
   },
 }

@@ -1,5 +1,18 @@
 import { describe, expect, test } from 'vitest'
-import { defaultProjectFeatures, readProjectFeatures, toRemoteFeatures } from './features.js'
+import {
+  defaultProjectFeatures,
+  readProjectFeatures,
+  type ServerCapabilities,
+  serverCapabilities,
+  toRemoteFeatures,
+} from './features.js'
+
+const everything: ServerCapabilities = {
+  email: true,
+  socials: ['google', 'x'],
+  swapProvider: 'someswap',
+  onrampProvider: 'someramp',
+}
 
 describe('project features', () => {
   test('stored JSON falls back to the docs/behaviour.md#limits defaults field by field', () => {
@@ -15,9 +28,12 @@ describe('project features', () => {
   })
 
   test('wire form: email joins the social_login config; empty config turns it off', () => {
-    const on = toRemoteFeatures({ ...defaultProjectFeatures, socials: ['google'] })
+    const on = toRemoteFeatures({ ...defaultProjectFeatures, socials: ['google'] }, everything)
     expect(on[0]).toEqual({ id: 'social_login', isEnabled: true, config: ['email', 'google'] })
-    const off = toRemoteFeatures({ ...defaultProjectFeatures, email: false, socials: [] })
+    const off = toRemoteFeatures(
+      { ...defaultProjectFeatures, email: false, socials: [] },
+      everything,
+    )
     expect(off[0]).toEqual({ id: 'social_login', isEnabled: false, config: [] })
     expect(off.map((f) => f.id)).toEqual([
       'social_login',
@@ -29,5 +45,25 @@ describe('project features', () => {
     ])
     // Never null: null means "use the local value" to the reference client.
     expect(off.every((f) => Array.isArray(f.config))).toBe(true)
+  })
+
+  test('a project enabling what this server cannot serve advertises nothing of it', () => {
+    const bare = serverCapabilities({ auth: { smtpUrl: undefined } })
+    const features = toRemoteFeatures(defaultProjectFeatures, bare)
+    const byId = Object.fromEntries(features.map((f) => [f.id, f]))
+    expect(byId.social_login).toEqual({ id: 'social_login', isEnabled: false, config: [] })
+    expect(byId.swap).toEqual({ id: 'swap', isEnabled: false, config: [] })
+    expect(byId.onramp).toEqual({ id: 'onramp', isEnabled: false, config: [] })
+    expect(byId.activity?.isEnabled).toBe(true)
+    // With SMTP, email is served; the project's social providers still are not.
+    const mail = serverCapabilities({ auth: { smtpUrl: 'smtp://127.0.0.1:1025' } })
+    expect(toRemoteFeatures(defaultProjectFeatures, mail)[0]?.config).toEqual(['email'])
+    // Served and enabled: advertised with the provider's name.
+    const served = toRemoteFeatures(
+      { ...defaultProjectFeatures, socials: ['x', 'apple'] },
+      everything,
+    )
+    expect(served[0]?.config).toEqual(['email', 'x'])
+    expect(served[1]).toEqual({ id: 'swap', isEnabled: true, config: ['someswap'] })
   })
 })

@@ -34,9 +34,35 @@ export const defaultProjectFeatures: ProjectFeatures = {
   multiWallet: false,
 }
 
-/** The swap and on-ramp providers this server implements, named in the remote config. */
-export const SWAP_PROVIDER = 'latch'
-export const ONRAMP_PROVIDER = 'latch'
+/**
+ * What this server can actually serve, whatever a project enables: a flag is advertised only
+ * when both agree, so no client shows a button that cannot work (issue #14, honest config).
+ */
+export interface ServerCapabilities {
+  /** Email sign-in: only with an SMTP server to send the codes. */
+  email: boolean
+  /** Social providers with OAuth credentials configured. */
+  socials: readonly SocialProvider[]
+  /** The swap provider's name, or null when none is configured. */
+  swapProvider: string | null
+  /** The on-ramp provider's name, or null when none is configured. */
+  onrampProvider: string | null
+}
+
+/**
+ * This server's capabilities from its configuration. Social sign-in, swaps and on-ramp have no
+ * provider yet, so they are never advertised.
+ */
+export function serverCapabilities(config: {
+  auth: { smtpUrl: string | undefined }
+}): ServerCapabilities {
+  return {
+    email: config.auth.smtpUrl !== undefined,
+    socials: [],
+    swapProvider: null,
+    onrampProvider: null,
+  }
+}
 
 function isSocial(value: unknown): value is SocialProvider {
   return (socialProviders as readonly unknown[]).includes(value)
@@ -73,13 +99,21 @@ export type ServedFeatureEntry = RemoteFeatureEntry & {
   config: string[]
 }
 
-/** The wire form of a project's flags, in the reference's shape. */
-export function toRemoteFeatures(features: ProjectFeatures): ServedFeatureEntry[] {
-  const social = [...(features.email ? ['email'] : []), ...features.socials]
+/** The wire form of a project's flags, in the reference's shape, limited to what the server serves. */
+export function toRemoteFeatures(
+  features: ProjectFeatures,
+  server: ServerCapabilities,
+): ServedFeatureEntry[] {
+  const social = [
+    ...(features.email && server.email ? ['email'] : []),
+    ...features.socials.filter((provider) => server.socials.includes(provider)),
+  ]
+  const swap = features.swaps ? server.swapProvider : null
+  const onramp = features.onramp ? server.onrampProvider : null
   return [
     { id: 'social_login', isEnabled: social.length > 0, config: social },
-    { id: 'swap', isEnabled: features.swaps, config: features.swaps ? [SWAP_PROVIDER] : [] },
-    { id: 'onramp', isEnabled: features.onramp, config: features.onramp ? [ONRAMP_PROVIDER] : [] },
+    { id: 'swap', isEnabled: swap !== null, config: swap ? [swap] : [] },
+    { id: 'onramp', isEnabled: onramp !== null, config: onramp ? [onramp] : [] },
     { id: 'activity', isEnabled: features.activity, config: [] },
     { id: 'reown_branding', isEnabled: features.branding, config: [] },
     { id: 'multi_wallet', isEnabled: features.multiWallet, config: [] },

@@ -86,6 +86,10 @@ describe('OpenAPI document', () => {
       'GET /healthz',
       'GET /v1/supported-chains',
       'GET /v1/account/{address}/history',
+      'GET /v1/account/{address}/balance',
+      'GET /v1/identity/{address}',
+      'GET /appkit/v1/project-limits',
+      'POST /batch',
       'POST /v1/',
       'GET /auth/v1/frame/origin',
       'POST /auth/v1/email/start',
@@ -144,13 +148,21 @@ describe('OpenAPI document', () => {
     ])
     const history = doc.paths['/v1/account/{address}/history']!.get!
     expect(history.parameters!.map((p) => `${p.in}:${p.name}`).sort()).toEqual(
-      ['path:address', 'query:chainId', 'query:cursor', 'query:limit'].sort(),
+      [
+        'path:address',
+        'query:chainId',
+        'query:cursor',
+        'query:limit',
+        'query:projectId',
+        'query:st',
+        'query:sv',
+      ].sort(),
     )
     const page = answerOf('/v1/account/{address}/history', 'get')
     expect(Object.keys(page.properties).sort()).toEqual(['data', 'next'])
     const transaction = page.properties.data.items
     expect(Object.keys(transaction.properties).sort()).toEqual(['id', 'metadata', 'transfers'])
-    expect(Object.keys(history.responses).sort()).toEqual(['200', '400', '502'])
+    expect(Object.keys(history.responses).sort()).toEqual(['200', '400', '403', '429', '502'])
   })
 })
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { seedCatalogue } from './catalogue/repository.js'
-import { DEFAULT_READ_LIMIT_PER_MINUTE } from './rate-limit.js'
+import { createAnalyticsLimiter, DEFAULT_READ_LIMIT_PER_MINUTE } from './rate-limit.js'
+import { batchRoutes } from './routes/batch.js'
 import { configRoutes } from './routes/config.js'
 import { eventRoutes } from './routes/events.js'
 import { imageRoutes } from './routes/images.js'
@@ -20,7 +21,7 @@ export interface ProviderRouteOptions {
 
 /**
  * The provider services of docs/behaviour.md#wire, wire-compatible with the reference: origins, remote config,
- * analytics config, wallet catalogue, images and `POST /e`.
+ * analytics config, wallet catalogue, images, `POST /e` and `POST /batch`.
  */
 export const providerRoutes: FastifyPluginAsync<ProviderRoutesOptions> = async (app, options) => {
   if (options.seedCatalogue !== false) await seedCatalogue(app.db)
@@ -31,5 +32,7 @@ export const providerRoutes: FastifyPluginAsync<ProviderRoutesOptions> = async (
   await app.register(configRoutes, routeOptions)
   await app.register(walletsRoutes, routeOptions)
   await app.register(imageRoutes)
-  await app.register(eventRoutes)
+  const analytics = { analyticsLimiter: createAnalyticsLimiter(app) }
+  await app.register(eventRoutes, analytics)
+  await app.register(batchRoutes, analytics)
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { isValidAllowListEntry } from '@latch/core/wire'
 import { asc, eq } from 'drizzle-orm'
 import { type Project, projects } from '../db/schema/projects.js'
@@ -90,33 +90,48 @@ export async function listProjects(db: Db): Promise<ProjectView[]> {
 
 export interface UpdateProjectInput {
   name?: string | undefined
+  /** Replaces the whole allow-list. */
   origins?: string[] | undefined
+  /** Added to the allow-list (after `origins`, when both are given). */
+  addOrigins?: string[] | undefined
+  /** Removed from the allow-list; removing an entry that is not there is not an error. */
+  removeOrigins?: string[] | undefined
   features?: Partial<ProjectFeatures> | undefined
   analyticsEnabled?: boolean | undefined
 }
 
-/** Changes only the given fields; `features` is merged over the stored flags. */
+/**
+ * Changes only the given fields; `features` is merged over the stored flags. Read and write are
+ * one transaction with the row locked, so two concurrent `--add-origin`s both land.
+ */
 export async function updateProject(
   db: Db,
   id: string,
   input: UpdateProjectInput,
 ): Promise<ProjectView | undefined> {
-  const current = await findProject(db, id)
-  if (!current) return undefined
-  const name = input.name ?? current.name
-  const origins = input.origins ?? current.allowedOrigins
-  checkInput({ name, origins })
-  const [row] = await db
-    .update(projects)
-    .set({
-      name: name.trim(),
-      allowedOrigins: [...new Set(origins)],
-      features: { ...current.features, ...input.features },
-      analyticsEnabled: input.analyticsEnabled ?? current.analyticsEnabled,
-    })
-    .where(eq(projects.id, id))
-    .returning()
-  return row ? toView(row) : undefined
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(projects).where(eq(projects.id, id)).for('update')
+    if (!locked) return undefined
+    const current = toView(locked)
+    const name = input.name ?? current.name
+    const removed = new Set(input.removeOrigins ?? [])
+    const origins = [
+      ...(input.origins ?? current.allowedOrigins),
+      ...(input.addOrigins ?? []),
+    ].filter((origin) => !removed.has(origin))
+    checkInput({ name, origins })
+    const [row] = await tx
+      .update(projects)
+      .set({
+        name: name.trim(),
+        allowedOrigins: [...new Set(origins)],
+        features: { ...current.features, ...input.features },
+        analyticsEnabled: input.analyticsEnabled ?? current.analyticsEnabled,
+      })
+      .where(eq(projects.id, id))
+      .returning()
+    return row ? toView(row) : undefined
+  })
 }
 
 export const DEV_PROJECT_NAME = 'Latch dev project'
@@ -162,4 +177,31 @@ export async function ensureDevProject(
   return (await updateProject(db, existing.id, {
     origins: [...existing.allowedOrigins, ...missing],
   }))!
+}
+
+/**
+ * Makes a new server secret for the project (the old one stops working) and returns it; it is
+ * shown once, only its SHA-256 is kept. Undefined when there is no such project.
+ */
+export async function issueProjectSecret(db: Db, id: string): Promise<string | undefined> {
+  const secret = `lps_${randomBytes(32).toString('base64url')}`
+  const rows = await db
+    .update(projects)
+    .set({ secretHash: createHash('sha256').update(secret).digest('base64url') })
+    .where(eq(projects.id, id))
+    .returning({ id: projects.id })
+  return rows.length > 0 ? secret : undefined
+}
+
+/** Whether `secret` is the project's current server secret (compared as digests). */
+export async function projectSecretMatches(db: Db, id: string, secret: string): Promise<boolean> {
+  const [row] = await db
+    .select({ secretHash: projects.secretHash })
+    .from(projects)
+    .where(eq(projects.id, id))
+    .limit(1)
+  if (!row?.secretHash) return false
+  const presented = Buffer.from(createHash('sha256').update(secret).digest('base64url'))
+  const stored = Buffer.from(row.secretHash)
+  return presented.length === stored.length && timingSafeEqual(presented, stored)
 }

@@ -135,8 +135,37 @@ describe('project-scoped reads are rate limited too', () => {
 })
 
 describe('Redis unreachable', () => {
-  test('requests still pass (the limit is skipped), and the app closes cleanly', async () => {
+  test('by default limited routes refuse with 503 (fail closed): an outage lifts no limit', async () => {
     const opened = await openTestApp('pglite', { REDIS_URL: 'redis://127.0.0.1:1' })
+    if ('unavailable' in opened) throw new Error(opened.unavailable)
+    try {
+      const project = await createProject(opened.app.db, { name: 'Down', origins: [] })
+      const res = await opened.app.inject({
+        method: 'POST',
+        url: `/e?projectId=${project.id}`,
+        payload: report(),
+      })
+      expect(res.statusCode).toBe(503)
+      expect(res.json().error.code).toBe('RATE_LIMIT_UNAVAILABLE')
+      // Limits counted by the routes themselves (analytics batches) refuse too.
+      const batch = await opened.app.inject({
+        method: 'POST',
+        url: `/batch?projectId=${project.id}`,
+        payload: [],
+      })
+      expect(batch.statusCode).toBe(503)
+      // A route without a limit still answers.
+      expect((await opened.app.inject({ url: '/docs/json' })).statusCode).toBe(200)
+    } finally {
+      await opened.close()
+    }
+  })
+
+  test('LATCH_RATE_LIMIT_ON_REDIS_FAILURE=open lets requests through, unlimited', async () => {
+    const opened = await openTestApp('pglite', {
+      REDIS_URL: 'redis://127.0.0.1:1',
+      LATCH_RATE_LIMIT_ON_REDIS_FAILURE: 'open',
+    })
     if ('unavailable' in opened) throw new Error(opened.unavailable)
     try {
       const project = await createProject(opened.app.db, { name: 'Down', origins: [] })
@@ -145,6 +174,86 @@ describe('Redis unreachable', () => {
       expect(statuses).toEqual([202, 202, 202, 202, 202, 202, 202])
     } finally {
       await opened.close()
+    }
+  })
+})
+
+describe('LATCH_TRUST_PROXY', () => {
+  const flood = async (
+    t: ProviderTestApp,
+    projectId: string,
+    forwardedFor: (i: number) => string,
+  ) => {
+    const statuses: number[] = []
+    for (let i = 0; i < 7; i++)
+      statuses.push(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/e?projectId=${projectId}`,
+            payload: report(),
+            remoteAddress: '127.0.0.1',
+            headers: { 'x-forwarded-for': forwardedFor(i) },
+          })
+        ).statusCode,
+      )
+    return statuses
+  }
+
+  test('off (default): a forged X-Forwarded-For does not buy a fresh bucket', async () => {
+    const opened = await openTestApp('pglite')
+    if ('unavailable' in opened) throw new Error(opened.unavailable)
+    try {
+      const project = await createProject(opened.app.db, { name: 'Spoof', origins: [] })
+      const statuses = await flood(opened, project.id, (i) => `203.0.113.${i + 1}`)
+      expect(statuses).toEqual([202, 202, 202, 202, 202, 429, 429])
+    } finally {
+      await opened.close()
+    }
+  })
+
+  test('on behind a proxy: each client behind it has its own bucket, one client still stops at 5', async () => {
+    const opened = await openTestApp('pglite', { LATCH_TRUST_PROXY: '127.0.0.1' })
+    if ('unavailable' in opened) throw new Error(opened.unavailable)
+    try {
+      const project = await createProject(opened.app.db, { name: 'Proxied', origins: [] })
+      expect(await flood(opened, project.id, (i) => `203.0.113.${i + 1}`)).toEqual([
+        202, 202, 202, 202, 202, 202, 202,
+      ])
+      expect(await flood(opened, project.id, () => '198.51.100.7')).toEqual([
+        202, 202, 202, 202, 202, 429, 429,
+      ])
+    } finally {
+      await opened.close()
+    }
+  })
+})
+
+describe('auth routes share the Redis limit across processes', () => {
+  test('the sign-in start limit (20 a minute) is one budget for two instances', async () => {
+    if (!(await redisAnswers())) throw new Error(`no Redis at ${REDIS_URL}`)
+    const a = await openTestApp('pglite', { REDIS_URL })
+    const b = await openTestApp('pglite', { REDIS_URL })
+    if ('unavailable' in a || 'unavailable' in b) throw new Error('PGlite unavailable')
+    try {
+      // A fresh address per run keeps earlier runs' counters out of the way.
+      const ip = `10.${Date.now() % 250}.${Math.floor(Math.random() * 250)}.7`
+      const start = (t: ProviderTestApp) =>
+        t.app
+          .inject({
+            method: 'POST',
+            url: '/auth/v1/email/start',
+            payload: { projectId: 'none', email: 'x@example.com', deviceId: 'd'.repeat(43) },
+            remoteAddress: ip,
+          })
+          .then((res) => res.statusCode)
+      const statuses: number[] = []
+      for (let i = 0; i < 11; i++) statuses.push(await start(a), await start(b))
+      expect(statuses.slice(0, 20).every((s) => s !== 429)).toBe(true)
+      expect(statuses.slice(20)).toEqual([429, 429])
+    } finally {
+      await a.close()
+      await b.close()
     }
   })
 })

@@ -30,6 +30,20 @@ export function rateLimitKey(request: FastifyRequest): string {
   return `${projectId ?? ''}|${request.ip}`
 }
 
+export class RateLimitUnavailableError extends HttpError {
+  override name = 'RateLimitUnavailableError'
+  constructor() {
+    super(503, 'RATE_LIMIT_UNAVAILABLE', 'Try again shortly: the server cannot count requests now')
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** False while the shared limit store (Redis) is down and limits fail closed. */
+    rateLimitStoreReady(): boolean
+  }
+}
+
 export class RateLimitedError extends HttpError {
   override name = 'RateLimitedError'
   constructor(retryAfterSeconds: number) {
@@ -55,9 +69,14 @@ function connected(redis: Redis, timeoutMs: number): Promise<boolean> {
  * Registers @fastify/rate-limit, once for the whole app, for the routes that opt in
  * (`config.rateLimit`: provider reads, `POST /e`, every auth route). With
  * `REDIS_URL` the counters live in Redis, so several server processes share one limit;
- * otherwise in process memory. A Redis outage lets requests through rather than failing them.
+ * otherwise in process memory. When Redis is down, limited routes answer 503 (fail closed), unless
+ * `failOpen` lets them through unlimited (LATCH_RATE_LIMIT_ON_REDIS_FAILURE=open; docs/deployment.md).
  */
-export async function registerRateLimit(app: FastifyInstance, redisUrl: string | undefined) {
+export async function registerRateLimit(
+  app: FastifyInstance,
+  redisUrl: string | undefined,
+  { failOpen = false }: { failOpen?: boolean } = {},
+) {
   let redis: Redis | undefined
   if (redisUrl) {
     redis = new Redis(redisUrl, {
@@ -74,14 +93,61 @@ export async function registerRateLimit(app: FastifyInstance, redisUrl: string |
     })
     // Without an offline queue, checks made before the first connection would be skipped.
     if (!(await connected(redis, 2_000)))
-      app.log.warn('Redis did not answer at start; rate limits are skipped until it does')
+      app.log.warn(
+        failOpen
+          ? 'Redis did not answer at start; rate limits are skipped until it does'
+          : 'Redis did not answer at start; rate-limited routes answer 503 until it does',
+      )
+    const store = redis
+    if (!failOpen)
+      // Checked up front: without an offline queue a down Redis fails each count at once.
+      app.addHook('onRequest', async (request) => {
+        if (store.status !== 'ready' && request.routeOptions.config?.rateLimit)
+          throw new RateLimitUnavailableError()
+      })
   }
+  app.decorate('rateLimitStoreReady', () => !redis || failOpen || redis.status === 'ready')
   await app.register(rateLimit, {
     global: false,
     redis,
     nameSpace: 'latch-rl:',
-    skipOnError: true,
+    skipOnError: failOpen,
     errorResponseBuilder: (_request, context) =>
       new RateLimitedError(Math.ceil(context.ttl / 1000)),
   })
+}
+
+/**
+ * Analytics events (`POST /e` track events and every event of a `POST /batch`) per client and
+ * project per minute: a page sends a few dozen; a script flooding one project's table stops here.
+ */
+export const ANALYTICS_EVENTS_PER_MINUTE = 600
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>
+
+/** One limiter shared by `POST /e` and `POST /batch`, so the two routes draw on one budget. */
+export interface AnalyticsRouteOptions {
+  analyticsLimiter: Limiter
+}
+
+export function createAnalyticsLimiter(app: FastifyInstance): Limiter {
+  return app.createRateLimit({
+    max: ANALYTICS_EVENTS_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `analytics|${rateLimitKey(request)}`,
+  })
+}
+
+/** Counts `weight` units against a limiter; refuses with 429 once the budget is spent. */
+export async function spendRateLimit(
+  limiter: Limiter,
+  request: FastifyRequest,
+  weight: number,
+): Promise<void> {
+  if (!request.server.rateLimitStoreReady()) throw new RateLimitUnavailableError()
+  for (let i = 0; i < weight; i++) {
+    const outcome = await limiter(request)
+    // `isAllowed` means "on the allow-list"; the count is in `isExceeded`.
+    if (!outcome.isAllowed && outcome.isExceeded) throw new RateLimitedError(outcome.ttlInSeconds)
+  }
 }

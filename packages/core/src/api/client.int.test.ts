@@ -51,7 +51,8 @@ describe('provider API client ↔ Latch server', () => {
     const api = createApiClient({ baseUrl, projectId })
     const result = await loadRemoteFeatures({ api, local: { onramp: true } })
     expect(result.source).toBe('remote')
-    expect(result.features).toMatchObject({ multiWallet: true, onramp: false, email: true })
+    // This test server has no SMTP and no on-ramp provider, so it serves neither.
+    expect(result.features).toMatchObject({ multiWallet: true, onramp: false, email: false })
     expect(result.alerts.map((a) => a.code)).toEqual(['LOCAL_CONFIG_OVERRIDDEN'])
   })
 

@@ -50,7 +50,8 @@ export interface ServerHealth {
     ok: boolean
     chainId?: number
     blockNumber?: string
-    rpcUrl: string
+    /** Only for a caller with the admin token. */
+    rpcUrl?: string
     error?: string
   }
 }

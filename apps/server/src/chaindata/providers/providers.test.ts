@@ -201,23 +201,25 @@ describe('routes with a provider', () => {
         indexed: new Map(),
         providers: new Map([[1, provider]]),
         cursorSecret: 'x'.repeat(32),
+        // No database here: the project scope is tested in account.int.test.ts and the harness.
+        scope: {},
       }),
     )
     const first = (
-      await app.inject(`/v1/account/${VIEWER}/history?chainId=eip155:1&limit=3`)
+      await app.inject(`/v1/account/${VIEWER}/history?projectId=p&chainId=eip155:1&limit=3`)
     ).json()
     expect(first.data).toHaveLength(3)
     const second = await app.inject(
-      `/v1/account/${VIEWER}/history?chainId=eip155:1&limit=3&cursor=${first.next}`,
+      `/v1/account/${VIEWER}/history?projectId=p&chainId=eip155:1&limit=3&cursor=${first.next}`,
     )
     expect(second.json().data).toHaveLength(2)
     const forged = `${Buffer.from('{"block_number":1}').toString('base64url')}.${first.next.split('.')[1]}`
     const refused = await app.inject(
-      `/v1/account/${VIEWER}/history?chainId=eip155:1&cursor=${forged}`,
+      `/v1/account/${VIEWER}/history?projectId=p&chainId=eip155:1&cursor=${forged}`,
     )
     expect(refused.statusCode).toBe(400)
     expect(refused.json().error.code).toBe('INVALID_CURSOR')
-    expect((await app.inject('/v1/supported-chains')).json()).toEqual({
+    expect((await app.inject('/v1/supported-chains?projectId=p')).json()).toEqual({
       http: ['eip155:1'],
       ws: [],
     })
@@ -241,9 +243,11 @@ describe('routes with a provider', () => {
         indexed: new Map(),
         providers: new Map([[1, provider]]),
         cursorSecret: 'x'.repeat(32),
+        // No database here: the project scope is tested in account.int.test.ts and the harness.
+        scope: {},
       }),
     )
-    const answer = await app.inject(`/v1/account/${VIEWER}/history?chainId=eip155:1`)
+    const answer = await app.inject(`/v1/account/${VIEWER}/history?projectId=p&chainId=eip155:1`)
     expect(answer.statusCode).toBe(502)
     expect(answer.json()).toEqual({
       error: {

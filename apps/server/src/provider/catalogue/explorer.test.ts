@@ -32,6 +32,35 @@ describe('mapListing (Explorer API v3 listing → catalogue row)', () => {
     })
   })
 
+  test('a hostile listing keeps no link a browser would run or load in clear', () => {
+    const hostile: ExplorerListing = {
+      ...listings[0]!,
+      homepage: 'javascript:alert(document.cookie)',
+      mobile: { native: 'javascript:alert(1)', universal: 'http://pocket.example/open' },
+      desktop: { native: 'data:text/html,<script>alert(1)</script>', universal: 'ftp://x' },
+      app: {
+        browser: 'http://web.pocket.example',
+        ios: 'vbscript:msgbox',
+        android: 'file:///etc/passwd',
+        chrome: 'https://chromewebstore.google.com/detail/x',
+      },
+    }
+    const mapped = mapListing(hostile, 0)
+    expect(mapped.kind).toBe('wallet')
+    if (mapped.kind !== 'wallet') return
+    expect(mapped.row).toMatchObject({
+      homepage: null,
+      mobileLink: null,
+      desktopLink: null,
+      webappLink: null,
+      appStore: null,
+      playStore: null,
+      chromeStore: 'https://chromewebstore.google.com/detail/x',
+    })
+    const native = mapListing({ ...listings[0]!, mobile: { native: 'examplepocket://wc' } }, 0)
+    expect(native.kind === 'wallet' && native.row.mobileLink).toBe('examplepocket://wc')
+  })
+
   test('desktop-only wallet: native desktop link, no mobile link', () => {
     const mapped = mapListing(listings[1]!, 1)
     expect(mapped.kind).toBe('wallet')

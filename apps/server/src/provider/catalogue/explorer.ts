@@ -45,15 +45,28 @@ function text(value: unknown, max = 2_048): string | null {
     : null
 }
 
+/**
+ * Web links of a listing are shown to visitors as links: https only, so an imported listing
+ * cannot smuggle `javascript:`, `data:` or plain-http pages into the modal.
+ */
 function url(value: unknown): string | null {
   const candidate = text(value)
   if (!candidate) return null
   try {
-    new URL(candidate)
-    return candidate
+    return new URL(candidate).protocol === 'https:' ? candidate : null
   } catch {
     return null
   }
+}
+
+// Schemes a page must never follow, whatever a listing calls its native app link.
+const UNSAFE_SCHEMES = /^(javascript|data|vbscript|file|blob|about|http):/i
+
+/** A native deep link (`metamask://`): an app's own scheme, never one a browser would run. */
+function nativeLink(value: unknown): string | null {
+  const candidate = text(value)
+  if (!candidate || !/^[a-z][a-z0-9+.-]*:/i.test(candidate)) return null
+  return UNSAFE_SCHEMES.test(candidate.trim()) ? null : candidate
 }
 
 function injected(value: unknown): { namespace: string; injected_id: string }[] | null {
@@ -104,8 +117,8 @@ export function mapListing(listing: ExplorerListing, position: number): MappedLi
       rdns,
       chains,
       homepage: url(listing.homepage),
-      mobileLink: text(listing.mobile?.native) ?? url(listing.mobile?.universal),
-      desktopLink: text(listing.desktop?.native) ?? url(listing.desktop?.universal),
+      mobileLink: nativeLink(listing.mobile?.native) ?? url(listing.mobile?.universal),
+      desktopLink: nativeLink(listing.desktop?.native) ?? url(listing.desktop?.universal),
       webappLink: url(listing.app?.browser),
       appStore: url(listing.app?.ios),
       playStore: url(listing.app?.android),

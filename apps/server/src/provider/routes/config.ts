@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { remoteFeatureIds } from '@latch/core/wire'
 import { Type } from 'typebox'
-import { toRemoteFeatures } from '../features.js'
+import { serverCapabilities, toRemoteFeatures } from '../features.js'
 import type { ProviderRouteOptions } from '../plugin.js'
 import { readRateLimit } from '../rate-limit.js'
 import { projectErrorResponses, projectQuerySchema } from '../schemas.js'
@@ -13,11 +13,15 @@ const featureSchema = Type.Object({
   config: Type.Array(Type.String()),
 })
 
-/** `GET /appkit/v1/config` → `{ features }` and `GET /getAnalyticsConfig` → `{ isAnalyticsEnabled }`. */
+/**
+ * `GET /appkit/v1/config` → `{ features }`, `GET /getAnalyticsConfig` → `{ isAnalyticsEnabled }`
+ * and `GET /appkit/v1/project-limits` → `{ planLimits }`.
+ */
 export const configRoutes: FastifyPluginAsyncTypebox<ProviderRouteOptions> = async (
   app,
   options,
 ) => {
+  const server = serverCapabilities(app.config)
   const scoped = {
     config: { ...projectScopedConfig, rateLimit: readRateLimit(options.readLimitPerMinute) },
     onRequest: exposeErrors,
@@ -40,7 +44,9 @@ export const configRoutes: FastifyPluginAsyncTypebox<ProviderRouteOptions> = asy
         },
       },
     },
-    async (request) => ({ features: toRemoteFeatures(projectOf(request).features) }),
+    async (request) => ({
+      features: toRemoteFeatures(projectOf(request).features, server),
+    }),
   )
 
   app.get(
@@ -58,5 +64,32 @@ export const configRoutes: FastifyPluginAsyncTypebox<ProviderRouteOptions> = asy
       },
     },
     async (request) => ({ isAnalyticsEnabled: projectOf(request).analyticsEnabled }),
+  )
+
+  app.get(
+    '/appkit/v1/project-limits',
+    {
+      ...scoped,
+      schema: {
+        summary: "The project's plan limits, in the reference shape",
+        description:
+          'A self-hosted server sells no plan: tier "none" and never above a limit, so clients never show a usage warning.',
+        tags: ['provider'],
+        querystring: projectQuerySchema,
+        response: {
+          200: Type.Object({
+            planLimits: Type.Object({
+              tier: Type.Literal('none'),
+              isAboveRpcLimit: Type.Boolean(),
+              isAboveMauLimit: Type.Boolean(),
+            }),
+          }),
+          ...projectErrorResponses,
+        },
+      },
+    },
+    async () => ({
+      planLimits: { tier: 'none' as const, isAboveRpcLimit: false, isAboveMauLimit: false },
+    }),
   )
 }

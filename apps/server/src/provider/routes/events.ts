@@ -1,10 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { ErrorProps, EventBody, TrackProps } from '@latch/core/wire'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { errorResponses, HttpError } from '../../errors.js'
 import { EventRejectedError, storeAnalyticsEvent, storeErrorReport } from '../events.js'
-import { ERROR_REPORT_LIMIT, ERROR_REPORT_WINDOW_MS, rateLimitKey } from '../rate-limit.js'
+import {
+  type AnalyticsRouteOptions,
+  ERROR_REPORT_LIMIT,
+  ERROR_REPORT_WINDOW_MS,
+  rateLimitKey,
+  spendRateLimit,
+} from '../rate-limit.js'
 import { projectErrorResponses, projectQuerySchema, safeString } from '../schemas.js'
 import {
   answerPreflight,
@@ -31,7 +37,7 @@ const trackProps = Type.Object({
   properties: Type.Optional(Type.Object({}, { maxProperties: 64 })),
 })
 
-const bodySchema = Type.Object({
+export const eventBodySchema = Type.Object({
   eventId: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
   url: safeString(2_048),
   domain: safeString(253),
@@ -43,15 +49,8 @@ const bodySchema = Type.Object({
   props: Type.Union([errorProps, trackProps]),
 })
 
-const isErrorReport = (body: EventBody): body is EventBody & { props: ErrorProps } =>
-  body.props.type === 'error'
-
-/**
- * `POST /e`: error reports (`props.type = 'error'`, at most 5 per 60 s per client) and
- * analytics events (`props.type = 'track'`, stored only when the project enables analytics).
- */
-export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // `navigator.sendBeacon` and preflight-free fetches send JSON as text/plain; read it as JSON.
+/** `navigator.sendBeacon` and preflight-free fetches send JSON as text/plain; read it as JSON. */
+export function readTextPlainAsJson(app: FastifyInstance): void {
   app.removeContentTypeParser('text/plain')
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
     try {
@@ -60,6 +59,20 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       done(new HttpError(400, 'VALIDATION_ERROR', 'Invalid request: body is not JSON'), undefined)
     }
   })
+}
+
+const isErrorReport = (body: EventBody): body is EventBody & { props: ErrorProps } =>
+  body.props.type === 'error'
+
+/**
+ * `POST /e`: error reports (`props.type = 'error'`, at most 5 per 60 s per client) and
+ * analytics events (`props.type = 'track'`, stored only when the project enables analytics).
+ */
+export const eventRoutes: FastifyPluginAsyncTypebox<AnalyticsRouteOptions> = async (
+  app,
+  { analyticsLimiter },
+) => {
+  readTextPlainAsJson(app)
 
   app.options(
     '/e',
@@ -89,14 +102,16 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Error report or analytics event',
         tags: ['provider'],
         querystring: projectQuerySchema,
-        body: bodySchema,
+        body: eventBodySchema,
         response: {
           202: Type.Object({
             stored: Type.Boolean(),
             reason: Type.Optional(Type.Enum(['duplicate', 'analytics-disabled'])),
           }),
           ...projectErrorResponses,
-          ...errorResponses({ 429: 'More than 5 error reports in 60 s' }),
+          ...errorResponses({
+            429: 'More than 5 error reports in 60 s, or analytics events over the per-minute budget',
+          }),
         },
       },
     },
@@ -107,6 +122,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
         sdkVersion: request.query.sv || 'unknown',
       }
       const body = request.body as EventBody
+      if (!isErrorReport(body)) await spendRateLimit(analyticsLimiter, request, 1)
       let outcome: Awaited<ReturnType<typeof storeErrorReport>>
       try {
         outcome = isErrorReport(body)

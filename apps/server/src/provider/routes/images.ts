@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { errorResponses, HttpError } from '../../errors.js'
 import { findWalletByImageId } from '../catalogue/repository.js'
+import { referenceAssetImages } from '../images/reference-ids.js'
 import { currencyImages, networkImages, tokenImages } from '../images/sets.js'
 import { drawIcon, initialsOf } from '../images/svg.js'
 import { publicConfig } from '../scope.js'
@@ -75,9 +76,12 @@ export const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     `${imagePaths.asset}/:id`,
-    common('Network (and connector) icon by assets.imageId'),
+    common(
+      "Network (and connector) icon by assets.imageId, or by the reference client's fixed ids",
+    ),
     async (request, reply) => {
-      const text = own(networkImages, request.params.id)
+      const text =
+        own(networkImages, request.params.id) ?? own(referenceAssetImages, request.params.id)
       if (text === undefined) throw new ImageNotFoundError('asset', request.params.id)
       return sendSvg(request, reply, drawIcon({ text, seed: request.params.id, shape: 'circle' }))
     },

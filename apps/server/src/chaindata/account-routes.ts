@@ -1,0 +1,251 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { and, eq, or, sql } from 'drizzle-orm'
+import { Type } from 'typebox'
+import {
+  type Address,
+  createPublicClient,
+  erc20Abi,
+  formatUnits,
+  http,
+  isAddress,
+  type PublicClient,
+} from 'viem'
+import { mainnet } from 'viem/chains'
+import { normalize } from 'viem/ens'
+import { chainEvents, chainTokens } from '../db/schema/chaindata.js'
+import type { Db } from '../db/types.js'
+import { errorResponses, HttpError } from '../errors.js'
+import { projectErrorResponses, sdkQuery } from '../provider/schemas.js'
+import type { NativeCurrency } from './wire.js'
+
+export interface AccountRoutesOptions {
+  /** Chains this server indexes, with their native currency. */
+  indexed: ReadonlyMap<number, NativeCurrency>
+  /** JSON-RPC upstream per chain (LATCH_RPC_URLS); chain 1 resolves ENS names. */
+  rpcUrls: ReadonlyMap<number, string>
+  /** Route options of every project-scoped route (docs/provider-services.md#access). */
+  scoped: object
+}
+
+const Balance = Type.Object({
+  name: Type.String(),
+  symbol: Type.String(),
+  chainId: Type.String({ description: 'CAIP-2' }),
+  address: Type.Optional(Type.String({ description: 'CAIP-10 of the token contract' })),
+  value: Type.Union([Type.Number(), Type.Null()], { description: 'null: no price source' }),
+  price: Type.Union([Type.Number(), Type.Null()], { description: 'null: no price source' }),
+  quantity: Type.Object({ decimals: Type.String(), numeric: Type.String() }),
+  iconUrl: Type.String(),
+})
+
+const AddressParams = Type.Object({ address: Type.String({ maxLength: 64 }) })
+
+function parseAddress(raw: string): Address {
+  if (!isAddress(raw, { strict: false }))
+    throw new HttpError(400, 'INVALID_ADDRESS', `"${raw.slice(0, 64)}" is not an EVM address.`)
+  return raw.toLowerCase() as Address
+}
+
+/**
+ * ERC-20 tokens the account holds according to the index: received minus sent is positive, per
+ * token, on one chain. The amounts are then read from the chain.
+ */
+async function indexedTokenBalances(db: Db, chainId: number, address: Address) {
+  const signed = sql<string>`sum(case when ${chainEvents.toAddress} = ${address} then ${chainEvents.amount} else 0 end) - sum(case when ${chainEvents.fromAddress} = ${address} then ${chainEvents.amount} else 0 end)`
+  const rows = await db
+    .select({
+      token: chainEvents.token,
+      amount: signed,
+      name: chainTokens.name,
+      symbol: chainTokens.symbol,
+      decimals: chainTokens.decimals,
+      spam: chainTokens.spamReason,
+    })
+    .from(chainEvents)
+    .leftJoin(
+      chainTokens,
+      and(eq(chainTokens.chainId, chainEvents.chainId), eq(chainTokens.address, chainEvents.token)),
+    )
+    .where(
+      and(
+        eq(chainEvents.chainId, chainId),
+        eq(chainEvents.kind, 'erc20'),
+        or(eq(chainEvents.toAddress, address), eq(chainEvents.fromAddress, address)),
+      ),
+    )
+    .groupBy(
+      chainEvents.token,
+      chainTokens.name,
+      chainTokens.symbol,
+      chainTokens.decimals,
+      chainTokens.spamReason,
+    )
+  return rows.filter((row) => row.token && BigInt(row.amount) > 0n && !row.spam)
+}
+
+/** `GET /v1/account/:address/balance` and `GET /v1/identity/:address`, in the reference shapes. */
+export function accountRoutes(options: AccountRoutesOptions): FastifyPluginAsyncTypebox {
+  const clients = new Map<number, PublicClient>()
+  const clientOf = (chainId: number): PublicClient | undefined => {
+    const url = options.rpcUrls.get(chainId)
+    if (!url) return undefined
+    let client = clients.get(chainId)
+    if (!client) {
+      // Chain 1's definition carries the ENS Universal Resolver that name lookups call.
+      client = createPublicClient({
+        chain: chainId === mainnet.id ? mainnet : undefined,
+        transport: http(url, { timeout: 5_000, retryCount: 0 }),
+      }) as PublicClient
+      clients.set(chainId, client)
+    }
+    return client
+  }
+
+  return async (app) => {
+    app.get(
+      '/v1/account/:address/balance',
+      {
+        ...options.scoped,
+        schema: {
+          summary: "An account's native and ERC-20 balances on one indexed chain",
+          description:
+            'The native balance is read from the chain; ERC-20 balances are summed from the index (transfers in minus out). Prices and values are null: this server has no price source.',
+          tags: ['history'],
+          params: AddressParams,
+          querystring: Type.Object({
+            ...sdkQuery,
+            chainId: Type.String({ description: 'CAIP-2 (eip155:1) or a decimal chain id' }),
+            currency: Type.Optional(Type.String({ maxLength: 8 })),
+            forceUpdate: Type.Optional(Type.String({ maxLength: 100 })),
+          }),
+          response: {
+            200: Type.Object({ balances: Type.Array(Balance) }),
+            ...projectErrorResponses,
+            ...errorResponses({
+              400: 'INVALID_ADDRESS or UNSUPPORTED_CHAIN',
+              502: 'UPSTREAM_ERROR: the chain node did not answer',
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const address = parseAddress(request.params.address)
+        const match = /^(?:eip155:)?([1-9][0-9]{0,15})$/.exec(request.query.chainId)
+        const chainId = match ? Number(match[1]) : Number.NaN
+        const native = options.indexed.get(chainId)
+        const client = clientOf(chainId)
+        if (!native || !client)
+          throw new HttpError(
+            400,
+            'UNSUPPORTED_CHAIN',
+            `Chain "${request.query.chainId.slice(0, 64)}" has no balances here; see GET /v1/supported-chains.`,
+          )
+        // The index says which tokens the account holds; the chain says how much, at its head
+        // (a token that mints or burns without Transfer events would make sums from it wrong).
+        const indexed = await indexedTokenBalances(app.db, chainId, address)
+        let wei: bigint
+        let onChain: bigint[]
+        try {
+          const blockNumber = await client.getBlockNumber({ cacheTime: 0 })
+          ;[wei, onChain] = await Promise.all([
+            client.getBalance({ address, blockNumber }),
+            Promise.all(
+              indexed.map((token) =>
+                client.readContract({
+                  address: token.token as Address,
+                  abi: erc20Abi,
+                  functionName: 'balanceOf',
+                  args: [address],
+                  blockNumber,
+                }),
+              ),
+            ),
+          ])
+        } catch (error) {
+          request.log.warn({ err: error, chainId }, 'balance read failed')
+          throw new HttpError(
+            502,
+            'UPSTREAM_ERROR',
+            'The chain node did not answer; try again later',
+          )
+        }
+        const caip2 = `eip155:${chainId}`
+        const tokens = indexed
+          .map((token, i) => ({ ...token, onChain: onChain[i] ?? 0n }))
+          .filter((token) => token.onChain > 0n)
+        return {
+          balances: [
+            {
+              name: native.name,
+              symbol: native.symbol,
+              chainId: caip2,
+              value: null,
+              price: null,
+              quantity: {
+                decimals: String(native.decimals),
+                numeric: formatUnits(wei, native.decimals),
+              },
+              iconUrl: '',
+            },
+            ...tokens
+              .filter((token) => token.onChain > 0n)
+              .map((token) => ({
+                name: token.name ?? token.symbol ?? 'Unknown token',
+                symbol: token.symbol ?? '',
+                chainId: caip2,
+                address: `${caip2}:${token.token}`,
+                value: null,
+                price: null,
+                quantity: {
+                  decimals: String(token.decimals ?? 0),
+                  numeric: formatUnits(token.onChain, token.decimals ?? 0),
+                },
+                iconUrl: '',
+              })),
+          ],
+        }
+      },
+    )
+
+    app.get(
+      '/v1/identity/:address',
+      {
+        ...options.scoped,
+        schema: {
+          summary: 'The ENS name and avatar of an address',
+          description:
+            'Resolved through the chain 1 upstream of LATCH_RPC_URLS; both null when none is configured or the address has no primary name.',
+          tags: ['history'],
+          params: AddressParams,
+          querystring: Type.Object({
+            ...sdkQuery,
+            sender: Type.Optional(Type.String({ maxLength: 64 })),
+          }),
+          response: {
+            200: Type.Object({
+              name: Type.Union([Type.String(), Type.Null()]),
+              avatar: Type.Union([Type.String(), Type.Null()]),
+            }),
+            ...projectErrorResponses,
+            ...errorResponses({ 400: 'INVALID_ADDRESS' }),
+          },
+        },
+      },
+      async (request) => {
+        const address = parseAddress(request.params.address)
+        const mainnet = clientOf(1)
+        if (!mainnet) return { name: null, avatar: null }
+        try {
+          const name = await mainnet.getEnsName({ address })
+          if (!name) return { name: null, avatar: null }
+          const avatar = await mainnet.getEnsAvatar({ name: normalize(name) }).catch(() => null)
+          return { name, avatar }
+        } catch (error) {
+          // A name is decoration: an upstream failure shows the address, never an error page.
+          request.log.warn({ err: error }, 'ENS lookup failed')
+          return { name: null, avatar: null }
+        }
+      },
+    )
+  }
+}
