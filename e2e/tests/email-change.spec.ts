@@ -61,11 +61,14 @@ test('a change the page starts and the user cancels in the frame sends no mail a
   )
   // The same guards as the approval view: focus on Cancel, Confirm held until the view is seen.
   // (Inside the frame's own document: the page, not the frame, holds the window's focus.)
-  expect(
-    await view
-      .getByTestId('cancel')
-      .evaluate((button) => button.ownerDocument.activeElement === button),
-  ).toBe(true)
+  // The view takes focus as it opens; wait for that rather than read it at the first paint.
+  await expect
+    .poll(() =>
+      view
+        .getByTestId('cancel')
+        .evaluate((button) => button.ownerDocument.activeElement === button),
+    )
+    .toBe(true)
   await view.getByTestId('cancel').click()
   const outcome = await settleChange(page)
   expect(outcome.error).toEqual({ message: 'User rejected the request.', code: 4001 })

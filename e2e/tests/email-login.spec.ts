@@ -158,7 +158,13 @@ test('signs a message in the frame approval UI; viem verifies it', async () => {
 })
 
 test('a rejection in the approval UI reaches the app as user-rejected (4001)', async () => {
-  await startRequest(page, { method: 'personal_sign', params: [toHex('no'), address] })
+  await startRequest(page, {
+    method: 'personal_sign',
+    params: [toHex('a request to turn down'), address],
+  })
+  // Wait for this request's own view: a click while the frame still shows (or hides) the last
+  // one can miss it (seen once in a full run: the promise never settled).
+  await expect(approval(page)).toContainText('a request to turn down')
   await approval(page).getByTestId('reject').click()
   expect((await settle(page)).error?.code).toBe(4001)
 })

@@ -174,6 +174,8 @@ test('sends 0.01 ETH on anvil', async () => {
 test('a rejection in the approval UI reaches the app as user-rejected (4001)', async () => {
   await openHarness(page, projectId)
   await startRequest(page, { method: 'personal_sign', params: [toHex('do not sign'), address] })
+  // Wait for this request's own view before turning it down (as email-login.spec.ts does).
+  await expect(approval(page)).toContainText('do not sign')
   await approval(page).getByTestId('reject').click()
   expect((await settle(page)).error).toEqual({ message: 'User rejected the request.', code: 4001 })
 })
