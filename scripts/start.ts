@@ -2,6 +2,7 @@
  * `npm start`: the whole Latch stack on loopback — dev chain, server (with its database),
  * web app and secure frame. One process but anvil; Ctrl-C (or SIGTERM) stops every part.
  */
+import { randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -89,7 +90,11 @@ async function main() {
           return startMailbox({ smtpPort: env.mailboxSmtpPort, httpPort: env.mailboxPort })
         })
     if (mailbox) stops.push({ name: 'mailbox', fn: () => mailbox.stop() })
+    // The `project` CLI changes the running server's projects through its admin API, with a
+    // token made for this run (docs/provider-services.md#administration).
+    const adminToken = process.env.LATCH_ADMIN_TOKEN || randomBytes(24).toString('base64url')
     const serverEnv = {
+      LATCH_ADMIN_TOKEN: adminToken,
       ...process.env,
       ...(mailbox ? { LATCH_SMTP_URL: mailbox.smtpUrl } : {}),
       LATCH_FRAME_ORIGINS: process.env.LATCH_FRAME_ORIGINS || frameUrl,
@@ -160,6 +165,7 @@ async function main() {
         `  dev chain     ${chain.rpcUrl}   chain id 31337${seeded}`,
         `  mailbox       ${mailbox ? `${mailbox.webUrl}   (sign-in codes; SMTP ${mailbox.smtpUrl})` : 'LATCH_SMTP_URL'}`,
         `  project id    ${project.id}   (allowed origins: ${project.allowedOrigins.join(', ')})`,
+        `  admin         LATCH_ADMIN_URL=${serverUrl} LATCH_ADMIN_TOKEN=${adminToken} npm run project -- list`,
         `  database      ${databaseName}`,
         '',
         'Press Ctrl-C to stop.',

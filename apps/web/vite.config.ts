@@ -18,7 +18,9 @@ export default defineConfig({
   preview: { host: 'localhost', strictPort: true },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // No source maps in what gets deployed: they would publish the sources next to the app.
+    // scripts/bench/bundle-breakdown.ts turns them on for its own analysis build.
+    sourcemap: false,
     // Everything the page imports statically goes in one chunk. Left alone, the bundler splits it
     // into five (the code the lazy chunks share with the page): the same bytes, but gzipped
     // separately and tied together by import/export lists, ≈ 1.7 KiB more before the first click.

@@ -17,6 +17,7 @@ import { openDatabase } from './db/open.js'
 import { projects } from './db/schema/projects.js'
 import type { DatabaseHandle } from './db/types.js'
 import { createLogger } from './logger.js'
+import { HEALTH_CHECKS_PER_MINUTE } from './routes/health.js'
 import { openTestDatabase } from './testing/database.js'
 import { createTestPostgres } from './testing/postgres.js'
 
@@ -72,9 +73,13 @@ function configFor(env: Record<string, string>): Config {
     LATCH_LOG_LEVEL: 'silent',
     LATCH_WEB_ORIGINS: ALLOWED_ORIGIN,
     LATCH_CHAIN_RPC_URL: anvil.rpcUrl,
+    LATCH_ADMIN_TOKEN: ADMIN_TOKEN,
     ...env,
   })
 }
+
+const ADMIN_TOKEN = 'health-test-admin-token-0123456789'
+const asAdmin = { authorization: `Bearer ${ADMIN_TOKEN}` }
 
 function appSuite(
   kind: 'pglite' | 'postgres',
@@ -135,14 +140,25 @@ function appSuite(
     expect(row!.createdAt).toBeInstanceOf(Date)
   })
 
-  test('/healthz: database and chain ok', async () => {
+  test('/healthz: database and chain ok; the node URL only for the admin token', async () => {
     const response = await app.inject({ method: 'GET', url: '/healthz' })
     expect(response.statusCode).toBe(200)
-    const body = response.json()
-    expect(body).toEqual({
+    expect(response.json()).toEqual({
       status: 'ok',
       database: { ok: true, kind },
-      chain: { ok: true, rpcUrl: anvil.rpcUrl, chainId: DEV_CHAIN_ID, blockNumber: '0' },
+      chain: { ok: true, chainId: DEV_CHAIN_ID, blockNumber: '0' },
+    })
+    expect(response.body).not.toContain(anvil.rpcUrl)
+    for (const authorization of ['Bearer wrong-token-wrong-token-wrong', ADMIN_TOKEN, 'Basic x']) {
+      const guess = await app.inject({ method: 'GET', url: '/healthz', headers: { authorization } })
+      expect(guess.body).not.toContain(anvil.rpcUrl)
+    }
+    const admin = await app.inject({ method: 'GET', url: '/healthz', headers: asAdmin })
+    expect(admin.json().chain).toEqual({
+      ok: true,
+      rpcUrl: anvil.rpcUrl,
+      chainId: DEV_CHAIN_ID,
+      blockNumber: '0',
     })
   })
 
@@ -156,9 +172,14 @@ function appSuite(
     try {
       const response = await other.inject({ method: 'GET', url: '/healthz' })
       expect(response.statusCode).toBe(200)
-      const body = response.json()
-      expect(body.status).toBe('degraded')
-      expect(body.database).toEqual({ ok: true, kind })
+      expect(response.json()).toEqual({
+        status: 'degraded',
+        database: { ok: true, kind },
+        chain: { ok: false },
+      })
+      // The error text may quote the URL: both only for the admin.
+      expect(response.body).not.toContain(deadUrl)
+      const body = (await other.inject({ method: 'GET', url: '/healthz', headers: asAdmin })).json()
       expect(body.chain).toMatchObject({ ok: false, rpcUrl: deadUrl })
       expect(body.chain.error).toEqual(expect.any(String))
       expect(body.chain.chainId).toBeUndefined()
@@ -175,7 +196,7 @@ function appSuite(
       chain: createChainClient(anvil.rpcUrl),
     })
     try {
-      const body = (await other.inject({ method: 'GET', url: '/healthz' })).json()
+      const body = (await other.inject({ method: 'GET', url: '/healthz', headers: asAdmin })).json()
       expect(body.chain).toMatchObject({ ok: true, rpcUrl: anvil.rpcUrl, chainId: DEV_CHAIN_ID })
     } finally {
       await other.close()
@@ -238,6 +259,16 @@ function appSuite(
     expect(allowed.headers['access-control-allow-origin']).toBe(ALLOWED_ORIGIN)
     const denied = await preflight('https://evil.example')
     expect(denied.headers['access-control-allow-origin']).toBeUndefined()
+  })
+
+  test('/healthz: one address polling it flat out is cut off', async () => {
+    let status = 200
+    for (let i = 0; i < HEALTH_CHECKS_PER_MINUTE + 1 && status === 200; i++)
+      status = (await app.inject({ method: 'GET', url: '/healthz', remoteAddress: '10.7.7.7' }))
+        .statusCode
+    expect(status).toBe(429)
+    const other = await app.inject({ method: 'GET', url: '/healthz', remoteAddress: '10.7.7.8' })
+    expect(other.statusCode).toBe(200)
   })
 
   test('the OpenAPI document lists /healthz', async () => {

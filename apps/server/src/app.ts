@@ -7,10 +7,11 @@ import Fastify, {
   type FastifyPluginAsync,
 } from 'fastify'
 import type { PublicClient } from 'viem'
+import { adminRoutes } from './admin/plugin.js'
 import { authRoutes } from './auth/plugin.js'
 import { createChainClient } from './chain.js'
 import { chainDataPlugin } from './chaindata/plugin.js'
-import type { Config } from './config.js'
+import { type Config, localKeyFiles, PRODUCTION_SECRETS } from './config.js'
 import type { DatabaseHandle, Db } from './db/types.js'
 import { installErrorHandling } from './errors.js'
 import { frameHostingPlugin } from './frame-hosting/plugin.js'
@@ -38,6 +39,8 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger
   /** Defaults to a client of `config.chainRpcUrl` with a short timeout. */
   chain?: PublicClient
+  /** The auth routes' clock; tests move it instead of waiting (defaults to the real one). */
+  now?: (() => Date) | undefined
   /** Extra route plugins (chain data, provider services), registered after the core routes. */
   plugins?: FastifyPluginAsync[]
 }
@@ -48,6 +51,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     loggerInstance: options.logger ?? createLogger(config),
     routerOptions: { ignoreTrailingSlash: true },
+    // Off unless configured: a forged X-Forwarded-For must not pick the client's rate-limit bucket.
+    // (A hop count is valid at run time; the type only lists the other forms.)
+    trustProxy: config.trustProxy as boolean,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   })
   app.decorate('config', config)
@@ -62,16 +68,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swagger, {
     openapi: { info: { title: 'Latch server', version: '0.1.0' } },
   })
-  await app.register(swaggerUi, { routePrefix: '/docs' })
+  if (config.docs) await app.register(swaggerUi, { routePrefix: '/docs' })
+  const keyFiles = localKeyFiles(config)
+  if (keyFiles.length > 0)
+    app.log.warn(
+      `development keys are read from files beside the database (${keyFiles.join(', ')}); production needs ${PRODUCTION_SECRETS.join(', ')} from the environment`,
+    )
   // Once, before any route: the limits of provider and auth routes share one store.
-  await registerRateLimit(app, config.redisUrl)
+  await registerRateLimit(app, config.redisUrl, { failOpen: config.rateLimitFailOpen })
 
   // First: on a frame host, its hook must turn away every route registered after it.
   await app.register(frameHostingPlugin)
   await app.register(healthRoutes)
   await app.register(providerRoutes)
-  await app.register(authRoutes)
+  await app.register(authRoutes, { now: options.now })
   await app.register(chainDataPlugin())
+  if (config.adminToken) await app.register(adminRoutes(config.adminToken))
   for (const plugin of options.plugins ?? []) await app.register(plugin)
   return app
 }

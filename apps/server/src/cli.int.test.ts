@@ -197,4 +197,53 @@ describe('latch-server CLI', () => {
     },
     SLOW,
   )
+
+  test(
+    'production mode without the secrets refuses to start, naming them, and writes no key file',
+    async () => {
+      const dataDir = dataDirFrom('production-no-keys')
+      const cli = start(['serve'], { LATCH_DATA_DIR: dataDir, NODE_ENV: 'production' })
+      expect(await cli.exited).not.toBe(0)
+      expect(cli.stderr()).toContain(
+        'needs LATCH_AUTH_SHARE_KEY, LATCH_RECOVERY_KEY, LATCH_CURSOR_SECRET from the environment',
+      )
+      expect(fs.existsSync(path.join(dataDir, 'keys'))).toBe(false)
+    },
+    SLOW,
+  )
+
+  test(
+    'production mode with its secrets serves no /docs, and development warns once about key files',
+    async () => {
+      const dataDir = dataDirFrom('production')
+      const cli = start(['serve'], {
+        LATCH_DATA_DIR: dataDir,
+        LATCH_ENV: 'production',
+        LATCH_AUTH_SHARE_KEY: Buffer.alloc(32, 7).toString('base64'),
+        LATCH_RECOVERY_KEY: Buffer.alloc(32, 8).toString('base64'),
+        LATCH_CURSOR_SECRET: 'a-cursor-secret-of-enough-length',
+      })
+      const url = await waitForListening(cli)
+      expect((await fetch(`${url}/docs`)).status).toBe(404)
+      expect((await fetch(`${url}/healthz`)).status).toBe(200)
+      expect(fs.existsSync(path.join(dataDir, 'keys'))).toBe(false)
+      expect(cli.stdout() + cli.stderr()).not.toContain('development keys')
+      cli.child.kill('SIGTERM')
+      await cli.exited
+
+      const devDir = dataDirFrom('development')
+      const dev = start(['serve'], { LATCH_DATA_DIR: devDir })
+      const devUrl = await waitForListening(dev)
+      expect((await fetch(`${devUrl}/docs`)).status).toBe(200)
+      const warnings = (dev.stdout() + dev.stderr())
+        .split('\n')
+        .filter((line) => line.includes('development keys'))
+      expect(warnings).toHaveLength(1)
+      expect(warnings[0]).toContain(path.join(devDir, 'keys', 'auth-share.key'))
+      expect(warnings[0]).toContain(path.join(devDir, 'keys', 'cursor.key'))
+      dev.child.kill('SIGTERM')
+      await dev.exited
+    },
+    SLOW,
+  )
 })

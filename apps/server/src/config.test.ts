@@ -1,6 +1,12 @@
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { ConfigError, DEFAULT_WEB_ORIGINS, IN_MEMORY_DATA_DIR, loadConfig } from './config.js'
+import {
+  ConfigError,
+  DEFAULT_WEB_ORIGINS,
+  IN_MEMORY_DATA_DIR,
+  loadConfig,
+  localKeyFiles,
+} from './config.js'
 
 function issuesOf(env: Record<string, string>): readonly string[] {
   try {
@@ -25,6 +31,10 @@ describe('loadConfig', () => {
       webOrigins: DEFAULT_WEB_ORIGINS,
       auth: expect.any(Object), // auth/config.test.ts
       chainData: expect.any(Object), // chaindata/config.test.ts
+      production: false,
+      docs: true,
+      trustProxy: false,
+      rateLimitFailOpen: false,
     })
   })
 
@@ -39,6 +49,10 @@ describe('loadConfig', () => {
         LATCH_LOG_LEVEL: 'debug',
         REDIS_URL: 'redis://cache:6379/0',
         LATCH_WEB_ORIGINS: 'https://app.example.org, http://localhost:5173',
+        LATCH_ADMIN_TOKEN: 'an-admin-token-of-24-characters',
+        LATCH_DOCS: 'off',
+        LATCH_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+        LATCH_RATE_LIMIT_ON_REDIS_FAILURE: 'open',
       },
       '/srv/latch',
     )
@@ -53,6 +67,11 @@ describe('loadConfig', () => {
       webOrigins: ['https://app.example.org', 'http://localhost:5173'],
       auth: expect.any(Object), // auth/config.test.ts
       chainData: expect.any(Object), // chaindata/config.test.ts
+      adminToken: 'an-admin-token-of-24-characters',
+      production: false,
+      docs: false,
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      rateLimitFailOpen: true,
     })
   })
 
@@ -184,5 +203,59 @@ describe('one loader for every plugin', () => {
       expect.stringMatching(/^LATCH_SERVER_PORT: /),
       expect.stringMatching(/^LATCH_INDEXER: must be in-process or off/),
     ])
+  })
+})
+
+describe('production mode', () => {
+  const secrets = {
+    LATCH_AUTH_SHARE_KEY: Buffer.alloc(32, 1).toString('base64'),
+    LATCH_RECOVERY_KEY: Buffer.alloc(32, 2).toString('base64'),
+    LATCH_CURSOR_SECRET: 'a-cursor-secret-of-enough-length',
+  }
+
+  test('refuses to load without the three secrets, naming the missing ones', () => {
+    for (const mode of [{ NODE_ENV: 'production' }, { LATCH_ENV: 'production' }]) {
+      expect(() => loadConfig({ ...mode, LATCH_DATA_DIR: '/srv/latch' })).toThrow(
+        /needs LATCH_AUTH_SHARE_KEY, LATCH_RECOVERY_KEY, LATCH_CURSOR_SECRET from the environment/,
+      )
+      const { LATCH_CURSOR_SECRET: _, ...twoOfThree } = secrets
+      expect(() => loadConfig({ ...mode, ...twoOfThree })).toThrow(/needs LATCH_CURSOR_SECRET from/)
+      const config = loadConfig({ ...mode, ...secrets, LATCH_DATA_DIR: '/srv/latch' })
+      expect(config.production).toBe(true)
+      // Nothing is read from (or written to) files beside the database.
+      expect(localKeyFiles(config)).toEqual([])
+    }
+  })
+
+  test('development names the key files it uses beside the database', () => {
+    const config = loadConfig({ LATCH_DATA_DIR: '/srv/latch' })
+    expect(config.production).toBe(false)
+    expect(localKeyFiles(config)).toEqual([
+      '/srv/latch/keys/auth-share.key',
+      '/srv/latch/keys/recovery.key',
+      '/srv/latch/keys/cursor.key',
+    ])
+    expect(localKeyFiles(loadConfig({ LATCH_DATA_DIR: '/srv/latch', ...secrets }))).toEqual([])
+  })
+
+  test('/docs is on in development and off in production unless LATCH_DOCS says otherwise', () => {
+    expect(loadConfig({}).docs).toBe(true)
+    expect(loadConfig({ LATCH_DOCS: 'off' }).docs).toBe(false)
+    expect(loadConfig({ LATCH_ENV: 'production', ...secrets }).docs).toBe(false)
+    expect(loadConfig({ LATCH_ENV: 'production', LATCH_DOCS: 'on', ...secrets }).docs).toBe(true)
+    expect(() => loadConfig({ LATCH_DOCS: 'yes' })).toThrow(/LATCH_DOCS/)
+  })
+})
+
+describe('LATCH_TRUST_PROXY', () => {
+  test('off by default; on, a hop count or a list of proxies; nonsense is refused', () => {
+    expect(loadConfig({}).trustProxy).toBe(false)
+    expect(loadConfig({ LATCH_TRUST_PROXY: 'on' }).trustProxy).toBe(true)
+    expect(loadConfig({ LATCH_TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(loadConfig({ LATCH_TRUST_PROXY: '::1,10.1.0.0/16' }).trustProxy).toEqual([
+      '::1',
+      '10.1.0.0/16',
+    ])
+    expect(() => loadConfig({ LATCH_TRUST_PROXY: 'everyone' })).toThrow(/LATCH_TRUST_PROXY/)
   })
 })

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { MIN_ADMIN_TOKEN_LENGTH } from './admin/token.js'
 import { type AuthConfig, authEnvShape, readAuthConfig } from './auth/config.js'
 import { type ChainDataConfig, loadChainDataConfig } from './chaindata/config.js'
 
@@ -33,7 +34,27 @@ export interface Config {
    * (`auth.frameOrigins`) with its security headers; unset: the server hosts no frame.
    */
   frameDir: string | undefined
+  /** LATCH_ADMIN_TOKEN: enables `/admin/v1/*` (the `project` CLI against a running server). */
+  adminToken: string | undefined
+  /** NODE_ENV=production or LATCH_ENV=production: secrets must come from the environment. */
+  production: boolean
+  /** LATCH_DOCS: the OpenAPI UI at /docs (on by default in development, off in production). */
+  docs: boolean
+  /**
+   * LATCH_TRUST_PROXY: whose X-Forwarded-For to believe for the client address (rate limits):
+   * false (default: the socket's address), true (every hop), a hop count, or addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string[]
+  /** LATCH_RATE_LIMIT_ON_REDIS_FAILURE: `closed` (default: refuse with 503) or `open` (let pass). */
+  rateLimitFailOpen: boolean
 }
+
+/** The secrets a production server takes only from its environment (docs/deployment.md#the-keys). */
+export const PRODUCTION_SECRETS = [
+  'LATCH_AUTH_SHARE_KEY',
+  'LATCH_RECOVERY_KEY',
+  'LATCH_CURSOR_SECRET',
+] as const
 
 export type Env = Record<string, string | undefined>
 
@@ -106,8 +127,23 @@ const envSchema = z.object({
     })
     .optional(),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://').optional(),
+  LATCH_TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(off|on|true|false|[0-9]{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+      'must be on, off, a hop count, or comma-separated addresses/CIDRs of your proxies',
+    )
+    .optional(),
+  LATCH_RATE_LIMIT_ON_REDIS_FAILURE: z.enum(['closed', 'open']).optional(),
   LATCH_WEB_ORIGINS: origins.optional(),
   LATCH_FRAME_DIR: z.string().min(1, 'must not be empty').optional(),
+  LATCH_ENV: z.enum(['production', 'development']).optional(),
+  NODE_ENV: z.string().optional(),
+  LATCH_DOCS: z.enum(['on', 'off']).optional(),
+  LATCH_ADMIN_TOKEN: z
+    .string()
+    .min(MIN_ADMIN_TOKEN_LENGTH, `must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters`)
+    .optional(),
   ...authEnvShape,
 })
 
@@ -142,6 +178,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     issues.push(...error.issues)
   }
   const frameDir = result.success ? checkFrameDir(result.data, cwd, issues) : undefined
+  const production = picked.NODE_ENV === 'production' || picked.LATCH_ENV === 'production'
+  const missing = PRODUCTION_SECRETS.filter((name) => !env[name]?.trim())
+  // Files beside the database would put every key in the same backup as the shares they seal.
+  if (production && missing.length > 0)
+    issues.push(
+      `production mode (NODE_ENV or LATCH_ENV=production) needs ${missing.join(', ')} from the environment; key files are never written in production`,
+    )
   if (!result.success || !chainData || issues.length > 0) throw new ConfigError(issues)
   const e = result.data
   const dataDir = e.LATCH_DATA_DIR ?? './.data'
@@ -158,7 +201,33 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     auth: readAuthConfig(e),
     chainData,
     frameDir,
+    adminToken: e.LATCH_ADMIN_TOKEN,
+    production,
+    docs: e.LATCH_DOCS === undefined ? !production : e.LATCH_DOCS === 'on',
+    trustProxy: parseTrustProxy(e.LATCH_TRUST_PROXY),
+    rateLimitFailOpen: e.LATCH_RATE_LIMIT_ON_REDIS_FAILURE === 'open',
   }
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'off' || value === 'false') return false
+  if (value === 'on' || value === 'true') return true
+  if (/^[0-9]{1,2}$/.test(value)) return Number(value)
+  return splitList(value)
+}
+
+/**
+ * The key files a development server reads beside its database because the environment names no
+ * secret (none in production, where the config refuses to load without them).
+ */
+export function localKeyFiles(config: Config): string[] {
+  if (config.dataDir === IN_MEMORY_DATA_DIR) return []
+  const file = (name: string) => path.join(config.dataDir, 'keys', `${name}.key`)
+  return [
+    ...(config.auth.authShareKey ? [] : [file('auth-share')]),
+    ...(config.auth.recoveryKey ? [] : [file('recovery')]),
+    ...(config.chainData.cursorSecretIsDefault ? [file('cursor')] : []),
+  ]
 }
 
 /**

@@ -328,8 +328,10 @@ describe.each(kinds)('on %s', (kind) => {
         { otp: secondary, email: 'new@example.com' },
         token,
       )
-      expect(step3.body).toEqual({ email: 'new@example.com' })
-      expect((await get('/auth/v1/session', token)).body.email).toBe('new@example.com')
+      expect(step3.body).toMatchObject({ email: 'new@example.com' })
+      // The change swapped the session's token: the new one works, the old one is void.
+      expect((await get('/auth/v1/session', step3.body.token)).body.email).toBe('new@example.com')
+      expect((await get('/auth/v1/session', token)).status).toBe(401)
     })
   })
 

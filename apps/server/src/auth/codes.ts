@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
-import { authCodes, authDevices, authUsers } from '../db/schema/auth.js'
+import { authCodes, authDevices, authEmailLocks, authUsers } from '../db/schema/auth.js'
 import type { Db } from '../db/types.js'
 import { HttpError } from '../errors.js'
 import type { CodePurpose } from './mailer.js'
@@ -9,6 +9,73 @@ import { hashCode, randomInt, sameHash } from './secrets.js'
 export const CODE_TTL_MS = 10 * 60_000
 export const SEND_INTERVAL_MS = 30_000
 export const MAX_CODE_ATTEMPTS = 5
+/**
+ * The per-address budget across codes (docs/custody.md#sign-in-codes): 10 wrong codes within an
+ * hour lock the address for an hour, doubling with each lock within a day. Without it, a new code
+ * every 30 s would give an attacker 10 guesses a minute for ever.
+ */
+export const CODE_GUESS_BUDGET = 10
+export const CODE_GUESS_WINDOW_MS = 60 * 60_000
+export const FIRST_LOCK_MS = 60 * 60_000
+const LOCK_MEMORY_MS = 24 * 60 * 60_000
+
+export class EmailLockedError extends HttpError {
+  override name = 'EmailLockedError'
+  constructor(readonly retryAfter: number) {
+    super(
+      429,
+      'EMAIL_LOCKED',
+      `Too many wrong codes for this address; try again in ${Math.ceil(retryAfter / 60)} minutes`,
+    )
+  }
+}
+
+/** Refuses while the address is locked for wrong codes. */
+export async function assertNotLocked(db: Db, email: string, now: Date): Promise<void> {
+  const [lock] = await db
+    .select()
+    .from(authEmailLocks)
+    .where(and(eq(authEmailLocks.email, email), gt(authEmailLocks.lockedUntil, now)))
+    .limit(1)
+  if (lock)
+    throw new EmailLockedError(Math.ceil((lock.lockedUntil.getTime() - now.getTime()) / 1000))
+}
+
+/**
+ * Counts the address's wrong codes of the last hour (since its last lock ended) and locks it when
+ * they reach the budget. Resolves with the lock's length in minutes when this call locked it, so
+ * the caller tells the owner once.
+ */
+async function lockIfOverBudget(db: Db, email: string, now: Date): Promise<number | undefined> {
+  const [previous] = await db
+    .select()
+    .from(authEmailLocks)
+    .where(eq(authEmailLocks.email, email))
+    .limit(1)
+  const windowStart = Math.max(
+    now.getTime() - CODE_GUESS_WINDOW_MS,
+    previous?.lockedUntil.getTime() ?? 0,
+  )
+  const [row] = await db
+    .select({ wrong: sql<number>`coalesce(sum(${authCodes.attempts}), 0)::int` })
+    .from(authCodes)
+    .where(and(eq(authCodes.email, email), gt(authCodes.createdAt, new Date(windowStart))))
+  if ((row?.wrong ?? 0) < CODE_GUESS_BUDGET) return undefined
+  const recent = previous && now.getTime() - previous.lockedAt.getTime() < LOCK_MEMORY_MS
+  const locks = recent ? previous.locks + 1 : 1
+  const lockMs = FIRST_LOCK_MS * 2 ** Math.min(locks - 1, 10)
+  const lock = { lockedAt: now, lockedUntil: new Date(now.getTime() + lockMs), locks }
+  await db
+    .insert(authEmailLocks)
+    .values({ email, ...lock })
+    .onConflictDoUpdate({ target: authEmailLocks.email, set: lock })
+  // Every live code of the address dies with the lock.
+  await db
+    .update(authCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(authCodes.email, email), isNull(authCodes.consumedAt)))
+  return lockMs / 60_000
+}
 
 export class ThrottledError extends HttpError {
   override name = 'ThrottledError'
@@ -64,8 +131,28 @@ export interface IssueCodeInput {
   newEmail?: string | undefined
 }
 
-/** Stores the HMAC of a fresh code (voiding older ones of the same purpose) and returns the code. */
-export async function issueCode(db: Db, key: Buffer, input: IssueCodeInput, now: Date) {
+/**
+ * Stores the HMAC of a fresh code (voiding older ones of the same purpose) and returns the code.
+ * One transaction holding a lock on the address: concurrent requests run one after another, so
+ * with `throttle` only the first within 30 s gets a code, and the unique index on live codes
+ * backs it (docs/custody.md#sign-in-codes).
+ */
+export async function issueCode(
+  db: Db,
+  key: Buffer,
+  input: IssueCodeInput,
+  now: Date,
+  options: { throttle?: boolean } = {},
+) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`latch-code:${input.email}`}))`)
+    await assertNotLocked(tx as unknown as Db, input.email, now)
+    if (options.throttle) await assertMaySend(tx as unknown as Db, input.email, now)
+    return insertCode(tx as unknown as Db, key, input, now)
+  })
+}
+
+async function insertCode(db: Db, key: Buffer, input: IssueCodeInput, now: Date) {
   const code = newCode()
   await db
     .update(authCodes)
@@ -98,7 +185,9 @@ export async function consumeCode(
   key: Buffer,
   input: { email: string; purpose: CodePurpose; code: string },
   now: Date,
+  onLocked?: (minutes: number) => Promise<void>,
 ) {
+  await assertNotLocked(db, input.email, now)
   const [live] = await db
     .select()
     .from(authCodes)
@@ -131,6 +220,11 @@ export async function consumeCode(
     })
     .where(and(eq(authCodes.id, live.id), isNull(authCodes.consumedAt)))
     .returning({ attempts: authCodes.attempts })
+  const lockedFor = await lockIfOverBudget(db, input.email, now)
+  if (lockedFor !== undefined) {
+    await onLocked?.(lockedFor)
+    throw new EmailLockedError(lockedFor * 60)
+  }
   const left = MAX_CODE_ATTEMPTS - (counted?.attempts ?? MAX_CODE_ATTEMPTS)
   throw new InvalidCodeError(
     left > 0

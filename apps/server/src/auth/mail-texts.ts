@@ -60,3 +60,11 @@ export function emailChangedMail(change: EmailChange): MailText {
     text: `The sign-in email of your wallet was changed from ${change.from} to ${change.to}. Every other device was signed out.\n\nIf you made this change, there is nothing to do. If you did not, someone else controls your wallet's sign-in: contact the app you use the wallet with at once.`,
   }
 }
+
+/** Sent once per lock: the owner learns that someone is guessing at their sign-in codes. */
+export function codesLockedMail(minutes: number): MailText {
+  return {
+    subject: 'Sign-in to your Latch wallet is paused',
+    text: `Someone entered too many wrong sign-in codes for your wallet, so no code will be sent or accepted for the next ${minutes} minutes.\n\nIf that was you, wait and try again. If it was not, nobody got in: your wallet is safe, and the pause protects it.`,
+  }
+}

@@ -3,6 +3,7 @@ import { HttpError } from '../errors.js'
 import {
   type CodePurpose,
   codeMail,
+  codesLockedMail,
   deviceApprovalMail,
   type EmailChange,
   emailChangedMail,
@@ -16,6 +17,8 @@ export interface Mailer {
   sendDeviceApproval(to: string, link: string): Promise<void>
   /** The notice to the old address once its wallet's sign-in email has moved. */
   sendEmailChanged(change: EmailChange): Promise<void>
+  /** The notice that sign-in codes for `to` are paused for `minutes` after too many wrong ones. */
+  sendCodesLocked(to: string, minutes: number): Promise<void>
   close(): void
 }
 
@@ -45,6 +48,7 @@ export function createMailer(smtpUrl: string | undefined, from: string): Mailer 
     sendCode: (to, code, purpose, change) => send(to, codeMail(purpose, code, change)),
     sendDeviceApproval: (to, link) => send(to, deviceApprovalMail(link)),
     sendEmailChanged: (change) => send(change.from, emailChangedMail(change)),
+    sendCodesLocked: (to, minutes) => send(to, codesLockedMail(minutes)),
     close: () => transport?.close(),
   }
 }

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { HttpError } from '../errors.js'
 import type { AuthContext } from './context.js'
 import { registerFrameCors } from './cors.js'
 import { createMailer } from './mailer.js'
-import { deviceRoutes } from './routes/device.js'
+import { DEVICE_APPROVAL_PATH, deviceRoutes } from './routes/device.js'
 import { emailRoutes } from './routes/email.js'
 import { frameRoutes } from './routes/frame.js'
+import { sessionRoutes } from './routes/sessions.js'
 import { updateEmailRoutes } from './routes/update-email.js'
 import { walletRoutes } from './routes/wallet.js'
 import { rpcProxyRoutes } from './rpc-proxy.js'
@@ -38,11 +40,26 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     { parseAs: 'string', bodyLimit: 4096 },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   )
+  // Any web page can make its visitors' browsers send a form post (no preflight, no CORS): every
+  // route but the approval link takes JSON only, which a foreign page cannot send unasked.
+  app.addHook('onRequest', async (request) => {
+    const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
+    if (
+      (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') &&
+      request.routeOptions.url !== DEVICE_APPROVAL_PATH
+    )
+      throw new HttpError(
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Send JSON (application/json); form posts are refused',
+      )
+  })
   registerFrameCors(app, '/auth/v1', auth.frameOrigins)
   await app.register(frameRoutes)
   await app.register(emailRoutes(ctx))
   await app.register(updateEmailRoutes(ctx))
   await app.register(walletRoutes(ctx))
+  await app.register(sessionRoutes(ctx))
   await app.register(deviceRoutes(ctx))
   await app.register(rpcProxyRoutes(auth.frameOrigins))
 }

@@ -5,7 +5,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { type Static, Type } from 'typebox'
 import { Value } from 'typebox/value'
 import { errorResponses, HttpError } from '../errors.js'
-import { findProject } from '../provider/projects.js'
+import { findProject, projectSecretMatches } from '../provider/projects.js'
+import { rateLimitKey, spendRateLimit } from '../provider/rate-limit.js'
+import { readTextPlainAsJson } from '../provider/routes/events.js'
 
 /**
  * Methods the proxy forwards: reads, plus eth_sendRawTransaction (already signed, so it carries
@@ -72,28 +74,89 @@ const rpcError = (id: Call['id'], code: number, message: string) => ({
   error: { code, message },
 })
 
+/** The header a server (a request without Origin) names the project's secret in. */
+export const PROJECT_SECRET_HEADER = 'latch-project-secret'
+
+/** Calls in one batch; a page's viem client batches far fewer. */
+export const MAX_BATCH_CALLS = 100
+/** Calls per minute per client (address) and project: every call of a batch counts. */
+export const CALLS_PER_CLIENT_PER_MINUTE = 600
+/** Calls per minute per project, all clients together: one project cannot drain an upstream. */
+export const CALLS_PER_PROJECT_PER_MINUTE = 30_000
+
+type Transport = ReturnType<ReturnType<typeof latchTransport>>
+
 /**
- * `POST /v1/?chainId=&projectId=` (docs/behaviour.md#wire): the JSON-RPC proxy the secure frame reads through.
- * Written here because the chain data service had none yet; it forwards to this server's own
- * node with the core RPC policy (3 attempts, 150 ms doubling, Retry-After, dedupe).
+ * `POST /v1/?chainId=&projectId=` (docs/behaviour.md#wire): the JSON-RPC proxy that pages (the
+ * secure frame, the web app, an AppKit app) read chains through. Each chain has its upstream
+ * (LATCH_RPC_URLS, defaulting to the indexed chains' nodes), called with the core RPC policy
+ * (3 attempts, 150 ms doubling, Retry-After, dedupe). Bodies are JSON or text/plain JSON.
  */
 export function rpcProxyRoutes(frameOrigins: readonly string[]): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const transport = latchTransport(app.config.chainRpcUrl, { batchSize: false })({})
-    let chainId: number | undefined
-    const nodeChainId = async () => {
-      chainId ??= Number.parseInt(
-        (await transport.request({ method: 'eth_chainId' })) as string,
-        16,
-      )
-      return chainId
+    readTextPlainAsJson(app)
+    const upstreams = app.config.chainData.rpcUrls
+    const transports = new Map<number, Transport>()
+    // An upstream must serve the chain it is configured for; checked once, on first use.
+    const verified = new Map<number, Promise<boolean>>()
+    const upstreamOf = async (chainId: number): Promise<Transport | undefined> => {
+      const url = upstreams.get(chainId)
+      if (!url) return undefined
+      let transport = transports.get(chainId)
+      if (!transport) {
+        transport = latchTransport(url, { batchSize: false })({})
+        transports.set(chainId, transport)
+      }
+      let check = verified.get(chainId)
+      if (!check) {
+        const t = transport
+        check = (async () =>
+          Number.parseInt((await t.request({ method: 'eth_chainId' })) as string, 16) === chainId)()
+        verified.set(chainId, check)
+        // A node that was down is asked again next time rather than judged forever.
+        check.catch(() => verified.delete(chainId))
+      }
+      if (!(await check.catch(() => true))) {
+        app.log.error(
+          { chainId },
+          'the RPC upstream configured for this chain serves another chain',
+        )
+        throw new HttpError(
+          502,
+          'UPSTREAM_ERROR',
+          `The upstream of chain ${chainId} is not available`,
+        )
+      }
+      return transport
     }
+    const perClient = app.createRateLimit({
+      max: CALLS_PER_CLIENT_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `rpc|${rateLimitKey(request)}`,
+    })
+    const perProject = app.createRateLimit({
+      max: CALLS_PER_PROJECT_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (request) =>
+        `rpc-project|${(request.query as { projectId?: string }).projectId}`,
+    })
 
     const checkOrigin = async (request: FastifyRequest, reply: FastifyReply, projectId: string) => {
       const project = await findProject(app.db, projectId)
       if (!project) throw new HttpError(403, 'INVALID_PROJECT_ID', 'Invalid project id')
       const origin = request.headers.origin
-      if (typeof origin !== 'string') return
+      if (typeof origin !== 'string') {
+        // Not a browser: a server, which must hold the project's secret, or this would be an
+        // open relay to the upstreams (docs/provider-services.md#rpc-proxy).
+        const secret = request.headers[PROJECT_SECRET_HEADER]
+        if (typeof secret !== 'string' || !(await projectSecretMatches(app.db, projectId, secret)))
+          throw new HttpError(
+            401,
+            'PROJECT_SECRET_REQUIRED',
+            `Calls without a browser Origin need the project's secret in ${PROJECT_SECRET_HEADER}`,
+          )
+        return
+      }
       if (!frameOrigins.includes(origin) && !isOriginAllowed(origin, project.allowedOrigins))
         throw new HttpError(
           403,
@@ -126,10 +189,10 @@ export function rpcProxyRoutes(frameOrigins: readonly string[]): FastifyPluginAs
       '/v1/',
       {
         bodyLimit: 512 * 1024,
-        config: { cors: false, rateLimit: { max: 600, timeWindow: 60_000 } },
+        config: { cors: false },
         schema: {
           summary: 'JSON-RPC proxy',
-          description: `Forwards reads and eth_sendRawTransaction to this server's node: ${[...PROXIED_METHODS].join(', ')}. A batch holds at most 100 calls.`,
+          description: `Forwards reads and eth_sendRawTransaction to the chain's upstream (LATCH_RPC_URLS): ${[...PROXIED_METHODS].join(', ')}. JSON or text/plain bodies; a batch holds at most ${MAX_BATCH_CALLS} calls, and every call counts against the limits (${CALLS_PER_CLIENT_PER_MINUTE} per minute per client and project, ${CALLS_PER_PROJECT_PER_MINUTE} per project).`,
           tags: ['rpc'],
           querystring: RpcQuery,
           // Checked call by call below: a malformed call is answered in JSON-RPC, not with a 400.
@@ -137,10 +200,12 @@ export function rpcProxyRoutes(frameOrigins: readonly string[]): FastifyPluginAs
           response: {
             200: Type.Union([RpcAnswer, Type.Array(RpcAnswer)]),
             ...errorResponses({
-              400: 'VALIDATION_ERROR, or UNSUPPORTED_CHAIN when the node serves another chain',
+              400: 'VALIDATION_ERROR, or UNSUPPORTED_CHAIN when no upstream serves the chain',
+              401: 'PROJECT_SECRET_REQUIRED: no Origin and no valid latch-project-secret',
               403: 'INVALID_PROJECT_ID or ORIGIN_NOT_ALLOWED',
-              413: 'PAYLOAD_TOO_LARGE: more than 100 calls',
+              413: `PAYLOAD_TOO_LARGE: more than ${MAX_BATCH_CALLS} calls`,
               429: 'RATE_LIMITED',
+              502: 'UPSTREAM_ERROR: the upstream serves another chain',
             }),
           },
         },
@@ -154,8 +219,20 @@ export function rpcProxyRoutes(frameOrigins: readonly string[]): FastifyPluginAs
             'Invalid request: chainId and projectId are required',
           )
         await checkOrigin(request, reply, parsed.projectId)
+        const calls = Array.isArray(request.body) ? request.body : [request.body]
+        if (calls.length > MAX_BATCH_CALLS)
+          throw new HttpError(
+            413,
+            'PAYLOAD_TOO_LARGE',
+            `At most ${MAX_BATCH_CALLS} calls per batch`,
+          )
+        if (calls.length === 0)
+          throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid request: empty batch')
+        await spendRateLimit(perClient, request, calls.length)
+        await spendRateLimit(perProject, request, calls.length)
         const wanted = Number(parsed.chainId.replace('eip155:', ''))
-        if (wanted !== (await nodeChainId()))
+        const transport = await upstreamOf(wanted)
+        if (!transport)
           throw new HttpError(400, 'UNSUPPORTED_CHAIN', `Chain ${wanted} is not served here`)
         const forward = async (raw: unknown) => {
           if (!Value.Check(Call, raw)) return rpcError(null, -32600, 'Invalid request')
@@ -171,16 +248,16 @@ export function rpcProxyRoutes(frameOrigins: readonly string[]): FastifyPluginAs
           } catch (error) {
             const e = error as { code?: unknown; details?: unknown; shortMessage?: unknown }
             const code = typeof e.code === 'number' ? e.code : -32603
-            const message =
-              typeof e.details === 'string' ? e.details : String(e.shortMessage ?? 'Internal error')
-            return rpcError(body.id, code, message)
+            // Node errors (reverts, nonce too low) reach the caller; transport failures, whose
+            // messages may quote the upstream URL with its key, stay in the log.
+            if (code === -32603 || typeof e.details !== 'string') {
+              request.log.warn({ err: error, chainId: wanted }, 'upstream call failed')
+              return rpcError(body.id, -32603, 'Upstream request failed')
+            }
+            return rpcError(body.id, code, e.details)
           }
         }
-        if (Array.isArray(request.body)) {
-          if (request.body.length > 100)
-            throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'At most 100 calls per batch')
-          return Promise.all(request.body.map(forward))
-        }
+        if (Array.isArray(request.body)) return Promise.all(calls.map(forward))
         return forward(request.body)
       },
     )

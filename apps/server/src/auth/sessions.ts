@@ -7,7 +7,12 @@ import { HttpError } from '../errors.js'
 import { findProject } from '../provider/projects.js'
 import { newToken, sha256 } from './secrets.js'
 
+/** Absolute lifetime: a session ends 30 days after its sign-in, used or not. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000
+/** Idle lifetime: a session nobody used for 7 days ends (docs/custody.md#sessions). */
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60_000
+/** `last_seen_at` is written at most this often, not on every request. */
+const SEEN_RESOLUTION_MS = 60_000
 
 export interface Session {
   userId: string
@@ -16,6 +21,7 @@ export interface Session {
   pageOrigin: string | null
   tokenHash: string
   createdAt: Date
+  lastSeenAt: Date | null
 }
 
 export class UnauthenticatedError extends HttpError {
@@ -40,6 +46,7 @@ export async function createSession(
     pageOrigin: input.pageOrigin,
     expiresAt,
     createdAt: now,
+    lastSeenAt: now,
   })
   return { token, expiresAt }
 }
@@ -104,10 +111,44 @@ export async function requireSession(request: FastifyRequest, now = new Date()):
     .limit(1)
   if (!row || row.projectId !== project || row.pageOrigin !== origin)
     throw new UnauthenticatedError()
+  const lastSeen = (row.lastSeenAt ?? row.createdAt).getTime()
+  if (now.getTime() - lastSeen > SESSION_IDLE_MS) throw new UnauthenticatedError()
   const current = await findProject(request.server.db, row.projectId)
   if (!current || allowedPageOrigin(request, current.allowedOrigins) !== row.pageOrigin)
     throw new UnauthenticatedError()
+  if (now.getTime() - lastSeen > SEEN_RESOLUTION_MS)
+    await request.server.db
+      .update(authSessions)
+      .set({ lastSeenAt: now })
+      .where(eq(authSessions.tokenHash, row.tokenHash))
   return row
+}
+
+/** The account's live sessions, newest first; nothing in them can be used to act as one. */
+export async function listSessions(db: Db, userId: string, now: Date) {
+  const rows = await db
+    .select()
+    .from(authSessions)
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, now),
+      ),
+    )
+  return rows
+    .filter((row) => now.getTime() - (row.lastSeenAt ?? row.createdAt).getTime() <= SESSION_IDLE_MS)
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+}
+
+/** Ends every live session of the user, the asking one included ("sign out everywhere"). */
+export async function revokeAllSessions(db: Db, userId: string, now: Date): Promise<number> {
+  const ended = await db
+    .update(authSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)))
+    .returning({ tokenHash: authSessions.tokenHash })
+  return ended.length
 }
 
 export async function revokeSession(db: Db, tokenHash: string, now: Date) {
@@ -131,4 +172,30 @@ export async function revokeOtherSessions(
         isNull(authSessions.revokedAt),
       ),
     )
+}
+
+/**
+ * Swaps the session's token for a new one after a sensitive operation (an email change): a
+ * copy of the old token taken before it, by whatever means, is worth nothing afterwards. The
+ * new session keeps the sign-in time (and so the absolute lifetime) of the old one.
+ */
+export async function rotateSession(db: Db, session: Session, now: Date) {
+  const token = newToken()
+  const [old] = await db
+    .update(authSessions)
+    .set({ revokedAt: now })
+    .where(eq(authSessions.tokenHash, session.tokenHash))
+    .returning()
+  if (!old) throw new UnauthenticatedError()
+  await db.insert(authSessions).values({
+    tokenHash: sha256(token),
+    userId: old.userId,
+    deviceHash: old.deviceHash,
+    projectId: old.projectId,
+    pageOrigin: old.pageOrigin,
+    expiresAt: old.expiresAt,
+    createdAt: old.createdAt,
+    lastSeenAt: now,
+  })
+  return { token, expiresAt: old.expiresAt }
 }

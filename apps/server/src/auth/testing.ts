@@ -35,6 +35,7 @@ export async function openAuthTestApp(env: Record<string, string> = {}): Promise
 export async function openAuthTestAppOn(
   kind: 'pglite' | 'postgres',
   env: Record<string, string> = {},
+  options: { now?: () => Date } = {},
 ): Promise<AuthTestApp | { unavailable: string }> {
   let dropDatabase = async () => {}
   if (kind === 'postgres') {
@@ -65,6 +66,7 @@ export async function openAuthTestAppOn(
     db: database,
     logger: createLogger(config, sink),
     chain: createChainClient('http://127.0.0.1:9'),
+    now: options.now,
   })
   await app.ready()
   const project = await createProject(app.db, { name: 'auth test', origins: [APP_ORIGIN] })
@@ -91,4 +93,26 @@ export async function openAuthTestAppOn(
       await dropDatabase()
     },
   }
+}
+
+/** A call as the secure frame makes it: its origin, the project and page headers, the token. */
+export async function frameCall(
+  t: AuthTestApp,
+  method: 'GET' | 'POST',
+  url: string,
+  token?: string,
+  body?: object,
+) {
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: {
+      origin: FRAME_ORIGIN,
+      'latch-project-id': t.projectId,
+      'latch-page-origin': APP_ORIGIN,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body ? { payload: body } : {}),
+  })
+  return { status: res.statusCode, body: res.json() }
 }

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authCodes } from '../db/schema/auth.js'
 import { createTestPostgres } from '../testing/postgres.js'
-import { APP_ORIGIN, type AuthTestApp, FRAME_ORIGIN, openAuthTestAppOn } from './testing.js'
+import { type AuthTestApp, frameCall, openAuthTestAppOn } from './testing.js'
 
 // The email change as an attacker would try it, against the whole server and a real SMTP catcher:
 // every code mail must show where the wallet moves, the old address must hear of it afterwards,
@@ -18,20 +18,8 @@ else {
 let t: AuthTestApp
 const device = (n: number) => `device-${String(n).padStart(20, '0')}`
 
-async function call(method: 'GET' | 'POST', url: string, token?: string, body?: object) {
-  const res = await t.app.inject({
-    method,
-    url,
-    headers: {
-      origin: FRAME_ORIGIN,
-      'latch-project-id': t.projectId,
-      'latch-page-origin': APP_ORIGIN,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body ? { payload: body } : {}),
-  })
-  return { status: res.statusCode, body: res.json() }
-}
+const call = (method: 'GET' | 'POST', url: string, token?: string, body?: object) =>
+  frameCall(t, method, url, token, body)
 
 /** Lets the 30 s send interval pass without waiting: every earlier send moves 31 s back. */
 async function ageSends(email: string) {
@@ -57,9 +45,11 @@ async function signIn(email: string, deviceId: string): Promise<string> {
 const mailTo = (to: string, subject: RegExp) =>
   t.mailbox.waitFor((m) => m.to.includes(to) && subject.test(m.subject))
 
+let clock = Date.now()
+
 describe.each(kinds)('email change on %s', (kind) => {
   beforeAll(async () => {
-    const opened = await openAuthTestAppOn(kind)
+    const opened = await openAuthTestAppOn(kind, {}, { now: () => new Date(clock) })
     if ('unavailable' in opened) throw new Error(opened.unavailable)
     t = opened
   })
@@ -92,12 +82,18 @@ describe.each(kinds)('email change on %s', (kind) => {
       otp: secondaryCode,
       email: next,
     })
-    expect(done.body).toEqual({ email: next })
+    expect(done.body).toEqual({
+      email: next,
+      token: expect.any(String),
+      expiresAt: expect.any(String),
+    })
 
     const notice = await mailTo(old, /sign-in email was changed/)
     expect(notice.text).toContain(`from ${old} to ${next}`)
-    // The session that made the change stays; the other device is signed out.
-    expect((await call('GET', '/auth/v1/session', laptop)).body.email).toBe(next)
+    // The session that made the change goes on under a new token; a copy of the old one (taken
+    // before the change) is worth nothing, and the other device is signed out.
+    expect((await call('GET', '/auth/v1/session', done.body.token)).body.email).toBe(next)
+    expect((await call('GET', '/auth/v1/session', laptop)).status).toBe(401)
     const refused = await call('GET', '/auth/v1/session', phone)
     expect(refused).toMatchObject({ status: 401, body: { error: { code: 'UNAUTHENTICATED' } } })
     expect((await call('GET', '/auth/v1/wallet/auth-share', phone)).status).toBe(401)
@@ -117,5 +113,23 @@ describe.each(kinds)('email change on %s', (kind) => {
     expect(
       t.mailbox.messages().filter((m) => m.to.includes(old) && /was changed/.test(m.subject)),
     ).toEqual([])
+  })
+
+  it('a session signed in 20 minutes ago cannot move the email; a fresh sign-in can', async () => {
+    const [old, next] = ['stolen@example.com', 'attacker@example.com']
+    const stolen = await signIn(old, device(5))
+    clock += 20 * 60_000
+    await ageSends(old)
+    const refused = await call('POST', '/auth/v1/email/update', stolen, { email: next })
+    expect(refused).toMatchObject({ status: 403, body: { error: { code: 'NEEDS_FRESH_SIGN_IN' } } })
+    // No code mail went to the owner for the refused attempt.
+    expect(
+      t.mailbox.messages().filter((m) => m.to.includes(old) && /email change/.test(m.subject)),
+    ).toEqual([])
+    clock += 31_000
+    const fresh = await signIn(old, device(5))
+    clock += 31_000
+    const start = await call('POST', '/auth/v1/email/update', fresh, { email: next })
+    expect(start.body).toEqual({ action: 'VERIFY_PRIMARY_OTP' })
   })
 })

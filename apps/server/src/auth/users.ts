@@ -64,7 +64,13 @@ export async function requestDeviceApproval(db: Db, userId: string, deviceId: st
 }
 
 /** Approves the device whose link carried this token; false when the token is unknown or stale. */
-export async function approveDeviceByToken(db: Db, token: string, now: Date, maxAgeMs: number) {
+/** Approves the device of a mailed link; resolves with its user's id, or false for a dead link. */
+export async function approveDeviceByToken(
+  db: Db,
+  token: string,
+  now: Date,
+  maxAgeMs: number,
+): Promise<string | false> {
   const [row] = await db
     .select()
     .from(authDevices)
@@ -75,7 +81,7 @@ export async function approveDeviceByToken(db: Db, token: string, now: Date, max
     .update(authDevices)
     .set({ approvedAt: now, approvalTokenHash: null })
     .where(and(eq(authDevices.userId, row.userId), eq(authDevices.deviceHash, row.deviceHash)))
-  return true
+  return row.userId
 }
 
 export async function setEmail(db: Db, userId: string, email: string) {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { Type } from 'typebox'
+import { isAdminRequest } from '../admin/token.js'
 import { type ChainStatus, chainRpcUrl, checkChain } from '../chain.js'
 import { withTimeout } from '../timeout.js'
 
@@ -9,7 +10,7 @@ const DATABASE_TIMEOUT_MS = 3_000
 export interface HealthBody {
   status: 'ok' | 'degraded'
   database: { ok: boolean; kind: 'pglite' | 'postgres'; error?: string }
-  chain: ChainStatus
+  chain: Omit<ChainStatus, 'rpcUrl'> & { rpcUrl?: string }
 }
 
 const healthSchema = Type.Object({
@@ -21,19 +22,27 @@ const healthSchema = Type.Object({
   }),
   chain: Type.Object({
     ok: Type.Boolean(),
-    rpcUrl: Type.String(),
+    rpcUrl: Type.Optional(Type.String({ description: 'Only with the admin token' })),
     chainId: Type.Optional(Type.Integer()),
     // A string: block numbers are bigints.
     blockNumber: Type.Optional(Type.String()),
-    error: Type.Optional(Type.String()),
+    error: Type.Optional(Type.String({ description: 'Only with the admin token' })),
   }),
 })
 
-/** `GET /healthz`: 200 while the database answers; a dead chain only degrades the status. */
+/** Orchestrators probe every few seconds; far more than that from one address is abuse. */
+export const HEALTH_CHECKS_PER_MINUTE = 120
+
+/**
+ * `GET /healthz`: 200 while the database answers; a dead chain only degrades the status. Anyone
+ * sees the status, the database kind and the chain's id and head; the node's URL (it may hold an
+ * API key) and error texts (they may quote it) need the admin token (docs/deployment.md).
+ */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/healthz',
     {
+      config: { rateLimit: { max: HEALTH_CHECKS_PER_MINUTE, timeWindow: 60_000 } },
       schema: {
         summary: 'Liveness of the server, its database and its chain node',
         tags: ['health'],
@@ -52,7 +61,12 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
         checkChain(app.chain, chainRpcUrl(app.chain, app.config.chainRpcUrl)),
       ])
       reply.status(database.ok ? 200 : 503)
-      return { status: database.ok && chain.ok ? 'ok' : 'degraded', database, chain }
+      const status = database.ok && chain.ok ? 'ok' : 'degraded'
+      if (isAdminRequest(request.headers.authorization, app.config.adminToken))
+        return { status, database, chain }
+      const { rpcUrl: _url, error: _chainError, ...publicChain } = chain
+      const { error: _databaseError, ...publicDatabase } = database as HealthBody['database']
+      return { status, database: publicDatabase, chain: publicChain }
     },
   )
 }

@@ -114,10 +114,14 @@ export function createAuthApi(serverUrl: string, projectId: string, pageOrigin?:
         body: { otp },
       }),
     updateEmailSecondary: (token: string, otp: string, email: string) =>
-      call<{ email: string }>('POST', '/auth/v1/email/update/secondary', {
-        token,
-        body: { otp, email },
-      }),
+      call<{ email: string; token?: string; expiresAt?: string }>(
+        'POST',
+        '/auth/v1/email/update/secondary',
+        {
+          token,
+          body: { otp, email },
+        },
+      ),
   }
 }
 

@@ -262,7 +262,13 @@ export function createFrameServices(options: ServicesOptions) {
     },
     async UPDATE_EMAIL_SECONDARY_OTP({ otp }) {
       if (!token || !pendingNewEmail) throw new FrameError('Start with the new email')
-      const { email } = await api.updateEmailSecondary(token, otp, pendingNewEmail)
+      const result = await api.updateEmailSecondary(token, otp, pendingNewEmail)
+      const { email } = result
+      // The server swaps the session's token after the change; the old one no longer works.
+      if (result.token) {
+        token = result.token
+        storage.setItem(SESSION_KEY, JSON.stringify({ token, expiresAt: result.expiresAt }))
+      }
       pendingNewEmail = undefined
       if (user) user = { ...user, email }
       state.email = email

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { issueCode } from '../codes.js'
 import type { AuthContext } from '../context.js'
-import { approveDeviceByToken } from '../users.js'
+import { approveDeviceByToken, findUser } from '../users.js'
 
 /** An approval link is good for as long as a code. */
 const APPROVAL_TTL_MS = 10 * 60_000
@@ -47,15 +48,28 @@ export function deviceRoutes(ctx: AuthContext): FastifyPluginAsync {
       reply.type('text/css').send(style),
     )
     app.post(
-      '/auth/v1/device/approve',
+      DEVICE_APPROVAL_PATH,
       { config: { rateLimit: { max: 20, timeWindow: 60_000 } }, schema: { hide: true } },
       async (request, reply) => {
         // A form post, answered with a page: no schema, so a bad token gets the page, not JSON.
         const token = (request.body as { token?: unknown } | undefined)?.token
-        const ok =
+        const userId =
           typeof token === 'string' &&
           /^[A-Za-z0-9_-]{20,100}$/.test(token) &&
           (await approveDeviceByToken(app.db, token, ctx.now(), APPROVAL_TTL_MS))
+        const ok = userId !== false
+        // The sign-in code goes out now, once, from the owner's click; the waiting device only
+        // polls, and polling never mails (docs/custody.md#sign-in-codes).
+        const user = userId ? await findUser(app.db, userId) : undefined
+        if (user) {
+          const code = await issueCode(
+            app.db,
+            ctx.codeKey,
+            { email: user.email, purpose: 'login' },
+            ctx.now(),
+          )
+          await ctx.mailer.sendCode(user.email, code, 'login')
+        }
         return reply
           .status(ok ? 200 : 400)
           .headers(pageHeaders)
@@ -70,3 +84,6 @@ export function deviceRoutes(ctx: AuthContext): FastifyPluginAsync {
     )
   }
 }
+
+/** The one route that takes a form post: the approval link's page submits it. */
+export const DEVICE_APPROVAL_PATH = '/auth/v1/device/approve'

@@ -70,7 +70,11 @@ export function emailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
           ctx.codeKey,
           { email: body.email, purpose: 'login' },
           now,
-        )
+          { throttle: true },
+        ).catch((error: unknown) => {
+          if (error instanceof ThrottledError) reply.header('retry-after', String(error.retryAfter))
+          throw error
+        })
         await ctx.mailer.sendCode(body.email, code, 'login')
         return { action: 'VERIFY_OTP' as const }
       },
@@ -81,7 +85,7 @@ export function emailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
       {
         config: limited(120),
         schema: {
-          summary: 'Poll a device approval; once approved, sends the code',
+          summary: 'Poll a device approval (the code went out when the link was used)',
           tags: ['auth'],
           body: SignInBody,
           response: {
@@ -97,13 +101,6 @@ export function emailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         const user = await findUserByEmail(app.db, body.email)
         if (!user || !(await isDeviceApproved(app.db, user.id, body.deviceId)))
           return { approved: false }
-        const code = await issueCode(
-          app.db,
-          ctx.codeKey,
-          { email: body.email, purpose: 'login' },
-          ctx.now(),
-        )
-        await ctx.mailer.sendCode(body.email, code, 'login')
         return { approved: true }
       },
     )
@@ -136,6 +133,7 @@ export function emailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
           ctx.codeKey,
           { email: body.email, purpose: 'login', code: body.otp },
           now,
+          (minutes) => ctx.mailer.sendCodesLocked(body.email, minutes),
         )
         const user = existing ?? (await ensureUser(app.db, body.email))
         await approveDevice(app.db, user.id, body.deviceId, now)

@@ -5,8 +5,9 @@ import { assertMaySend, consumeCode, issueCode, ThrottledError } from '../codes.
 import type { AuthContext } from '../context.js'
 import { authRouteConfig } from '../cors.js'
 import { Action, Email, normalEmail, Otp, sessionErrors } from '../schemas.js'
-import { requireSession, revokeOtherSessions } from '../sessions.js'
+import { requireSession, revokeOtherSessions, rotateSession } from '../sessions.js'
 import { findUser, findUserByEmail, setEmail } from '../users.js'
+import { RECOVERY_WINDOW_MS as RECENT_SIGN_IN_MS } from './wallet.js'
 
 const config = { ...authRouteConfig, rateLimit: { max: 20, timeWindow: 60_000 } }
 
@@ -29,7 +30,15 @@ export function updateEmailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const session = await requireSession(request)
+        const session = await requireSession(request, ctx.now())
+        // Moving the email moves the power to recover the key: like recovery, it needs a sign-in
+        // from the last 10 minutes, so a stolen session token alone cannot take the wallet.
+        if (ctx.now().getTime() - session.createdAt.getTime() > RECENT_SIGN_IN_MS)
+          throw new HttpError(
+            403,
+            'NEEDS_FRESH_SIGN_IN',
+            'Sign in again to change the email of this wallet',
+          )
         const newEmail = normalEmail(request.body.email)
         const user = (await findUser(app.db, session.userId))!
         if (newEmail === user.email)
@@ -48,6 +57,7 @@ export function updateEmailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
           ctx.codeKey,
           { email: user.email, purpose: 'update_primary', userId: user.id, newEmail },
           now,
+          { throttle: true },
         )
         await ctx.mailer.sendCode(user.email, code, 'update_primary', {
           from: user.email,
@@ -69,7 +79,7 @@ export function updateEmailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const session = await requireSession(request)
+        const session = await requireSession(request, ctx.now())
         const { otp } = request.body
         const user = (await findUser(app.db, session.userId))!
         const now = ctx.now()
@@ -102,11 +112,18 @@ export function updateEmailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
           summary: "Check the new address's code; the email changes",
           tags: ['auth'],
           body: Type.Object({ otp: Otp, email: Email }),
-          response: { 200: Type.Object({ email: Type.String() }), ...sessionErrors },
+          response: {
+            200: Type.Object({
+              email: Type.String(),
+              token: Type.String({ description: 'The session’s new token; the old one is void' }),
+              expiresAt: Type.String(),
+            }),
+            ...sessionErrors,
+          },
         },
       },
       async (request) => {
-        const session = await requireSession(request)
+        const session = await requireSession(request, ctx.now())
         // The frame remembers the new address from the first step; the code must match it.
         const { otp } = request.body
         const pendingEmail = normalEmail(request.body.email)
@@ -123,16 +140,22 @@ export function updateEmailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         // One step: the new address and the end of every other session. A device that may be
         // the intruder's (or the victim's, if the change was not theirs) must sign in again,
         // and only the new address can now let it.
-        await app.db.transaction(async (tx) => {
+        // The asking session's token is swapped too (docs/custody.md#sessions).
+        const rotated = await app.db.transaction(async (tx) => {
           await setEmail(tx, user.id, pendingEmail)
           await revokeOtherSessions(tx, user.id, session.tokenHash, now)
+          return rotateSession(tx, session, now)
         })
         const change = { from: user.email, to: pendingEmail }
         // The change stands either way; a notice that cannot be sent is logged, not answered.
         await ctx.mailer.sendEmailChanged(change).catch((error: unknown) => {
           request.log.error({ err: error }, 'email change notice to the old address failed')
         })
-        return { email: pendingEmail }
+        return {
+          email: pendingEmail,
+          token: rotated.token,
+          expiresAt: rotated.expiresAt.toISOString(),
+        }
       },
     )
   }

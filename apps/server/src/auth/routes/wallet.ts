@@ -38,7 +38,7 @@ export function walletRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const session = await requireSession(request)
+        const session = await requireSession(request, ctx.now())
         const user = (await findUser(app.db, session.userId))!
         return { email: user.email, evmAddress: user.evmAddress, solanaAddress: user.solanaAddress }
       },
@@ -56,7 +56,7 @@ export function walletRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const session = await requireSession(request)
+        const session = await requireSession(request, ctx.now())
         await revokeSession(app.db, session.tokenHash, ctx.now())
         return {}
       },
@@ -74,7 +74,7 @@ export function walletRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const session = await requireSession(request)
+        const session = await requireSession(request, ctx.now())
         const body = request.body
         await storeWallet(app.db, ctx.keys, session.userId, body)
         return reply
@@ -94,7 +94,7 @@ export function walletRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const session = await requireSession(request)
+        const session = await requireSession(request, ctx.now())
         const user = (await findUser(app.db, session.userId))!
         const authShare = await readAuthShare(app.db, ctx.keys, session.userId)
         reply.header('cache-control', 'no-store')
@@ -116,7 +116,7 @@ export function walletRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const session = await requireSession(request)
+        const session = await requireSession(request, ctx.now())
         // Both server shares together are the key: only a session fresh from a code sign-in on
         // an approved device gets them, so a token stolen later cannot.
         if (ctx.now().getTime() - session.createdAt.getTime() > RECOVERY_WINDOW_MS)

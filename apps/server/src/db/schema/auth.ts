@@ -7,6 +7,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 
@@ -39,8 +40,24 @@ export const authCodes = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('auth_codes_email_idx').on(t.email, t.purpose, t.createdAt)],
+  (t) => [
+    index('auth_codes_email_idx').on(t.email, t.purpose, t.createdAt),
+    // One live code per address and purpose, guaranteed by the database: concurrent starts
+    // cannot leave several codes to guess at (docs/custody.md#sign-in-codes).
+    uniqueIndex('auth_codes_one_live').on(t.email, t.purpose).where(sql`${t.consumedAt} is null`),
+  ],
 )
+
+/**
+ * An address whose codes were guessed at too often: no code is issued or checked until
+ * `lockedUntil`. `locks` counts the locks of the last day, so each doubles the next one.
+ */
+export const authEmailLocks = pgTable('auth_email_locks', {
+  email: text('email').primaryKey(),
+  lockedAt: timestamp('locked_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+  locks: integer('locks').notNull().default(1),
+})
 
 /** Devices (a random id kept by the frame, stored hashed) a user has approved by email link. */
 export const authDevices = pgTable(
@@ -79,6 +96,8 @@ export const authSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last use, written at most once a minute: a session unused for 7 days ends. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
 )

@@ -1,7 +1,8 @@
 import { type CreateConnectorFn, injected } from '@wagmi/core'
+import { type Hex, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../../../../scripts/devchain/anvil.js'
-import { createController, type LatchController } from '../../controller/index.js'
+import { createController, type LatchController, signMessage } from '../../controller/index.js'
 import { errorMessages } from '../../errors/messages.js'
 import { createDevNetwork, defineEvmNetwork } from '../../networks/evm.js'
 import type { EvmNetwork } from '../../networks/types.js'
@@ -113,6 +114,24 @@ describe('EVM adapter with a test wallet on anvil', () => {
 
     await page.controller.fetchBalance()
     expect(account(page)).toMatchObject({ balance: '10000', balanceSymbol: 'ETH' })
+  })
+
+  it("signs a message with the connected account's wallet; the signature verifies", async () => {
+    const page = await load()
+    await page.controller.connect({ namespace: 'eip155', connectorId: TEST_WALLET_INFO.rdns })
+    const message = 'Latch says hello ✓\nline two'
+    const { signature, address } = await signMessage(page.controller, { message })
+    expect(address).toBe(ACCOUNT_0)
+    expect(await verifyMessage({ address: ACCOUNT_0, message, signature: signature as Hex })).toBe(
+      true,
+    )
+    expect(
+      await verifyMessage({
+        address: ACCOUNT_0,
+        message: `${message}!`,
+        signature: signature as Hex,
+      }),
+    ).toBe(false)
   })
 
   it('adds a chain the wallet does not know (4902) with the exact wallet_addEthereumChain params', async () => {
