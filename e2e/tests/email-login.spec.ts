@@ -67,11 +67,33 @@ async function startRequest(page: Page, args: { method: string; params?: unknown
     )
   }, args)
 }
-const settle = (page: Page) =>
-  page.evaluate(() => (window as unknown as { pending: Promise<unknown> }).pending) as Promise<{
-    value?: unknown
-    error?: { message: string; code?: number }
-  }>
+/**
+ * The answer to the request `startRequest` sent. One that never comes fails with what the frame
+ * shows at that moment, so a failure in a CI log says where the request stopped.
+ */
+async function settle(page: Page): Promise<{
+  value?: unknown
+  error?: { message: string; code?: number }
+}> {
+  const answer = await page.evaluate(
+    () =>
+      Promise.race([
+        (window as unknown as { pending: Promise<unknown> }).pending,
+        new Promise((resolve) => setTimeout(() => resolve('no answer'), 20_000)),
+      ]),
+  )
+  if (answer !== 'no answer') return answer as Awaited<ReturnType<typeof settle>>
+  const frameState = await page
+    .locator('iframe[data-latch-frame]')
+    .evaluate((el) => `${(el as HTMLIFrameElement).style.cssText}`)
+    .catch((e) => String(e))
+  const view = await frame(page)
+    .contentFrame()
+    .locator('body')
+    .innerHTML({ timeout: 2_000 })
+    .catch((e) => String(e))
+  throw new Error(`The request got no answer in 20 s. Frame style: ${frameState}. Frame body: ${view}`)
+}
 
 const signedInAddress = (page: Page) =>
   page.evaluate(() => {

@@ -55,5 +55,35 @@ export interface ChainAdapter {
    * personal_sign on EVM); resolves with the signature. Absent where a namespace cannot sign yet.
    */
   signMessage?(parameters: { address: string; message: string }): Promise<string>
+  /**
+   * The network fee a send would cost, in the native token's smallest unit, with the fee caps the
+   * send will carry. Absent where a namespace cannot send yet.
+   */
+  estimateSend?(parameters: SendParameters): Promise<SendEstimate>
+  /** Asks the wallet holding `from` to send; resolves with the transaction hash once signed. */
+  sendToken?(parameters: SendParameters & { estimate?: SendEstimate | undefined }): Promise<string>
+  /** Resolves once the transaction is in a block: 'success', or 'reverted' when it failed there. */
+  waitForTransaction?(parameters: {
+    hash: string
+    network: CaipNetwork
+  }): Promise<{ status: 'success' | 'reverted' }>
   destroy?(): void
+}
+
+export interface SendParameters {
+  from: string
+  to: string
+  network: CaipNetwork
+  /** In the token's smallest unit. */
+  value: bigint
+  /** The token contract; absent for the native token. */
+  tokenAddress?: string | undefined
+}
+
+export interface SendEstimate {
+  /** Gas limit × the most the send will pay per unit of gas. */
+  fee: bigint
+  gas: bigint
+  maxFeePerGas: bigint
+  maxPriorityFeePerGas: bigint
 }

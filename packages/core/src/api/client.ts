@@ -42,6 +42,15 @@ export interface GetHistoryQuery {
   limit?: number | undefined
 }
 
+/** `GET /v1/account/:address/balance` query. */
+export interface GetBalancesQuery {
+  address: string
+  /** CAIP-2 id of one indexed chain. */
+  chainId: string
+  /** Asks past any cache between here and the chain. */
+  force?: boolean | undefined
+}
+
 /** `GET /healthz`: whether the server reaches its database and its chain. */
 export interface ServerHealth {
   status: 'ok' | 'degraded'
@@ -197,6 +206,10 @@ export function createApiClient(options: ApiClientOptions) {
      */
     getHistory: (query: GetHistoryQuery): Promise<HistoryPage> =>
       import('./pages.js').then((pages) => pages.getHistory(request, query)),
+
+    /** `GET /v1/account/:address/balance`: native first, then each ERC-20 the index knows of. */
+    getBalances: (query: GetBalancesQuery) =>
+      import('./pages.js').then((pages) => pages.getBalances(request, query)),
 
     /** `GET /healthz`; a degraded server answers 503, which fails like any error status. */
     getHealth: (signal?: AbortSignal) =>

@@ -1,6 +1,12 @@
+import type { TokenBalance } from '../stores/account.js'
 import type { HistoryPage } from '../transactions/types.js'
 import { badResponse } from './badResponse.js'
-import { type GetHistoryQuery, type GetWalletsQuery, WALLETS_PAGE_SIZE } from './client.js'
+import {
+  type GetBalancesQuery,
+  type GetHistoryQuery,
+  type GetWalletsQuery,
+  WALLETS_PAGE_SIZE,
+} from './client.js'
 import type { GetWalletsResponse } from './types.js'
 
 /** The API client's request, as the paged routes use it. */
@@ -56,4 +62,27 @@ export async function getHistory(
     data: body.data,
     next: typeof body.next === 'string' && body.next ? body.next : null,
   }
+}
+
+const isTokenBalance = (value: unknown): value is TokenBalance => {
+  const b = value as Partial<TokenBalance> | null
+  return (
+    typeof b?.symbol === 'string' &&
+    typeof b.chainId === 'string' &&
+    typeof b.quantity?.numeric === 'string' &&
+    typeof b.quantity.decimals === 'string'
+  )
+}
+
+export async function getBalances(
+  request: PageRequest,
+  query: GetBalancesQuery,
+): Promise<TokenBalance[]> {
+  const path = `/v1/account/${encodeURIComponent(query.address)}/balance`
+  const body = await request<{ balances?: unknown }>(path, {
+    query: { chainId: query.chainId, forceUpdate: query.force ? String(Date.now()) : undefined },
+  })
+  if (!Array.isArray(body.balances)) throw badResponse(path, 'balances is not a list')
+  if (!body.balances.every(isTokenBalance)) throw badResponse(path, 'a balance lacks its quantity')
+  return body.balances
 }

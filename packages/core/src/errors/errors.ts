@@ -117,3 +117,40 @@ export class SignMessageError extends LatchError {
     })
   }
 }
+
+/** A send that cannot start: `message` says which field to fix (docs/behaviour.md#validation). */
+export class SendValidationError extends LatchError {
+  override name = 'SendValidationError'
+  constructor(message: string) {
+    super(message, { category: 'INTERNAL_SDK_ERROR' })
+  }
+}
+
+/** The wallet refused or failed to send; `category` tells a refusal (USER_REJECTED) apart. */
+export class SendTokenError extends LatchError {
+  override name = 'SendTokenError'
+  constructor(options: Pick<LatchErrorOptions, 'cause'> = {}) {
+    const cause = options.cause as { code?: unknown; shortMessage?: unknown } | undefined
+    super(
+      typeof cause?.shortMessage === 'string' ? cause.shortMessage : errorMessages.sendFailed,
+      { ...options, category: rejected(cause) ? 'USER_REJECTED' : 'INTERNAL_SDK_ERROR' },
+    )
+  }
+}
+
+/** Namespaces Latch cannot send on yet: 'Unsupported chain'. */
+export class UnsupportedSendChainError extends LatchError {
+  override name = 'UnsupportedSendChainError'
+  constructor(namespace: string) {
+    super(errorMessages.unsupportedChain, { details: `No send on ${namespace}` })
+  }
+}
+
+// viem wraps the wallet's 4001 in a chain of causes.
+function rejected(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
+    if (e.code === 4001) return true
+    e = e.cause as typeof e
+  }
+  return false
+}

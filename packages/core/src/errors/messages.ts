@@ -56,4 +56,12 @@ export const errorMessages = {
   failedToFetchTransactions: 'Failed to fetch transactions',
   amountAndReceiverRequired: 'An amount and receiver address are required',
   tokenRequired: 'A token is required',
+  tokenAddressRequired: 'An ERC-20 transfer needs the token address',
+  invalidReceiver: 'Enter a valid address',
+  invalidAmount: 'Enter an amount greater than 0',
+  tooManyDecimals: (symbol: string, decimals: number) =>
+    `${symbol} has at most ${decimals} decimal places`,
+  insufficientFunds: 'Insufficient funds',
+  insufficientFundsForFee: (symbol: string) => `Not enough ${symbol} left for the network fee`,
+  sendFailed: 'The transaction could not be sent',
 } as const

@@ -14,8 +14,9 @@ export interface TokenBalance {
   symbol: string
   chainId: string
   address?: string | undefined
-  value?: number | undefined
-  price: number
+  /** Null when the server has no price source. */
+  value?: number | null | undefined
+  price: number | null
   quantity: { decimals: string; numeric: string }
   iconUrl: string
 }

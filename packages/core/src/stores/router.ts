@@ -29,6 +29,10 @@ export const viewNames = [
   'EmailVerifyDevice',
   'UpdateEmailPrimaryOtp',
   'UpdateEmailSecondaryOtp',
+  // The account actions: send (form, then review and result) and receive.
+  'WalletSend',
+  'WalletSendPreview',
+  'WalletReceive',
 ] as const
 
 export type ViewName = (typeof viewNames)[number]

@@ -1,10 +1,13 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { TokenBalance } from './account.js'
 
-/** docs/behaviour.md#send-state. Only its reset is used here; sending itself comes with the send issue. */
+/**
+ * docs/behaviour.md#send-state: the send form between its views. The amount is kept as typed (a
+ * decimal string): a float would round large or very precise amounts.
+ */
 export interface SendState {
   token: TokenBalance | undefined
-  sendTokenAmount: number | undefined
+  sendTokenAmount: string | undefined
   receiverAddress: string | undefined
   receiverProfileName: string | undefined
   receiverProfileImageUrl: string | undefined

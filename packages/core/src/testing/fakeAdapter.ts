@@ -3,6 +3,7 @@ import type {
   AdapterEvents,
   ChainAdapter,
   ConnectResult,
+  SendParameters,
 } from '../adapters/types.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import type { Connector } from '../stores/connectors.js'
@@ -17,6 +18,8 @@ export interface FakeAdapter extends ChainAdapter {
     switchNetwork: (network: CaipNetwork) => Promise<void>
     balance: { balance: string; symbol: string }
     signMessage: (parameters: { address: string; message: string }) => Promise<string>
+    sendToken: (parameters: SendParameters) => Promise<string>
+    mined: 'success' | 'reverted'
   }
   calls: { method: string; args: unknown }[]
   connectors: Connector[]
@@ -55,6 +58,8 @@ export function createFakeAdapter(parameters: {
       switchNetwork: async () => {},
       balance: { balance: '1.5', symbol: networks[0]?.nativeCurrency.symbol ?? '' },
       signMessage: async ({ message }) => `signed:${message}`,
+      sendToken: async () => `0x${'ab'.repeat(32)}`,
+      mined: 'success',
     },
     on(event, listener) {
       const set = listeners.get(event) ?? new Set()
@@ -88,6 +93,17 @@ export function createFakeAdapter(parameters: {
       calls.push({ method: 'signMessage', args: parameters })
       return adapter.behaviour.signMessage(parameters)
     },
+    estimateSend: async () => ({
+      gas: 21_000n,
+      maxFeePerGas: 10n,
+      maxPriorityFeePerGas: 1n,
+      fee: 210_000n,
+    }),
+    sendToken(parameters) {
+      calls.push({ method: 'sendToken', args: parameters })
+      return adapter.behaviour.sendToken(parameters)
+    },
+    waitForTransaction: async () => ({ status: adapter.behaviour.mined }),
   }
   return adapter
 }

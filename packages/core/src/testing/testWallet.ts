@@ -201,7 +201,8 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
           value: tx.value ? hexToBigInt(tx.value) : 0n,
           nonce: hexToNumber(tx.nonce ?? nonce),
           gas: hexToBigInt(gas),
-          maxFeePerGas: hexToBigInt(tx.maxFeePerGas ?? gasPrice) * 2n,
+          // The dapp's fee cap when it sends one (as wallets offer it), else twice the gas price.
+          maxFeePerGas: tx.maxFeePerGas ? hexToBigInt(tx.maxFeePerGas) : hexToBigInt(gasPrice) * 2n,
           maxPriorityFeePerGas: tx.maxPriorityFeePerGas ? hexToBigInt(tx.maxPriorityFeePerGas) : 0n,
           type: 'eip1559',
         }

@@ -34,6 +34,15 @@ const UpdateEmailSecondaryOtp = lazy(() =>
   loadEmailUpdate().then((m) => ({ default: m.UpdateEmailSecondaryOtp })),
 )
 
+// The account actions: each a chunk of its own, fetched when the visitor opens it.
+const WalletSend = lazy(() => import('../views/WalletSend.js').then((m) => ({ default: m.WalletSend })))
+const WalletSendPreview = lazy(() =>
+  import('../views/WalletSendPreview.js').then((m) => ({ default: m.WalletSendPreview })),
+)
+const WalletReceive = lazy(() =>
+  import('../views/WalletReceive.js').then((m) => ({ default: m.WalletReceive })),
+)
+
 const views: Partial<Record<ViewName, ComponentType>> = {
   Connect,
   AllWallets,
@@ -50,6 +59,9 @@ const views: Partial<Record<ViewName, ComponentType>> = {
   UpdateEmailWallet,
   UpdateEmailPrimaryOtp,
   UpdateEmailSecondaryOtp,
+  WalletSend,
+  WalletSendPreview,
+  WalletReceive,
 }
 
 /** The dialog (when open) and the alerts snackbar, themed like the rest of Latch. */

@@ -129,6 +129,7 @@ export const modalStyles = `
 }
 .latch-account-name { font-size: 1.3em; font-weight: 700; margin: 0; }
 .latch-account-balance { text-align: center; color: var(--latch-fg-2); margin: 0; font-size: 1.1em; }
+.latch-actions-row { display: grid; grid-template-columns: 1fr 1fr; gap: 0.6em; }
 .latch-stack { display: grid; gap: 0.4em; }
 .latch-danger .latch-wallet-name { color: var(--latch-error); }
 .latch-activity-view { max-height: 60vh; overflow-y: auto; }

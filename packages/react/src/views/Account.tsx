@@ -6,7 +6,10 @@ import { useLatchAccount, useLatchAuthUser, useLatchNetwork } from '../hooks/ind
 import { fill } from '../messages.js'
 import { CheckIcon, CopyIcon } from '../modal/icons.js'
 import { loadEmailUpdate, prefetch } from './email.js'
+
+const loadSend = () => import('./WalletSend.js')
 import { explorerAddressUrl, networkImageUrl } from './networkImage.js'
+import { TokenBalances } from './TokenBalances.js'
 
 /** The connected account: name or address (copy), balance, network, explorer, disconnect. */
 export function Account() {
@@ -86,6 +89,32 @@ export function Account() {
             ? t.balanceUnavailable
             : '…'}
       </p>
+      {features.send || features.receive ? (
+        <div className="latch-actions-row">
+          {features.send ? (
+            <button
+              type="button"
+              className="latch-secondary-button"
+              data-testid="account-send"
+              onPointerEnter={() => prefetch(loadSend)}
+              onClick={() => pushView(stores.router, 'WalletSend')}
+            >
+              {t.send}
+            </button>
+          ) : null}
+          {features.receive ? (
+            <button
+              type="button"
+              className="latch-secondary-button"
+              data-testid="account-receive"
+              onClick={() => pushView(stores.router, 'WalletReceive')}
+            >
+              {t.receive}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {account.namespace === 'eip155' ? <TokenBalances /> : null}
       <div className="latch-stack">
         <button
           type="button"

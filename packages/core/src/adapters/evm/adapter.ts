@@ -280,6 +280,23 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
       const { personalSign } = await import('./signMessage.js')
       return personalSign(wagmiConfig(), { address, message })
     },
+    async estimateSend(parameters) {
+      const { estimateEvmSend } = await import('./send.js')
+      return estimateEvmSend(wagmiConfig(), parameters)
+    },
+    async sendToken(parameters) {
+      const { sendEvm } = await import('./send.js')
+      const hash = await sendEvm(wagmiConfig(), parameters)
+      // The next balance read asks the chain again.
+      balances.clear()
+      return hash
+    },
+    async waitForTransaction(parameters) {
+      const { waitForEvmTransaction } = await import('./send.js')
+      const result = await waitForEvmTransaction(wagmiConfig(), parameters)
+      balances.clear()
+      return result
+    },
     destroy() {
       wagmi?.unsubscribe()
       listeners.clear()

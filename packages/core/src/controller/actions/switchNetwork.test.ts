@@ -21,7 +21,7 @@ describe('switchNetwork', () => {
   it('changes the active namespace, resets the send form and moves the CAIP address', async () => {
     await t.controller.connect({ namespace: 'solana', connectorId: 'phantom' })
     await t.controller.switchNetwork(ethereumNetwork)
-    t.stores.send.setState({ receiverAddress: '0xdead', sendTokenAmount: 1 })
+    t.stores.send.setState({ receiverAddress: '0xdead', sendTokenAmount: '1' })
 
     await expect(t.controller.switchNetwork(solanaDevnet)).resolves.toBe(solanaDevnet)
 

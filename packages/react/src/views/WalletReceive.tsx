@@ -1,0 +1,103 @@
+import { useEffect, useMemo, useState } from 'react'
+import { useStore } from 'zustand'
+import { encode } from 'uqr'
+import { useLatch } from '../context.js'
+import { useLatchAccount } from '../hooks/index.js'
+import { fill } from '../messages.js'
+import { CheckIcon, CopyIcon } from '../modal/icons.js'
+import { ensureWalletStyles } from '../theme/walletStyles.js'
+
+const NAMESPACE_NAMES: Record<string, string> = {
+  eip155: 'EVM',
+  solana: 'Solana',
+  bip122: 'Bitcoin',
+  polkadot: 'Polkadot',
+  cosmos: 'Cosmos',
+}
+
+/** The address as a QR code: one path of dark modules, always dark on light for any scanner. */
+function QrCode({ text, label }: { text: string; label: string }) {
+  const { path, size } = useMemo(() => {
+    const qr = encode(text, { ecc: 'M', border: 2 })
+    let d = ''
+    qr.data.forEach((row, y) => {
+      row.forEach((dark, x) => {
+        if (dark) d += `M${x} ${y}h1v1h-1z`
+      })
+    })
+    return { path: d, size: qr.size }
+  }, [text])
+  return (
+    <svg
+      className="latch-qr"
+      data-testid="receive-qr"
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${size} ${size}`}
+      shapeRendering="crispEdges"
+    >
+      <rect width={size} height={size} fill="#fff" />
+      <path d={path} fill="#000" />
+    </svg>
+  )
+}
+
+/** docs/behaviour.md#views (WalletReceive): the address to receive at, as text and as a QR code. */
+export function WalletReceive() {
+  const { stores, messages } = useLatch('WalletReceive')
+  const { address, namespace } = useLatchAccount()
+  const networks = useStore(stores.chain, (s) =>
+    namespace ? s.chains[namespace]?.caipNetworks : undefined,
+  )
+  const [copied, setCopied] = useState(false)
+  const t = messages.receive
+  ensureWalletStyles()
+
+  useEffect(() => {
+    if (!copied) return
+    const timer = setTimeout(() => setCopied(false), 2000)
+    return () => clearTimeout(timer)
+  }, [copied])
+
+  if (!address) return null
+  return (
+    <div className="latch-view latch-receive" data-testid="view-receive">
+      <QrCode text={address} label={t.qr} />
+      <div className="latch-receive-address">
+        <p className="latch-mono" data-testid="receive-address">
+          {address}
+        </p>
+        <button
+          type="button"
+          className="latch-secondary-button latch-copy-button"
+          onClick={() => {
+            navigator.clipboard?.writeText(address).then(
+              () => setCopied(true),
+              () => {},
+            )
+          }}
+        >
+          {copied ? <CheckIcon /> : <CopyIcon />} {copied ? t.copied : t.copy}
+        </button>
+        <span className="latch-visually-hidden" role="status">
+          {copied ? t.copied : ''}
+        </span>
+      </div>
+      <p className="latch-receive-warning">
+        {fill(t.warning, { namespace: NAMESPACE_NAMES[namespace ?? ''] ?? namespace ?? '' })}
+      </p>
+      {networks?.length ? (
+        <section aria-labelledby="latch-receive-networks">
+          <h3 id="latch-receive-networks" className="latch-section-title">
+            {t.worksOn}
+          </h3>
+          <ul className="latch-receive-networks" data-testid="receive-networks">
+            {networks.map((network) => (
+              <li key={network.caipNetworkId}>{network.name}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,209 @@
+import {
+  estimateSend,
+  formatQuantity,
+  maxSendable,
+  pushView,
+  type SendEstimate,
+  toDecimalAmount,
+  validateSend,
+} from '@latch/core'
+import { type FormEvent, useEffect, useId, useState } from 'react'
+import { useStore } from 'zustand'
+import { useLatch } from '../context.js'
+import { useLatchAccount, useLatchNetwork } from '../hooks/index.js'
+import { fill } from '../messages.js'
+import { ensureWalletStyles } from '../theme/walletStyles.js'
+import { useTokenBalances } from './TokenBalances.js'
+
+const tokenKey = (token: { address?: string | undefined }) => token.address ?? 'native'
+
+/**
+ * The fee of the send as typed, estimated again (after a short pause) whenever it changes; the
+ * last good estimate stays while a new one is on its way.
+ */
+export function useSendEstimate(draft: { tokenKey: string; amount: string; receiver: string }) {
+  const { controller, stores } = useLatch('useSendEstimate')
+  const [estimate, setEstimate] = useState<SendEstimate | undefined>()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the draft's fields are the inputs
+  useEffect(() => {
+    const token = stores.send.getState().token
+    if (!token) return
+    let live = true
+    const timer = setTimeout(() => {
+      estimateSend(controller, { token, amount: draft.amount, to: draft.receiver }).then(
+        (next) => {
+          if (live) setEstimate(next)
+        },
+        // A call that would fail (more than the balance, a token that refuses) has no fee to
+        // show; the wallet says why when asked.
+        () => {
+          if (live) setEstimate(undefined)
+        },
+      )
+    }, 300)
+    return () => {
+      live = false
+      clearTimeout(timer)
+    }
+  }, [controller, stores, draft.tokenKey, draft.amount, draft.receiver])
+  return estimate
+}
+
+/** docs/behaviour.md#views (WalletSend): token, amount (with Max), receiver; then the review. */
+export function WalletSend() {
+  const { stores, messages } = useLatch('WalletSend')
+  const { balances, state } = useTokenBalances()
+  const { namespace } = useLatchAccount()
+  const { network } = useLatchNetwork()
+  const send = useStore(stores.send)
+  const [error, setError] = useState<{ field: string; message: string }>()
+  const t = messages.send
+  const ids = { token: useId(), amount: useId(), receiver: useId(), error: useId(), hint: useId() }
+  ensureWalletStyles()
+
+  // The first token until the visitor picks one; a token gone from the list is dropped.
+  useEffect(() => {
+    const chosen = send.token && balances.find((b) => tokenKey(b) === tokenKey(send.token ?? {}))
+    if (chosen !== send.token) stores.send.setState({ token: chosen ?? balances[0] })
+  }, [balances, send.token, stores])
+
+  const amount = send.sendTokenAmount ?? ''
+  const receiver = send.receiverAddress ?? ''
+  const estimate = useSendEstimate({
+    tokenKey: send.token ? tokenKey(send.token) : '',
+    amount,
+    receiver,
+  })
+  const nativeSymbol = network?.nativeCurrency.symbol ?? ''
+  const nativeDecimals = network?.nativeCurrency.decimals ?? 18
+
+  if (state !== 'loading' && balances.length === 0)
+    return (
+      <div className="latch-view" data-testid="view-send">
+        <p className="latch-hint">{fill(t.noTokens, { network: network?.name ?? '' })}</p>
+      </div>
+    )
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!namespace) return
+    const check = validateSend({
+      token: send.token,
+      amount,
+      receiver,
+      namespace,
+      fee: estimate?.fee,
+    })
+    if (!check.ok) {
+      setError({ field: check.field, message: check.message })
+      document.getElementById(ids[check.field])?.focus()
+      return
+    }
+    setError(undefined)
+    pushView(stores.router, 'WalletSendPreview')
+  }
+
+  const invalid = (field: string) => (error?.field === field ? true : undefined)
+  const describedBy = (field: string, extra?: string) =>
+    [error?.field === field ? ids.error : undefined, extra].filter(Boolean).join(' ') || undefined
+
+  return (
+    <form className="latch-view latch-form" data-testid="view-send" onSubmit={onSubmit} noValidate>
+      <label className="latch-label" htmlFor={ids.token}>
+        {t.token}
+      </label>
+      <select
+        id={ids.token}
+        className="latch-input latch-select"
+        value={send.token ? tokenKey(send.token) : ''}
+        aria-invalid={invalid('token')}
+        aria-describedby={describedBy('token')}
+        onChange={(event) => {
+          const token = balances.find((b) => tokenKey(b) === event.target.value)
+          stores.send.setState({ token })
+        }}
+      >
+        {balances.map((token) => (
+          <option key={tokenKey(token)} value={tokenKey(token)}>
+            {token.symbol} · {formatQuantity(token.quantity.numeric)}
+          </option>
+        ))}
+      </select>
+
+      <label className="latch-label" htmlFor={ids.amount}>
+        {t.amount}
+      </label>
+      <div className="latch-amount-row">
+        <input
+          id={ids.amount}
+          className="latch-input"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.0"
+          value={amount}
+          aria-invalid={invalid('amount')}
+          aria-describedby={describedBy('amount', ids.hint)}
+          onChange={(event) =>
+            stores.send.setState({ sendTokenAmount: event.target.value.replace(',', '.') })
+          }
+        />
+        <button
+          type="button"
+          className="latch-secondary-button"
+          aria-label={t.maxLabel}
+          disabled={!send.token}
+          onClick={() => {
+            if (!send.token) return
+            const max = maxSendable(send.token, estimate?.fee)
+            stores.send.setState({
+              sendTokenAmount: toDecimalAmount(max, Number(send.token.quantity.decimals)),
+            })
+          }}
+        >
+          {t.max}
+        </button>
+      </div>
+      <p className="latch-field-hint" id={ids.hint}>
+        {send.token
+          ? fill(t.available, {
+              amount: send.token.quantity.numeric,
+              symbol: send.token.symbol,
+            })
+          : ''}
+      </p>
+
+      <label className="latch-label" htmlFor={ids.receiver}>
+        {t.receiver}
+      </label>
+      <input
+        id={ids.receiver}
+        className="latch-input latch-mono"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="0x…"
+        value={receiver}
+        aria-invalid={invalid('receiver')}
+        aria-describedby={describedBy('receiver')}
+        onChange={(event) => stores.send.setState({ receiverAddress: event.target.value.trim() })}
+      />
+
+      <p className="latch-field-hint" data-testid="send-fee">
+        {t.fee}:{' '}
+        {estimate
+          ? fill(t.feeValue, {
+              amount: formatQuantity(toDecimalAmount(estimate.fee, nativeDecimals), 6),
+              symbol: nativeSymbol,
+            })
+          : t.feeUnknown}
+      </p>
+      {error ? (
+        <p className="latch-field-error" id={ids.error} role="alert">
+          {error.message}
+        </p>
+      ) : null}
+      <button type="submit" className="latch-primary-button" disabled={!send.token}>
+        {t.preview}
+      </button>
+    </form>
+  )
+}
