@@ -88,7 +88,7 @@ export const en = {
     token: 'Token',
     amount: 'Amount',
     max: 'Max',
-    maxLabel: 'Enter the most you can send',
+    maxLabel: 'Max: the most you can send',
     available: 'Available: {amount} {symbol}',
     receiver: 'To',
     receiverHint: 'A 0x address on {network}',

@@ -63,8 +63,11 @@ export function WalletSend() {
 
   // The first token until the visitor picks one; a token gone from the list is dropped.
   useEffect(() => {
-    const chosen = send.token && balances.find((b) => tokenKey(b) === tokenKey(send.token ?? {}))
-    if (chosen !== send.token) stores.send.setState({ token: chosen ?? balances[0] })
+    const chosen = send.token
+      ? balances.find((b) => tokenKey(b) === tokenKey(send.token ?? {}))
+      : undefined
+    const next = chosen ?? balances[0]
+    if (next !== send.token) stores.send.setState({ token: next })
   }, [balances, send.token, stores])
 
   const amount = send.sendTokenAmount ?? ''
