@@ -75,12 +75,11 @@ async function settle(page: Page): Promise<{
   value?: unknown
   error?: { message: string; code?: number }
 }> {
-  const answer = await page.evaluate(
-    () =>
-      Promise.race([
-        (window as unknown as { pending: Promise<unknown> }).pending,
-        new Promise((resolve) => setTimeout(() => resolve('no answer'), 20_000)),
-      ]),
+  const answer = await page.evaluate(() =>
+    Promise.race([
+      (window as unknown as { pending: Promise<unknown> }).pending,
+      new Promise((resolve) => setTimeout(() => resolve('no answer'), 20_000)),
+    ]),
   )
   if (answer !== 'no answer') return answer as Awaited<ReturnType<typeof settle>>
   const frameState = await page
@@ -92,7 +91,9 @@ async function settle(page: Page): Promise<{
     .locator('body')
     .innerHTML({ timeout: 2_000 })
     .catch((e) => String(e))
-  throw new Error(`The request got no answer in 20 s. Frame style: ${frameState}. Frame body: ${view}`)
+  throw new Error(
+    `The request got no answer in 20 s. Frame style: ${frameState}. Frame body: ${view}`,
+  )
 }
 
 const signedInAddress = (page: Page) =>

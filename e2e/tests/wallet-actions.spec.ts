@@ -128,7 +128,10 @@ test('the send form refuses bad input with a message per field', async () => {
   await dialog(page).getByLabel('To', { exact: true }).fill('not-an-address')
   await review.click()
   await expect(alert).toHaveText('Enter a valid address')
-  await expect(dialog(page).getByLabel('To', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+  await expect(dialog(page).getByLabel('To', { exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  )
 
   await dialog(page).getByLabel('To', { exact: true }).fill(receiver)
   await dialog(page).getByLabel('Amount').fill('20000')
@@ -139,7 +142,9 @@ test('the send form refuses bad input with a message per field', async () => {
 
 test('sends 12.5 LUSD: review, wallet, pending, confirmed; balances follow the chain', async () => {
   const option = dialog(page).locator('option', { hasText: 'LUSD' })
-  await dialog(page).getByLabel('Token').selectOption((await option.getAttribute('value')) ?? '')
+  await dialog(page)
+    .getByLabel('Token')
+    .selectOption((await option.getAttribute('value')) ?? '')
   await dialog(page).getByLabel('Amount').fill('12.5')
   await dialog(page).getByLabel('To', { exact: true }).fill(receiver)
   await expect(dialog(page).getByTestId('send-fee')).toContainText('≈')
@@ -160,7 +165,9 @@ test('sends 12.5 LUSD: review, wallet, pending, confirmed; balances follow the c
     'confirmed',
     { timeout: 30_000 },
   )
-  const hash = (await dialog(page).getByTestId('send-hash').getAttribute('data-hash')) as `0x${string}`
+  const hash = (await dialog(page)
+    .getByTestId('send-hash')
+    .getAttribute('data-hash')) as `0x${string}`
   expect((await chain.getTransactionReceipt({ hash })).status).toBe('success')
   expect(await lusdOf(receiver)).toBe('12.5')
   expect(await lusdOf(owner.address)).toBe('87.5')
@@ -178,7 +185,9 @@ test('sends 0.25 ETH; the receiver has exactly that much more', async () => {
   const before = await chain.getBalance({ address: receiver })
   await dialog(page).getByTestId('account-send').click()
   const option = dialog(page).locator('option', { hasText: 'ETH' })
-  await dialog(page).getByLabel('Token').selectOption((await option.getAttribute('value')) ?? '')
+  await dialog(page)
+    .getByLabel('Token')
+    .selectOption((await option.getAttribute('value')) ?? '')
   await dialog(page).getByLabel('Amount').fill('0.25')
   await dialog(page).getByLabel('To', { exact: true }).fill(receiver)
   await dialog(page).getByRole('button', { name: 'Review send' }).click()
@@ -197,7 +206,9 @@ test('a send that reverts on chain shows the failure', async () => {
   await openAccount(page, 'LUSD', '87.5')
   await dialog(page).getByTestId('account-send').click()
   const option = dialog(page).locator('option', { hasText: 'LUSD' })
-  await dialog(page).getByLabel('Token').selectOption((await option.getAttribute('value')) ?? '')
+  await dialog(page)
+    .getByLabel('Token')
+    .selectOption((await option.getAttribute('value')) ?? '')
   await dialog(page).getByLabel('Amount').fill('50')
   await dialog(page).getByLabel('To', { exact: true }).fill(receiver)
   await dialog(page).getByRole('button', { name: 'Review send' }).click()
@@ -225,7 +236,9 @@ test('a send that reverts on chain shows the failure', async () => {
   await expect(dialog(page).getByTestId('send-status')).toHaveText(
     'Failed: the transaction was reverted on chain.',
   )
-  const hash = (await dialog(page).getByTestId('send-hash').getAttribute('data-hash')) as `0x${string}`
+  const hash = (await dialog(page)
+    .getByTestId('send-hash')
+    .getAttribute('data-hash')) as `0x${string}`
   expect((await chain.getTransactionReceipt({ hash })).status).toBe('reverted')
   await dialog(page).getByRole('button', { name: 'Done' }).click()
 })
@@ -240,7 +253,9 @@ test('receive shows the address and a QR code that decodes to it', async () => {
   const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)
   expect(decoded?.data).toBe(owner.address)
   await dialog(page).getByRole('button', { name: 'Copy address' }).click()
-  await expect(dialog(page).getByRole('status').filter({ hasText: 'Address copied' })).toHaveCount(1)
+  await expect(dialog(page).getByRole('status').filter({ hasText: 'Address copied' })).toHaveCount(
+    1,
+  )
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(owner.address)
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme })

@@ -9,7 +9,8 @@ export * from './format/index.js'
 export * from './networks/index.js'
 export * from './provider/index.js'
 export * from './rpc/index.js'
-export * from './send/index.js'
+// Send, balances and pending rows live behind `@latch/core/send`: only the views that use them
+// load them, and a root export would pull them into every page's first chunk.
 export * from './storage/index.js'
 export * from './stores/index.js'
 export * from './transactions/index.js'

@@ -34,18 +34,6 @@ export {
   type SignMessageResult,
   signMessage,
 } from './actions/signMessage.js'
-export {
-  type FetchTokenBalancesParameters,
-  fetchTokenBalances,
-  TOKEN_BALANCE_CACHE_MS,
-} from './actions/fetchTokenBalances.js'
-export {
-  estimateSend,
-  type SendTokenParameters,
-  type SendTokenResult,
-  sendToken,
-  waitForTransaction,
-} from './actions/sendToken.js'
 export { settleWithin } from './context.js'
 
 /**

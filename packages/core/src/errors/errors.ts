@@ -131,10 +131,10 @@ export class SendTokenError extends LatchError {
   override name = 'SendTokenError'
   constructor(options: Pick<LatchErrorOptions, 'cause'> = {}) {
     const cause = options.cause as { code?: unknown; shortMessage?: unknown } | undefined
-    super(
-      typeof cause?.shortMessage === 'string' ? cause.shortMessage : errorMessages.sendFailed,
-      { ...options, category: rejected(cause) ? 'USER_REJECTED' : 'INTERNAL_SDK_ERROR' },
-    )
+    super(typeof cause?.shortMessage === 'string' ? cause.shortMessage : errorMessages.sendFailed, {
+      ...options,
+      category: rejected(cause) ? 'USER_REJECTED' : 'INTERNAL_SDK_ERROR',
+    })
   }
 }
 

@@ -11,9 +11,3 @@ export {
   type TransactionsStore,
 } from './store.js'
 export type * from './types.js'
-export {
-  addPendingTransaction,
-  PENDING_LIMIT,
-  type PendingSend,
-  settlePendingTransaction,
-} from './pending.js'

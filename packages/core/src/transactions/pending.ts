@@ -63,7 +63,7 @@ export function settlePendingTransaction(
   const id = `${chain}:${hash}`
   const state = history.getState()
   const held = state.transactions.find((t) => t.id === id)
-  if (!held || held.metadata.status !== 'pending') return
+  if (held?.metadata.status !== 'pending') return
   const settled = { ...held, metadata: { ...held.metadata, status } }
   history.store.setState({
     transactions: state.transactions.map((t) => (t.id === id ? settled : t)),

@@ -35,10 +35,10 @@ const UpdateEmailSecondaryOtp = lazy(() =>
 )
 
 // The account actions: each a chunk of its own, fetched when the visitor opens it.
-const WalletSend = lazy(() => import('../views/WalletSend.js').then((m) => ({ default: m.WalletSend })))
-const WalletSendPreview = lazy(() =>
-  import('../views/WalletSendPreview.js').then((m) => ({ default: m.WalletSendPreview })),
-)
+// The send form and its review are one chunk: split, the code they share would land in the page's.
+const loadSend = () => import('../views/WalletSendPreview.js')
+const WalletSend = lazy(() => loadSend().then((m) => ({ default: m.WalletSend })))
+const WalletSendPreview = lazy(() => loadSend().then((m) => ({ default: m.WalletSendPreview })))
 const WalletReceive = lazy(() =>
   import('../views/WalletReceive.js').then((m) => ({ default: m.WalletReceive })),
 )

@@ -7,7 +7,8 @@ import { fill } from '../messages.js'
 import { CheckIcon, CopyIcon } from '../modal/icons.js'
 import { loadEmailUpdate, prefetch } from './email.js'
 
-const loadSend = () => import('./WalletSend.js')
+const loadSend = () => import('./WalletSendPreview.js')
+
 import { explorerAddressUrl, networkImageUrl } from './networkImage.js'
 import { TokenBalances } from './TokenBalances.js'
 

@@ -1,4 +1,5 @@
-import { fetchTokenBalances, formatQuantity, type TokenBalance } from '@latch/core'
+import { formatQuantity, type TokenBalance } from '@latch/core'
+import { fetchTokenBalances } from '@latch/core/send'
 import { useCallback, useEffect, useState } from 'react'
 import { TokenImage } from '../activity/TokenImage.js'
 import { useLatch } from '../context.js'
@@ -63,7 +64,11 @@ export function TokenBalances() {
   const t = messages.account
   ensureWalletStyles()
   return (
-    <section className="latch-tokens" aria-labelledby="latch-tokens-title" aria-busy={state === 'loading'}>
+    <section
+      className="latch-tokens"
+      aria-labelledby="latch-tokens-title"
+      aria-busy={state === 'loading'}
+    >
       <h3 id="latch-tokens-title" className="latch-section-title">
         {t.tokens}
       </h3>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
-import { useStore } from 'zustand'
 import { encode } from 'uqr'
+import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
 import { useLatchAccount } from '../hooks/index.js'
 import { fill } from '../messages.js'

@@ -1,12 +1,5 @@
-import {
-  estimateSend,
-  formatQuantity,
-  maxSendable,
-  pushView,
-  type SendEstimate,
-  toDecimalAmount,
-  validateSend,
-} from '@latch/core'
+import { formatQuantity, pushView, type SendEstimate } from '@latch/core'
+import { estimateSend, maxSendable, toDecimalAmount, validateSend } from '@latch/core/send'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'

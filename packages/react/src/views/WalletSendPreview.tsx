@@ -1,16 +1,13 @@
+import { closeModal, formatQuantity, goBack, truncateAddress } from '@latch/core'
 import {
   addPendingTransaction,
-  closeModal,
   fetchTokenBalances,
-  formatQuantity,
-  goBack,
   type SendTokenResult,
   sendToken,
   settlePendingTransaction,
   toDecimalAmount,
-  truncateAddress,
   waitForTransaction,
-} from '@latch/core'
+} from '@latch/core/send'
 import { useEffect, useRef, useState } from 'react'
 import { useLatch } from '../context.js'
 import { useLatchNetwork } from '../hooks/index.js'
@@ -18,6 +15,8 @@ import { fill } from '../messages.js'
 import { ensureWalletStyles } from '../theme/walletStyles.js'
 import { explorerTxUrl } from './networkImage.js'
 import { useSendEstimate } from './WalletSend.js'
+
+export { WalletSend } from './WalletSend.js'
 
 type Status = 'review' | 'signing' | 'rejected' | 'error' | 'pending' | 'confirmed' | 'failed'
 

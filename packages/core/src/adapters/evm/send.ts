@@ -6,7 +6,11 @@ import { providerOf } from './signMessage.js'
 
 // Loaded on first use (the send views): none of this is on a page that only connects.
 
-function call({ to, value, tokenAddress }: SendParameters): { to: Address; value: bigint; data?: Hex } {
+function call({ to, value, tokenAddress }: SendParameters): {
+  to: Address
+  value: bigint
+  data?: Hex
+} {
   if (!tokenAddress) return { to: to as Address, value }
   return {
     to: tokenAddress as Address,

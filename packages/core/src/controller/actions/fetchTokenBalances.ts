@@ -30,8 +30,8 @@ export async function fetchTokenBalances(
   const address = chainState?.accountState.address
   const network = chainState?.networkState.caipNetwork
   if (!chain || !address || !network) return undefined
-  let cache = caches.get(controller.stores)
-  if (!cache) caches.set(controller.stores, (cache = new Map()))
+  const cache = caches.get(controller.stores) ?? new Map()
+  caches.set(controller.stores, cache)
   const key = `${network.caipNetworkId}|${address.toLowerCase()}`
   const hit = cache.get(key)
   let balances: TokenBalance[]
