@@ -19,10 +19,21 @@ export interface InjectedWallet extends TestWallet {
   hold(...methods: string[]): () => void
 }
 
+/** A second wallet in the same page needs its own EIP-6963 identity. */
+export interface WalletIdentity {
+  uuid: string
+  name: string
+  icon: string
+  rdns: string
+}
+
 export async function injectTestWallet(
   page: Page,
-  options: TestWalletOptions,
+  options: TestWalletOptions & { info?: WalletIdentity },
 ): Promise<InjectedWallet> {
+  const info = options.info ?? TEST_WALLET_INFO
+  // Each wallet's bridge has names of its own; the first keeps the plain ones.
+  const suffix = options.info ? `_${info.rdns.replace(/[^a-z0-9]/gi, '_')}` : ''
   const wallet = createTestWallet(options)
   const holds = new Map<string, Promise<void>>()
   const hold = (...methods: string[]) => {
@@ -37,7 +48,7 @@ export async function injectTestWallet(
     }
   }
   await page.exposeFunction(
-    '__latchTestWalletRequest',
+    `__latchTestWalletRequest${suffix}`,
     async (args: { method: string; params?: unknown }): Promise<Bridged> => {
       await holds.get(args.method)
       try {
@@ -52,56 +63,61 @@ export async function injectTestWallet(
     wallet.on(event, (...args: unknown[]) => {
       page
         .evaluate(
-          ([name, payload]) =>
-            (
-              window as unknown as { __latchTestWalletEmit?: (e: string, a: unknown[]) => void }
-            ).__latchTestWalletEmit?.(name as string, payload as unknown[]),
-          [event, args] as const,
+          ([name, payload, key]) =>
+            (window as unknown as Record<string, ((e: string, a: unknown[]) => void) | undefined>)[
+              `__latchTestWalletEmit${key}`
+            ]?.(name as string, payload as unknown[]),
+          [event, args, suffix] as const,
         )
         .catch(() => {})
     })
   }
-  await page.addInitScript((info) => {
-    type Listener = (...args: unknown[]) => void
-    const listeners = new Map<string, Set<Listener>>()
-    const w = window as unknown as {
-      __latchTestWalletRequest(args: { method: string; params?: unknown }): Promise<Bridged>
-      __latchTestWalletEmit(event: string, args: unknown[]): void
-    }
-    const provider = {
-      async request(args: { method: string; params?: unknown }) {
-        const answer = await w.__latchTestWalletRequest({
-          method: args.method,
-          params: args.params,
-        })
-        if ('error' in answer) {
-          const error = new Error(answer.error.message) as Error & { code: number }
-          error.code = answer.error.code
-          throw error
-        }
-        return answer.result
-      },
-      on(event: string, listener: Listener) {
-        const set = listeners.get(event) ?? new Set()
-        set.add(listener)
-        listeners.set(event, set)
-        return provider
-      },
-      removeListener(event: string, listener: Listener) {
-        listeners.get(event)?.delete(listener)
-        return provider
-      },
-    }
-    w.__latchTestWalletEmit = (event, args) => {
-      for (const listener of [...(listeners.get(event) ?? [])]) listener(...args)
-    }
-    const announce = () =>
-      window.dispatchEvent(
-        new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }),
-      )
-    window.addEventListener('eip6963:requestProvider', announce)
-    announce()
-  }, TEST_WALLET_INFO)
+  await page.addInitScript(
+    ({ info, suffix }) => {
+      type Listener = (...args: unknown[]) => void
+      const listeners = new Map<string, Set<Listener>>()
+      const w = window as unknown as Record<string, unknown>
+      // Looked up per request: the exposed function may be bound after this script runs.
+      const bridge = (args: { method: string; params?: unknown }) =>
+        (w[`__latchTestWalletRequest${suffix}`] as (a: typeof args) => Promise<Bridged>)(args)
+      const provider = {
+        async request(args: { method: string; params?: unknown }) {
+          const answer = await bridge({
+            method: args.method,
+            params: args.params,
+          })
+          if ('error' in answer) {
+            const error = new Error(answer.error.message) as Error & { code: number }
+            error.code = answer.error.code
+            throw error
+          }
+          return answer.result
+        },
+        on(event: string, listener: Listener) {
+          const set = listeners.get(event) ?? new Set()
+          set.add(listener)
+          listeners.set(event, set)
+          return provider
+        },
+        removeListener(event: string, listener: Listener) {
+          listeners.get(event)?.delete(listener)
+          return provider
+        },
+      }
+      w[`__latchTestWalletEmit${suffix}`] = (event: string, args: unknown[]) => {
+        for (const listener of [...(listeners.get(event) ?? [])]) listener(...args)
+      }
+      const announce = () =>
+        window.dispatchEvent(
+          new CustomEvent('eip6963:announceProvider', {
+            detail: Object.freeze({ info, provider }),
+          }),
+        )
+      window.addEventListener('eip6963:requestProvider', announce)
+      announce()
+    },
+    { info, suffix },
+  )
   return Object.assign(wallet, { hold })
 }
 

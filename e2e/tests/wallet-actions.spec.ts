@@ -1,6 +1,6 @@
+import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import jsQR from 'jsqr'
 import { PNG } from 'pngjs'
 import {
   createPublicClient,
@@ -23,6 +23,12 @@ import { type InjectedWallet, injectTestWallet } from '../support/wallet.js'
 // receive with a QR code. Serial: later tests build on the balances earlier ones leave.
 test.describe.configure({ mode: 'serial' })
 
+// jsqr is CommonJS whose types declare an ES default export: required, it is the function itself.
+const jsQR = createRequire(import.meta.url)('jsqr') as (
+  data: Uint8ClampedArray,
+  width: number,
+  height: number,
+) => { data: string } | null
 const rpcUrl = `http://127.0.0.1:${ports.chain}`
 const MNEMONIC = 'test test test test test test test test test test test junk'
 const ACCOUNT_INDEX = 6

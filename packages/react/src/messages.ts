@@ -30,6 +30,7 @@ export const en = {
       WalletSend: 'Send',
       WalletSendPreview: 'Review send',
       WalletReceive: 'Receive',
+      ProfileWallets: 'Wallets',
     } as Record<string, string>,
   },
   connect: {
@@ -79,6 +80,7 @@ export const en = {
     updateEmail: 'Update email',
     send: 'Send',
     receive: 'Receive',
+    wallets: 'Wallets ({count})',
     tokens: 'Tokens',
     tokensLoading: 'Loading balances…',
     tokensFailed: 'Balances are unavailable right now.',
@@ -107,6 +109,15 @@ export const en = {
     viewOnExplorer: 'View on explorer',
     done: 'Done',
     network: 'Network',
+  },
+  wallets: {
+    active: 'Active',
+    switchTo: 'Use',
+    switchLabel: 'Use {name}',
+    disconnect: 'Disconnect',
+    disconnectLabel: 'Disconnect {name}',
+    add: 'Add wallet',
+    disconnectAll: 'Disconnect all',
   },
   receive: {
     qr: 'QR code of your address',

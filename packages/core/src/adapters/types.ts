@@ -46,6 +46,8 @@ export interface ChainAdapter {
   reconnect(): Promise<ConnectResult[]>
   disconnect(parameters?: { connectorId?: string | undefined }): Promise<void>
   switchNetwork(parameters: { network: CaipNetwork }): Promise<void>
+  /** Makes another of several connections the one requests go through (multi-wallet). */
+  switchConnection?(parameters: { connectorId: string }): Promise<void>
   getBalance(parameters: {
     address: string
     network: CaipNetwork

@@ -1,6 +1,11 @@
 import type { AdapterEvents, ConnectResult } from '../adapters/types.js'
 import type { ChainNamespace } from '../networks/types.js'
-import { connectionCount, removeConnection, upsertConnection } from '../stores/connections.js'
+import {
+  type Connection,
+  connectionCount,
+  removeConnection,
+  upsertConnection,
+} from '../stores/connections.js'
 import { emitEvent } from '../stores/events.js'
 import { resetAccount, setChainAccountData } from './account.js'
 import type { ControllerContext } from './context.js'
@@ -47,6 +52,8 @@ export function onAccountChanged(
     accounts: payload.accounts,
     caipNetwork: network,
   })
+  // Another of several connected wallets changed account: its row changes, the active one stays.
+  if (!isActiveConnector(ctx, namespace, payload.connectorId)) return
   setChainAccountData(ctx, namespace, { address: payload.address, status: 'connected' })
   emitEvent(ctx.stores.events, {
     type: 'sdk',
@@ -62,8 +69,19 @@ export function clearConnection(
   connectorId?: string,
 ): void {
   const hadConnections = connectionCount(ctx.stores.connections.getState()) > 0
+  const wasActive = connectorId === undefined || isActiveConnector(ctx, namespace, connectorId)
   removeConnection(ctx.stores.connections, namespace, connectorId)
   const remaining = ctx.stores.connections.getState().connections[namespace] ?? []
+  // The active wallet left and others remain: the first of them becomes active.
+  const next = remaining[0]
+  if (next && wasActive) {
+    makeConnectionActive(ctx, namespace, next)
+    // The wallet library may have picked another one as its current: requests follow the UI.
+    void ctx.adapters
+      .get(namespace)
+      ?.switchConnection?.({ connectorId: next.connectorId })
+      .catch(() => {})
+  }
   if (remaining.length === 0) {
     if (ctx.stores.chain.getState().chains[namespace]) {
       resetAccount(ctx, namespace)
@@ -82,6 +100,41 @@ export function clearConnection(
   }
 }
 
+export function isActiveConnector(
+  ctx: ControllerContext,
+  namespace: ChainNamespace,
+  connectorId: string,
+): boolean {
+  const active = ctx.stores.connectors.getState().activeConnectorIds[namespace]
+  return active !== undefined && active.toLowerCase() === connectorId.toLowerCase()
+}
+
+/** Makes one of the namespace's connections the one the account state shows. */
+export function makeConnectionActive(
+  ctx: ControllerContext,
+  namespace: ChainNamespace,
+  connection: Connection,
+): void {
+  const connector = ctx.stores.connectors
+    .getState()
+    .connectors.find((c) => c.id.toLowerCase() === connection.connectorId.toLowerCase())
+  ctx.stores.connectors.setState((state) => ({
+    activeConnectorIds: { ...state.activeConnectorIds, [namespace]: connection.connectorId },
+  }))
+  setChainAccountData(ctx, namespace, {
+    address: connection.accounts[0]?.address,
+    status: 'connected',
+    balance: undefined,
+    balanceSymbol: undefined,
+    tokenBalance: [],
+    profileName: undefined,
+    connectedWalletInfo: connector
+      ? { name: connector.name, icon: connector.imageUrl, rdns: connector.info?.rdns }
+      : { name: connection.connectorId },
+  })
+  persistConnections(ctx)
+}
+
 export function persistConnections(ctx: ControllerContext): void {
   const { connections } = ctx.stores.connections.getState()
   const list = Object.entries(connections).flatMap(([namespace, items]) =>
@@ -94,4 +147,8 @@ export function persistConnections(ctx: ControllerContext): void {
   ctx.storage.set('connections', list)
   ctx.storage.set('connectedNamespaces', [...new Set(list.map((c) => c.namespace))])
   ctx.storage.set('connectionStatus', list.length > 0 ? 'connected' : 'disconnected')
+  const { activeConnectorIds } = ctx.stores.connectors.getState()
+  const active: Record<string, string> = {}
+  for (const [namespace, id] of Object.entries(activeConnectorIds)) if (id) active[namespace] = id
+  ctx.storage.set('connectedConnectorIds', active)
 }

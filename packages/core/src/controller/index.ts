@@ -18,6 +18,7 @@ import { fetchBalance } from './actions/fetchBalance.js'
 import { reconnect } from './actions/reconnect.js'
 import { removeAdapter } from './actions/removeAdapter.js'
 import { removeNetwork } from './actions/removeNetwork.js'
+import { type SwitchConnectionParameters, switchConnection } from './actions/switchConnection.js'
 import { switchNetwork } from './actions/switchNetwork.js'
 import { type ControllerContext, getAdapter } from './context.js'
 import { setActiveNetwork } from './network.js'
@@ -34,6 +35,7 @@ export {
   type SignMessageResult,
   signMessage,
 } from './actions/signMessage.js'
+export type { SwitchConnectionParameters } from './actions/switchConnection.js'
 export { settleWithin } from './context.js'
 
 /**
@@ -51,6 +53,8 @@ export interface LatchController {
   disconnect(parameters?: DisconnectParameters): Promise<DisconnectResult>
   /** Resolves with the network now active, or undefined when the app does not list it. */
   switchNetwork(network: CaipNetwork | undefined): Promise<CaipNetwork | undefined>
+  /** Multi-wallet: makes another connected wallet of a namespace the active one. */
+  switchConnection(parameters: SwitchConnectionParameters): Promise<void>
   addNetwork(namespace: ChainNamespace, network: CaipNetwork): void
   removeNetwork(namespace: ChainNamespace, caipNetworkId: CaipNetworkId): Promise<void>
   removeAdapter(namespace: ChainNamespace): void
@@ -103,6 +107,7 @@ export function createController(parameters: CreateControllerParameters): LatchC
     connect: (p) => connect(ctx, p),
     disconnect: (p) => disconnect(ctx, p),
     switchNetwork: (network) => switchNetwork(ctx, network),
+    switchConnection: (p) => switchConnection(ctx, p),
     addNetwork: (namespace, network) => addNetwork(ctx, namespace, network),
     removeNetwork: (namespace, id) => removeNetwork(ctx, namespace, id),
     removeAdapter: (namespace) => removeAdapter(ctx, namespace),

@@ -104,6 +104,9 @@ export function createFakeAdapter(parameters: {
       return adapter.behaviour.sendToken(parameters)
     },
     waitForTransaction: async () => ({ status: adapter.behaviour.mined }),
+    switchConnection: async (parameters) => {
+      calls.push({ method: 'switchConnection', args: parameters })
+    },
   }
   return adapter
 }

@@ -39,6 +39,9 @@ const UpdateEmailSecondaryOtp = lazy(() =>
 const loadSend = () => import('../views/WalletSendPreview.js')
 const WalletSend = lazy(() => loadSend().then((m) => ({ default: m.WalletSend })))
 const WalletSendPreview = lazy(() => loadSend().then((m) => ({ default: m.WalletSendPreview })))
+const ProfileWallets = lazy(() =>
+  import('../views/ProfileWallets.js').then((m) => ({ default: m.ProfileWallets })),
+)
 const WalletReceive = lazy(() =>
   import('../views/WalletReceive.js').then((m) => ({ default: m.WalletReceive })),
 )
@@ -62,6 +65,7 @@ const views: Partial<Record<ViewName, ComponentType>> = {
   WalletSend,
   WalletSendPreview,
   WalletReceive,
+  ProfileWallets,
 }
 
 /** The dialog (when open) and the alerts snackbar, themed like the rest of Latch. */

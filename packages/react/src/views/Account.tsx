@@ -29,6 +29,9 @@ export function Account() {
     connectorId !== undefined && (connectorType === 'AUTH' || connectorId === auth?.connectorId)
       ? authUser
       : undefined
+  const walletCount = useStore(stores.connections, (s) =>
+    account.namespace ? (s.connections[account.namespace]?.length ?? 0) : 0,
+  )
   const { network } = useLatchNetwork()
   const [copied, setCopied] = useState(false)
   const [balanceFailed, setBalanceFailed] = useState(false)
@@ -133,6 +136,14 @@ export function Account() {
           <span className="latch-wallet-name">
             {fill(t.network, { name: network?.name ?? '' })}
           </span>
+        </button>
+        <button
+          type="button"
+          className="latch-list-item"
+          data-testid="account-wallets"
+          onClick={() => pushView(stores.router, 'ProfileWallets')}
+        >
+          <span className="latch-wallet-name">{fill(t.wallets, { count: walletCount })}</span>
         </button>
         {features.activity ? (
           <button

@@ -8,6 +8,7 @@ import {
   injected,
   reconnect,
   switchChain,
+  switchConnection,
   type Transport,
   watchConnectors,
 } from '@wagmi/core'
@@ -212,7 +213,14 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
       }
     },
     async disconnect({ connectorId } = {}) {
-      const { current, connections } = wagmiConfig().state
+      const { connections } = wagmiConfig().state
+      // Without an id, every connection goes (several wallets may be connected).
+      if (!connectorId && connections.size > 1) {
+        for (const connection of [...connections.values()])
+          await this.disconnect({ connectorId: connection.connector.id })
+        return
+      }
+      const { current } = wagmiConfig().state
       const connector = connectorId
         ? findConnector(connectorId)
         : current
@@ -239,6 +247,9 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
       })
       const ids = connector ? [connector.id] : [...connections.values()].map((c) => c.connector.id)
       for (const id of ids) await wagmiConfig().storage?.setItem(`${id}.disconnected`, true)
+    },
+    async switchConnection({ connectorId }) {
+      await switchConnection(wagmiConfig(), { connector: findConnector(connectorId) })
     },
     async switchNetwork({ network }) {
       const chainId = Number(network.id)

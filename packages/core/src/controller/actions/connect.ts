@@ -6,8 +6,9 @@ import { addRecentWallet } from '../../storage/storage.js'
 import type { ConnectAttempt } from '../../stores/connectors.js'
 import { emitEvent } from '../../stores/events.js'
 import { setChainAccountData } from '../account.js'
-import { applyConnection, persistConnections } from '../connection.js'
-import { type ControllerContext, getAdapter } from '../context.js'
+import { applyConnection, clearConnection, persistConnections } from '../connection.js'
+import { type ControllerContext, getAdapter, settleWithin } from '../context.js'
+import { DISCONNECT_TIMEOUT_MS } from './disconnect.js'
 
 export interface ConnectParameters {
   namespace: ChainNamespace
@@ -52,6 +53,19 @@ export async function connect(
     throw failure
   }
   applyConnection(ctx, namespace, result, { makeActive: true })
+  // One wallet at a time unless the project enables multi-wallet: the new one replaces the rest.
+  if (!ctx.stores.options.getState().features.multiWallet) {
+    const others = (ctx.stores.connections.getState().connections[namespace] ?? []).filter(
+      (c) => c.connectorId.toLowerCase() !== result.connectorId.toLowerCase(),
+    )
+    for (const other of others) {
+      await settleWithin(
+        adapter.disconnect({ connectorId: other.connectorId }).catch(() => {}),
+        DISCONNECT_TIMEOUT_MS,
+      )
+      clearConnection(ctx, namespace, other.connectorId)
+    }
+  }
   const connector = ctx.stores.connectors
     .getState()
     .connectors.find((c) => c.id === result.connectorId)

@@ -27,8 +27,17 @@ export async function reconnect(ctx: ControllerContext): Promise<ConnectResult[]
       continue
     }
     const activeChain = ctx.stores.chain.getState().activeChain
-    for (const result of results)
+    // The wallet that was active before the reload is applied last, so it is active again.
+    const wasActive = ctx.storage.get('connectedConnectorIds')?.[namespace]?.toLowerCase()
+    const ordered = [
+      ...results.filter((r) => r.connectorId.toLowerCase() !== wasActive),
+      ...results.filter((r) => r.connectorId.toLowerCase() === wasActive),
+    ]
+    for (const result of ordered)
       applyConnection(ctx, namespace, result, { makeActive: activeChain === namespace })
+    const last = ordered[ordered.length - 1]
+    if (ordered.length > 1 && last)
+      await adapter.switchConnection?.({ connectorId: last.connectorId }).catch(() => {})
     restored.push(...results)
   }
   persistConnections(ctx)
