@@ -91,7 +91,10 @@ test('connects a second wallet, switches between them, and requests follow the a
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme })
     const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze()
-    expect(results.violations.map((v) => v.id), theme).toEqual([])
+    expect(
+      results.violations.map((v) => v.id),
+      theme,
+    ).toEqual([])
   }
   await dialog(page)
     .getByRole('button', { name: `Use ${TEST_WALLET_INFO.name}` })
