@@ -2,6 +2,11 @@
 import { spawn } from 'node:child_process'
 
 const workspaces = process.argv.slice(2)
+if (workspaces.length === 0) {
+  // Run bare it would check nothing and pass; `npm test` names every workspace.
+  console.error('usage: tsx scripts/typecheck.ts <workspace>… (e.g. packages/core e2e)')
+  process.exit(2)
+}
 const parallel = Number(process.env.LATCH_TYPECHECK_JOBS ?? 2)
 let failed = 0
 

@@ -144,6 +144,18 @@ test('the send form refuses bad input with a message per field', async () => {
   await review.click()
   await expect(alert).toHaveText('Insufficient funds')
   await axe(page, 'send form with an error')
+  // At 360 px (a small phone) nothing in the form is cut off or scrolls sideways.
+  const size = page.viewportSize()
+  await page.setViewportSize({ width: 360, height: 740 })
+  const overflow = await dialog(page).evaluate((el) => {
+    const view = el.querySelector('[data-testid="view-send"]') as HTMLElement
+    return {
+      view: view.scrollWidth - view.clientWidth,
+      page: document.documentElement.scrollWidth - 360,
+    }
+  })
+  expect(overflow).toEqual({ view: 0, page: 0 })
+  if (size) await page.setViewportSize(size)
 })
 
 test('sends 12.5 LUSD: review, wallet, pending, confirmed; balances follow the chain', async () => {
@@ -267,4 +279,16 @@ test('receive shows the address and a QR code that decodes to it', async () => {
     await page.emulateMedia({ colorScheme: theme })
     await axe(page, `receive (${theme})`)
   }
+})
+
+test('a token the account receives appears while the Account view is open', async () => {
+  await page.keyboard.press('Escape')
+  await connectButton(page).click()
+  await expect(dialog(page)).toHaveAttribute('data-view', 'Account')
+  const row = dialog(page).locator('[data-testid="token-balance"][data-symbol="LUSD"]')
+  // The failed send's drain left no LUSD.
+  await expect(row).toHaveCount(0)
+  await mintLusd('5')
+  // No click: the list reads the balances again once its 30 s cache has expired.
+  await expect(row.locator('.latch-token-amount')).toHaveText('5 LUSD', { timeout: 45_000 })
 })

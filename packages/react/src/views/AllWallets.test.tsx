@@ -84,7 +84,8 @@ describe('AllWallets', () => {
     })
     expect(requests.map((q) => q.get('page'))).toEqual(['1', '2', '3'])
     expect(screen.queryByTestId('wallets-sentinel')).toBeNull()
-  })
+    // The first mount loads the modal's chunks: on a loaded 2-core machine that alone took 5 s.
+  }, 20_000)
 
   it('searches after a 300 ms spinner, asking for up to 100 results', async () => {
     mount()
@@ -103,5 +104,5 @@ describe('AllWallets', () => {
     expect(requests[0]?.get('search')).toBe('rain')
     expect(requests[0]?.get('entries')).toBe('100')
     expect(screen.queryByTestId('wallets-searching')).toBeNull()
-  })
+  }, 20_000)
 })

@@ -1,5 +1,5 @@
 import { formatQuantity, type TokenBalance } from '@latch/core'
-import { fetchTokenBalances } from '@latch/core/send'
+import { fetchTokenBalances, TOKEN_BALANCE_CACHE_MS } from '@latch/core/send'
 import { useCallback, useEffect, useState } from 'react'
 import { TokenImage } from '../activity/TokenImage.js'
 import { useLatch } from '../context.js'
@@ -39,7 +39,11 @@ export function useTokenBalances() {
   )
   // biome-ignore lint/correctness/useExhaustiveDependencies: another account or network reads again
   useEffect(() => {
-    if (address) load()
+    if (!address) return
+    load()
+    // While the list is on screen, tokens the account receives show up once the cache expires.
+    const timer = setInterval(() => load(), TOKEN_BALANCE_CACHE_MS)
+    return () => clearInterval(timer)
   }, [load, address, network?.caipNetworkId])
   // A network the server keeps no balances for still has the native balance, read from the chain.
   const native: TokenBalance[] =
