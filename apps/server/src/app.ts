@@ -19,6 +19,7 @@ import { createLogger } from './logger.js'
 import { providerRoutes } from './provider/plugin.js'
 import { registerRateLimit } from './provider/rate-limit.js'
 import { healthRoutes } from './routes/health.js'
+import { siwxRoutes } from './siwx/plugin.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(providerRoutes)
   await app.register(authRoutes, { now: options.now })
   await app.register(chainDataPlugin())
+  await app.register(siwxRoutes, { now: options.now })
   if (config.adminToken) await app.register(adminRoutes(config.adminToken))
   for (const plugin of options.plugins ?? []) await app.register(plugin)
   return app

@@ -17,6 +17,7 @@ export type ContractName =
   | 'LatchNFT'
   | 'LatchSwap'
   | 'LatchToken'
+  | 'OwnerAccount'
   | 'Reverter'
   | 'SpamNFT'
 

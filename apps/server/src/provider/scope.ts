@@ -99,6 +99,7 @@ export async function answerPreflight(
   request: FastifyRequest,
   reply: FastifyReply,
   methods: string,
+  headers = 'content-type',
 ): Promise<void> {
   const project = await resolveProject(request).catch(() => undefined)
   const origin = originOf(request)
@@ -109,7 +110,7 @@ export async function answerPreflight(
   }
   exposeTo(reply, origin)
   reply.header('access-control-allow-methods', methods)
-  reply.header('access-control-allow-headers', 'content-type')
+  reply.header('access-control-allow-headers', headers)
   reply.header('access-control-max-age', '600')
   reply.status(204).send()
 }
