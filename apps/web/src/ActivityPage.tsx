@@ -1,6 +1,9 @@
-import { AccountActivity, fill, useLatchAccount, useLatchNetwork } from '@latch/react'
+import { AccountActivity, fill, useLatch, useLatchAccount, useLatchNetwork } from '@latch/react'
 import { lazy, Suspense, useState } from 'react'
 import { appMessages } from './messages'
+
+// Only with wallet sign-in turned on (siwx.ts).
+const SiwxStatus = lazy(() => import('./SiwxStatus').then((m) => ({ default: m.SiwxStatus })))
 
 // Loaded on first use: signing is an action few visits take.
 const SignMessagePanel = lazy(() =>
@@ -12,6 +15,7 @@ export function ActivityPage() {
   const { address } = useLatchAccount()
   const { network } = useLatchNetwork()
   const [signing, setSigning] = useState(false)
+  const { config } = useLatch()
   return (
     <div className="app-activity">
       <div className="app-activity-head">
@@ -29,6 +33,11 @@ export function ActivityPage() {
           {appMessages.signOpen}
         </button>
       </div>
+      {config.siwx ? (
+        <Suspense fallback={null}>
+          <SiwxStatus />
+        </Suspense>
+      ) : null}
       {signing ? (
         <Suspense fallback={<p aria-busy="true">{appMessages.signOpen}…</p>}>
           <SignMessagePanel />

@@ -15,6 +15,7 @@ import { createEvmAdapter, type EvmAdapter } from '@latch/core/evm'
 import { createAuthConnector, type LatchAuthConnector } from '@latch/frame/connector'
 import { createLatchClient, type LatchClient, type LatchConfig } from '@latch/react'
 import { chainRpcUrl, frameUrl, isDev, projectId, serverUrl } from './env'
+import { demoSiwx } from './siwx'
 
 // Public networks reach their nodes through the Latch server's JSON-RPC proxy, so the page
 // talks to one origin only (and a dev or test stack never leaves loopback).
@@ -107,5 +108,6 @@ function buildLatchConfig(): LatchConfig {
     defaultNetwork: networks[0],
     // Twenty rows fill a screen; the next page comes as the list scrolls.
     historyPageSize: 20,
+    siwx: typeof window === 'undefined' ? undefined : demoSiwx(window.location.search),
   }
 }

@@ -12,6 +12,12 @@ export const appMessages = {
   },
   // The sign panel's own strings load with it (SignMessagePanel.tsx).
   signOpen: 'Sign a message',
+  siwx: {
+    signedInUntil: 'Signed in with your wallet until',
+    notSignedIn: 'Not signed in with this wallet.',
+    signIn: 'Sign in',
+    signOut: 'Sign out',
+  },
   activity: {
     title: 'Activity',
     context: 'on {network}',

@@ -12,6 +12,7 @@ import {
   emitEvent,
   type Features,
   type LatchController,
+  LatchError,
   type LatchStorage,
   type LatchStores,
   type OptionsState,
@@ -19,10 +20,14 @@ import {
   startProviderServices,
   type TransactionsStore,
 } from '@latch/core'
+import type { SiwxConfig } from '@latch/core/siwx'
 import { en, type Messages } from './messages.js'
 import { notify } from './notify.js'
 import type { ThemeVariables } from './theme/styles.js'
 import { SDK_TYPE, SDK_VERSION, type WalletsClient, walletsOf } from './wallets/client.js'
+
+/** docs/behaviour.md#validation: the two sign-in options exclude each other. */
+export const SIWX_AND_SIWE_MESSAGE = 'Sign-in config may not set both siweConfig and siwx'
 
 export type ThemeMode = 'light' | 'dark'
 
@@ -68,6 +73,13 @@ export interface LatchConfig {
         | 'recommended'
       )[]
     | undefined
+  /**
+   * Sign in with the wallet after connecting (docs/siwx.md): `createLatchSiwx` from
+   * `@latch/core/siwx` for the Latch server, or the app's own backend.
+   */
+  siwx?: SiwxConfig | undefined
+  /** The reference's older sign-in option; refused together with `siwx`. */
+  siweConfig?: unknown
   /** History page size asked of the server (its default when absent). */
   historyPageSize?: number | undefined
   options?: Partial<OptionsState> | undefined
@@ -99,6 +111,7 @@ export interface LatchClient {
 }
 
 export function createLatchClient(config: LatchConfig): LatchClient {
+  if (config.siwx && config.siweConfig) throw new LatchError(SIWX_AND_SIWE_MESSAGE)
   const adapters = config.adapters ?? []
   const networks = config.networks ?? adapters.flatMap((a) => [...a.networks])
   const stores = createStores({

@@ -38,6 +38,20 @@ export function LatchProvider({ config, client: given, children }: LatchProvider
   })
   // Before initializing, so that a reconnect onto an unlisted network is seen too.
   useEffect(() => watchUnsupportedChain(client), [client])
+  // Sign-in with the wallet loads only for apps that configure it.
+  useEffect(() => {
+    const siwx = client.config.siwx
+    if (!siwx) return
+    let stop: (() => void) | undefined
+    let stopped = false
+    void import('./modal/watchSiwx.js').then(({ watchSiwx }) => {
+      if (!stopped) stop = watchSiwx(client, siwx)
+    })
+    return () => {
+      stopped = true
+      stop?.()
+    }
+  }, [client])
   useEffect(() => {
     const start = () =>
       client.initialize().catch((error: unknown) => {

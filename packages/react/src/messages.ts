@@ -31,6 +31,7 @@ export const en = {
       WalletSendPreview: 'Review send',
       WalletReceive: 'Receive',
       ProfileWallets: 'Wallets',
+      SIWXSignMessage: 'Sign in',
     } as Record<string, string>,
   },
   connect: {
@@ -118,6 +119,14 @@ export const en = {
     disconnectLabel: 'Disconnect {name}',
     add: 'Add wallet',
     disconnectAll: 'Disconnect all',
+  },
+  siwx: {
+    body: 'Sign a message with your wallet to show you own {address}. It is free: no transaction is sent.',
+    signIn: 'Sign in',
+    signing: 'Confirm in your wallet…',
+    cancel: 'Cancel',
+    cancelRequired: 'Cancel and disconnect',
+    failed: 'Error signing message',
   },
   receive: {
     qr: 'QR code of your address',

@@ -75,6 +75,8 @@ export const storageKeys = {
   identityCache: recordOf(cachedValue),
   preferredAccountTypes: recordOf(isString),
   connections: arrayOf(isPersistedConnection),
+  /** Latch's own: wallet sign-in (SIWX) tokens by `chainId:address` (CAIP-10, lower-cased). */
+  siwxTokens: recordOf(isString),
 } satisfies Record<string, Guard<unknown>>
 
 export type StorageKey = keyof typeof storageKeys

@@ -39,6 +39,9 @@ const UpdateEmailSecondaryOtp = lazy(() =>
 const loadSend = () => import('../views/WalletSendPreview.js')
 const WalletSend = lazy(() => loadSend().then((m) => ({ default: m.WalletSend })))
 const WalletSendPreview = lazy(() => loadSend().then((m) => ({ default: m.WalletSendPreview })))
+const SIWXSignMessage = lazy(() =>
+  import('../views/SIWXSignMessage.js').then((m) => ({ default: m.SIWXSignMessage })),
+)
 const ProfileWallets = lazy(() =>
   import('../views/ProfileWallets.js').then((m) => ({ default: m.ProfileWallets })),
 )
@@ -66,6 +69,7 @@ const views: Partial<Record<ViewName, ComponentType>> = {
   WalletSendPreview,
   WalletReceive,
   ProfileWallets,
+  SIWXSignMessage,
 }
 
 /** The dialog (when open) and the alerts snackbar, themed like the rest of Latch. */
@@ -79,12 +83,17 @@ export function Modal({ inline }: { inline: boolean }) {
   const titleId = useId()
   ensureStyles('modal', modalStyles)
 
-  const close = useCallback(() => closeModal(stores.router), [stores])
+  const view = router.route.view
+  // docs/behaviour.md#flows (Sign-in): while signing in is required, only the view's own Cancel
+  // (which disconnects) leaves it.
+  const locked = view === 'SIWXSignMessage' && config.siwx?.getRequired?.() === true
+  const close = useCallback(() => {
+    if (!locked) closeModal(stores.router)
+  }, [stores, locked])
   useFocusTrap(dialog, router.open && !inline, close)
 
   // A new view replaces the one that had focus: its title takes it, so a screen reader says where
   // the user is and Tab continues from the top of the view.
-  const view = router.route.view
   const previousView = useRef(view)
   useEffect(() => {
     if (previousView.current === view) return
@@ -135,15 +144,19 @@ export function Modal({ inline }: { inline: boolean }) {
               <h2 id={titleId} ref={titleRef} tabIndex={-1} className="latch-modal-title">
                 {title}
               </h2>
-              <button
-                type="button"
-                className="latch-icon-button"
-                aria-label={messages.modal.close}
-                data-latch-skip-autofocus="true"
-                onClick={close}
-              >
-                <CloseIcon />
-              </button>
+              {locked ? (
+                <span className="latch-icon-spacer" />
+              ) : (
+                <button
+                  type="button"
+                  className="latch-icon-button"
+                  aria-label={messages.modal.close}
+                  data-latch-skip-autofocus="true"
+                  onClick={close}
+                >
+                  <CloseIcon />
+                </button>
+              )}
             </div>
             <div className="latch-modal-body">
               <Suspense

@@ -1,0 +1,124 @@
+import { createSiweMessage } from 'viem/siwe'
+import { ApiError } from '../api/errors.js'
+import { createLatchStorage, type LatchStorage } from '../storage/storage.js'
+import type { SiwxConfig, SiwxSession } from './types.js'
+
+export interface LatchSiwxOptions {
+  /** The Latch server, e.g. `http://localhost:8787`. */
+  serverUrl: string
+  projectId: string
+  /** Shown in the message above the fields. */
+  statement?: string | undefined
+  /** The app is unusable without a session: the sign-in view cannot be dismissed. */
+  required?: boolean | undefined
+  storage?: LatchStorage | undefined
+}
+
+interface ServerSession {
+  id: string
+  address: string
+  chainId: string
+  expiresAt: string
+}
+
+const key = (chainId: string, address: string) => `${chainId}:${address.toLowerCase()}`
+
+/**
+ * Sign-in against the Latch server's `/siwx/v1` routes (docs/siwx.md): the message carries a
+ * nonce the server issued, the page's own host and origin; the session token is kept per chain and
+ * account in Latch's storage, and a reload asks the server whether it is still live.
+ */
+export function createLatchSiwx(options: LatchSiwxOptions): SiwxConfig {
+  const storage = options.storage ?? createLatchStorage()
+  const tokens = () => storage.get('siwxTokens') ?? {}
+  const setToken = (id: string, token: string | undefined) => {
+    const next = { ...tokens() }
+    if (token) next[id] = token
+    else delete next[id]
+    storage.set('siwxTokens', next)
+  }
+  async function call<result>(
+    method: 'GET' | 'POST',
+    path: string,
+    init: { body?: unknown; token?: string } = {},
+  ): Promise<result> {
+    const url = new URL(path, options.serverUrl)
+    url.searchParams.set('projectId', options.projectId)
+    const response = await fetch(url, {
+      method,
+      headers: {
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      },
+      ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+    })
+    const body = (await response.json().catch(() => undefined)) as
+      | { error?: { code?: string; message?: string } }
+      | undefined
+    if (!response.ok)
+      throw new ApiError(
+        body?.error?.code ?? 'SERVER_ERROR',
+        response.status,
+        body?.error?.message ?? `The Latch server answered ${response.status}.`,
+        { details: `${method} ${path}: ${body?.error?.code ?? response.status}` },
+      )
+    return body as result
+  }
+
+  return {
+    getRequired: () => options.required === true,
+    async createMessage({ chainId, address }) {
+      const { nonce } = await call<{ nonce: string }>('POST', '/siwx/v1/nonce', { body: {} })
+      // The page this runs in: the server checks the message against the request's Origin.
+      const page = (globalThis as { location?: { host: string; origin: string } }).location
+      if (!page) throw new Error('Sign-in messages are written for a page: no location here')
+      return createSiweMessage({
+        address: address as `0x${string}`,
+        chainId: Number(chainId.split(':')[1]),
+        domain: page.host,
+        uri: page.origin,
+        version: '1',
+        nonce,
+        issuedAt: new Date(),
+        ...(options.statement ? { statement: options.statement } : {}),
+      })
+    },
+    async addSession({ chainId, address, message, signature }) {
+      const { token, session } = await call<{ token: string; session: ServerSession }>(
+        'POST',
+        '/siwx/v1/verify',
+        { body: { message, signature } },
+      )
+      setToken(key(chainId, address), token)
+      return { chainId, address, message, signature, expiresAt: session.expiresAt }
+    },
+    async getSessions(chainId, address) {
+      const token = tokens()[key(chainId, address)]
+      if (!token) return []
+      try {
+        const { session } = await call<{ session: ServerSession }>('GET', '/siwx/v1/session', {
+          token,
+        })
+        if (session.chainId !== chainId || session.address !== address.toLowerCase()) return []
+        const result: SiwxSession = {
+          chainId,
+          address,
+          message: '',
+          signature: '',
+          expiresAt: session.expiresAt,
+        }
+        return [result]
+      } catch (error) {
+        // Expired or revoked: forget the token; anything else (offline) keeps it for later.
+        if (!(error instanceof ApiError) || error.status !== 401) throw error
+        setToken(key(chainId, address), undefined)
+        return []
+      }
+    },
+    async revokeSession(chainId, address) {
+      const token = tokens()[key(chainId, address)]
+      setToken(key(chainId, address), undefined)
+      if (token) await call('POST', '/siwx/v1/sign-out', { body: {}, token }).catch(() => {})
+    },
+  }
+}

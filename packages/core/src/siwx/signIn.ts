@@ -1,0 +1,45 @@
+import { signMessage } from '../controller/actions/signMessage.js'
+import type { LatchController } from '../controller/index.js'
+import { NoActiveAccountError, SignMessageError } from '../errors/errors.js'
+import type { SiwxConfig, SiwxSession } from './types.js'
+
+type Controller = Pick<LatchController, 'stores' | 'errors' | 'getAdapter'>
+
+/** The active account as `{ chainId (CAIP-2), address }`, or undefined when not connected. */
+export function activeSiwxAccount(controller: Pick<LatchController, 'stores'>) {
+  const state = controller.stores.chain.getState()
+  const namespace = state.activeChain
+  const chain = namespace ? state.chains[namespace] : undefined
+  const address = chain?.accountState.address
+  const network = chain?.networkState.caipNetwork
+  if (!address || !network || chain.accountState.status !== 'connected') return undefined
+  return { chainId: network.caipNetworkId, address }
+}
+
+/** Whether the active account has a live session on the active chain. */
+export async function hasSiwxSession(
+  controller: Pick<LatchController, 'stores'>,
+  siwx: SiwxConfig,
+) {
+  const account = activeSiwxAccount(controller)
+  if (!account) return false
+  const sessions = await siwx.getSessions(account.chainId, account.address)
+  return sessions.length > 0
+}
+
+/**
+ * docs/behaviour.md#flows (Sign-in): a fresh message for the active account and chain, signed by
+ * its wallet, handed to the backend. A refusal rejects with a `SignMessageError` whose category
+ * is USER_REJECTED; the backend's refusal with its own error.
+ */
+export async function signInWithWallet(
+  controller: Controller,
+  siwx: SiwxConfig,
+): Promise<SiwxSession> {
+  const account = activeSiwxAccount(controller)
+  if (!account) throw controller.errors.report(new NoActiveAccountError())
+  const message = await siwx.createMessage(account)
+  const { signature } = await signMessage(controller, { message })
+  if (!signature) throw new SignMessageError()
+  return siwx.addSession({ ...account, message, signature })
+}
