@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 import { TEST_WALLET_INFO } from './wallet.js'
 
@@ -30,4 +31,16 @@ export async function scrollToEnd(page: Page): Promise<number> {
   await expect(sentinel).toHaveCount(0)
   await expect(page.locator('.latch-activity[aria-busy="true"]')).toHaveCount(0)
   return page.getByTestId('activity-row').count()
+}
+
+/** axe over the open dialog in the light and the dark theme must find nothing. */
+export async function expectAccessibleDialogInBothThemes(page: Page): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme })
+    const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze()
+    expect(
+      results.violations.map((v) => v.id),
+      theme,
+    ).toEqual([])
+  }
 }

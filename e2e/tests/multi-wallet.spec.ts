@@ -1,9 +1,13 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { type Hex, verifyMessage } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { admin, ports } from '../playwright.config.js'
-import { connectButton, connectWithMouse, dialog } from '../support/app.js'
+import {
+  connectButton,
+  connectWithMouse,
+  dialog,
+  expectAccessibleDialogInBothThemes,
+} from '../support/app.js'
 import { injectTestWallet, TEST_WALLET_INFO } from '../support/wallet.js'
 
 // Several wallets at once (multi-wallet): two EIP-6963 test wallets in one page, on dev accounts 4
@@ -88,14 +92,7 @@ test('connects a second wallet, switches between them, and requests follow the a
   await expect(walletRows(page).and(page.locator('[aria-current="true"]'))).toContainText(
     SECOND_WALLET.name,
   )
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme })
-    const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze()
-    expect(
-      results.violations.map((v) => v.id),
-      theme,
-    ).toEqual([])
-  }
+  await expectAccessibleDialogInBothThemes(page)
   await dialog(page)
     .getByRole('button', { name: `Use ${TEST_WALLET_INFO.name}` })
     .click()

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { mnemonicToAccount } from 'viem/accounts'
 import { ports } from '../playwright.config.js'
-import { connectButton, dialog } from '../support/app.js'
+import { connectButton, dialog, expectAccessibleDialogInBothThemes } from '../support/app.js'
 import { injectTestWallet, TEST_WALLET_INFO } from '../support/wallet.js'
 
 // Sign in with the wallet, required by the app (the web app's `?siwx=required` demo), against
@@ -41,14 +40,7 @@ test('required sign-in cannot be dismissed; cancelling disconnects', async () =>
   await expect(dialog(page).getByRole('button', { name: 'Close' })).toHaveCount(0)
   await page.keyboard.press('Escape')
   await expect(dialog(page)).toHaveAttribute('data-view', 'SIWXSignMessage')
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme })
-    const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze()
-    expect(
-      results.violations.map((v) => v.id),
-      theme,
-    ).toEqual([])
-  }
+  await expectAccessibleDialogInBothThemes(page)
   await dialog(page).getByRole('button', { name: 'Cancel and disconnect' }).click()
   await expect(connectButton(page)).toHaveAttribute('data-state', 'disconnected')
   await expect(dialog(page)).toBeHidden()
