@@ -51,7 +51,8 @@ export async function createSession(
   return { token, expiresAt }
 }
 
-function bearer(request: FastifyRequest): string | undefined {
+/** The `Authorization: Bearer` token of the request, when it has a well-formed one. */
+export function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization
   const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(header) : null
   return match?.[1]

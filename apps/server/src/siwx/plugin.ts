@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { createPublicClient, http, type PublicClient } from 'viem'
 import { EmptyBody } from '../auth/schemas.js'
+import { bearer } from '../auth/sessions.js'
 import { errorResponses, HttpError } from '../errors.js'
 import { readRateLimit } from '../provider/rate-limit.js'
 import { projectErrorResponses, projectQuerySchema } from '../provider/schemas.js'
@@ -85,9 +86,7 @@ export const siwxRoutes: FastifyPluginAsyncTypebox<SiwxRoutesOptions> = async (a
     return origin
   }
   const sessionOf = async (request: FastifyRequest) => {
-    const header = request.headers.authorization
-    const token =
-      typeof header === 'string' ? /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(header)?.[1] : undefined
+    const token = bearer(request)
     const row = token
       ? await findSiwxSession(app.db, projectOf(request).id, token, now())
       : undefined

@@ -6,6 +6,7 @@ import { useLatchAccount, useLatchAuthUser, useLatchNetwork } from '../hooks/ind
 import { fill } from '../messages.js'
 import { CheckIcon, CopyIcon } from '../modal/icons.js'
 import { loadEmailUpdate, prefetch } from './email.js'
+import { useCopyFeedback } from './useCopyFeedback.js'
 
 const loadSend = () => import('./WalletSendPreview.js')
 
@@ -33,7 +34,7 @@ export function Account() {
     account.namespace ? (s.connections[account.namespace]?.length ?? 0) : 0,
   )
   const { network } = useLatchNetwork()
-  const [copied, setCopied] = useState(false)
+  const { copied, copy } = useCopyFeedback()
   const [balanceFailed, setBalanceFailed] = useState(false)
   const t = messages.account
 
@@ -43,12 +44,6 @@ export function Account() {
     setBalanceFailed(false)
     controller.fetchBalance().catch(() => setBalanceFailed(true))
   }, [controller, account.address, network?.caipNetworkId])
-
-  useEffect(() => {
-    if (!copied) return
-    const timer = setTimeout(() => setCopied(false), 2000)
-    return () => clearTimeout(timer)
-  }, [copied])
 
   const address = account.address ?? ''
   const name = account.profileName ?? truncateAddress(address)
@@ -66,12 +61,7 @@ export function Account() {
           type="button"
           className="latch-icon-button"
           aria-label={copied ? t.copied : t.copy}
-          onClick={() => {
-            navigator.clipboard?.writeText(address).then(
-              () => setCopied(true),
-              () => {},
-            )
-          }}
+          onClick={() => copy(address)}
         >
           {copied ? <CheckIcon /> : <CopyIcon />}
         </button>

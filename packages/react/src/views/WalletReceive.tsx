@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { encode } from 'uqr'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
@@ -6,6 +6,7 @@ import { useLatchAccount } from '../hooks/index.js'
 import { fill } from '../messages.js'
 import { CheckIcon, CopyIcon } from '../modal/icons.js'
 import { ensureWalletStyles } from '../theme/walletStyles.js'
+import { useCopyFeedback } from './useCopyFeedback.js'
 
 const NAMESPACE_NAMES: Record<string, string> = {
   eip155: 'EVM',
@@ -49,15 +50,9 @@ export function WalletReceive() {
   const networks = useStore(stores.chain, (s) =>
     namespace ? s.chains[namespace]?.caipNetworks : undefined,
   )
-  const [copied, setCopied] = useState(false)
+  const { copied, copy } = useCopyFeedback()
   const t = messages.receive
   ensureWalletStyles()
-
-  useEffect(() => {
-    if (!copied) return
-    const timer = setTimeout(() => setCopied(false), 2000)
-    return () => clearTimeout(timer)
-  }, [copied])
 
   if (!address) return null
   return (
@@ -70,12 +65,7 @@ export function WalletReceive() {
         <button
           type="button"
           className="latch-secondary-button latch-copy-button"
-          onClick={() => {
-            navigator.clipboard?.writeText(address).then(
-              () => setCopied(true),
-              () => {},
-            )
-          }}
+          onClick={() => copy(address)}
         >
           {copied ? <CheckIcon /> : <CopyIcon />} {copied ? t.copied : t.copy}
         </button>
