@@ -1,4 +1,5 @@
 import { createSiweMessage } from 'viem/siwe'
+import { type CallInit, callLatchServer } from '../api/call.js'
 import { ApiError } from '../api/errors.js'
 import { createLatchStorage, type LatchStorage } from '../storage/storage.js'
 import type { SiwxConfig, SiwxSession } from './types.js'
@@ -37,33 +38,9 @@ export function createLatchSiwx(options: LatchSiwxOptions): SiwxConfig {
     else delete next[id]
     storage.set('siwxTokens', next)
   }
-  async function call<result>(
-    method: 'GET' | 'POST',
-    path: string,
-    init: { body?: unknown; token?: string } = {},
-  ): Promise<result> {
-    const url = new URL(path, options.serverUrl)
-    url.searchParams.set('projectId', options.projectId)
-    const response = await fetch(url, {
-      method,
-      headers: {
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      },
-      ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-    })
-    const body = (await response.json().catch(() => undefined)) as
-      | { error?: { code?: string; message?: string } }
-      | undefined
-    if (!response.ok)
-      throw new ApiError(
-        body?.error?.code ?? 'SERVER_ERROR',
-        response.status,
-        body?.error?.message ?? `The Latch server answered ${response.status}.`,
-        { details: `${method} ${path}: ${body?.error?.code ?? response.status}` },
-      )
-    return body as result
-  }
+  const server = { serverUrl: options.serverUrl, projectId: options.projectId }
+  const call = <result>(method: 'GET' | 'POST', path: string, init?: CallInit) =>
+    callLatchServer<result>(server, method, path, init)
 
   return {
     getRequired: () => options.required === true,
