@@ -29,3 +29,20 @@ export {
   type RemoteFeatureId,
   remoteFeatureIds,
 } from './remoteConfig.js'
+export {
+  type AccountNameRecord,
+  chainOfCoinType,
+  coinTypeOfChain,
+  DEFAULT_NAME_SUFFIX,
+  fullName,
+  type IdentityResponse,
+  labelOf,
+  NAME_MAX_LENGTH,
+  NAME_MIN_LENGTH,
+  type NameProblem,
+  type NameRegistrationMessage,
+  type NameSuggestionsResponse,
+  nameProblem,
+  nameProblemMessages,
+  RESERVED_NAMES,
+} from './names.js'
