@@ -16,6 +16,7 @@ import type { DatabaseHandle, Db } from './db/types.js'
 import { installErrorHandling } from './errors.js'
 import { frameHostingPlugin } from './frame-hosting/plugin.js'
 import { createLogger } from './logger.js'
+import { nameRoutes } from './names/plugin.js'
 import { providerRoutes } from './provider/plugin.js'
 import { registerRateLimit } from './provider/rate-limit.js'
 import { healthRoutes } from './routes/health.js'
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, { now: options.now })
   await app.register(chainDataPlugin())
   await app.register(siwxRoutes, { now: options.now })
+  await app.register(nameRoutes, { now: options.now })
   if (config.adminToken) await app.register(adminRoutes(config.adminToken))
   for (const plugin of options.plugins ?? []) await app.register(plugin)
   return app

@@ -44,3 +44,29 @@ export async function checkChain(
     }
   }
 }
+
+/** Whether a viem failure means the node did not answer (as opposed to answering "no"). */
+export function isChainUnreachable(error: unknown): boolean {
+  for (let e = error as { name?: string; cause?: unknown } | undefined, i = 0; e && i < 8; i++) {
+    if (e.name === 'HttpRequestError' || e.name === 'TimeoutError') return true
+    e = e.cause as typeof e
+  }
+  return false
+}
+
+/** One client per configured chain, made on first use; undefined for a chain with no upstream. */
+export function chainClients(rpcUrls: ReadonlyMap<number, string>, timeoutMs = 5_000) {
+  const clients = new Map<number, PublicClient>()
+  return (chainId: number): PublicClient | undefined => {
+    const url = rpcUrls.get(chainId)
+    if (!url) return undefined
+    let client = clients.get(chainId)
+    if (!client) {
+      client = createPublicClient({
+        transport: http(url, { timeout: timeoutMs, retryCount: 1 }),
+      }) as PublicClient
+      clients.set(chainId, client)
+    }
+    return client
+  }
+}

@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       docs: true,
       trustProxy: false,
       rateLimitFailOpen: false,
+      nameSuffix: 'latch.id',
     })
   })
 
@@ -53,6 +54,7 @@ describe('loadConfig', () => {
         LATCH_DOCS: 'off',
         LATCH_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
         LATCH_RATE_LIMIT_ON_REDIS_FAILURE: 'open',
+        LATCH_NAME_SUFFIX: 'names.example.org',
       },
       '/srv/latch',
     )
@@ -72,6 +74,7 @@ describe('loadConfig', () => {
       docs: false,
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       rateLimitFailOpen: true,
+      nameSuffix: 'names.example.org',
     })
   })
 
@@ -257,5 +260,11 @@ describe('LATCH_TRUST_PROXY', () => {
       '10.1.0.0/16',
     ])
     expect(() => loadConfig({ LATCH_TRUST_PROXY: 'everyone' })).toThrow(/LATCH_TRUST_PROXY/)
+  })
+
+  test('LATCH_NAME_SUFFIX is a lower-case domain of two labels or more', () => {
+    expect(loadConfig({ LATCH_NAME_SUFFIX: 'id.example.com' }).nameSuffix).toBe('id.example.com')
+    for (const bad of ['example', 'Names.Example', '-x.example', 'a..b', 'x.example.'])
+      expect(() => loadConfig({ LATCH_NAME_SUFFIX: bad }), bad).toThrow(/LATCH_NAME_SUFFIX/)
   })
 })

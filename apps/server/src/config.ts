@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { DEFAULT_NAME_SUFFIX } from '@latch/core/wire'
 import { z } from 'zod'
 import { MIN_ADMIN_TOKEN_LENGTH } from './admin/token.js'
 import { type AuthConfig, authEnvShape, readAuthConfig } from './auth/config.js'
@@ -47,6 +48,8 @@ export interface Config {
   trustProxy: boolean | number | string[]
   /** LATCH_RATE_LIMIT_ON_REDIS_FAILURE: `closed` (default: refuse with 503) or `open` (let pass). */
   rateLimitFailOpen: boolean
+  /** LATCH_NAME_SUFFIX: the zone account names are registered under (docs/names.md). */
+  nameSuffix: string
 }
 
 /** The secrets a production server takes only from its environment (docs/deployment.md#the-keys). */
@@ -135,6 +138,13 @@ const envSchema = z.object({
     )
     .optional(),
   LATCH_RATE_LIMIT_ON_REDIS_FAILURE: z.enum(['closed', 'open']).optional(),
+  LATCH_NAME_SUFFIX: z
+    .string()
+    .regex(
+      /^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/,
+      'must be a lower-case domain like names.example.com',
+    )
+    .optional(),
   LATCH_WEB_ORIGINS: origins.optional(),
   LATCH_FRAME_DIR: z.string().min(1, 'must not be empty').optional(),
   LATCH_ENV: z.enum(['production', 'development']).optional(),
@@ -206,6 +216,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     docs: e.LATCH_DOCS === undefined ? !production : e.LATCH_DOCS === 'on',
     trustProxy: parseTrustProxy(e.LATCH_TRUST_PROXY),
     rateLimitFailOpen: e.LATCH_RATE_LIMIT_ON_REDIS_FAILURE === 'open',
+    nameSuffix: e.LATCH_NAME_SUFFIX ?? DEFAULT_NAME_SUFFIX,
   }
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { and, eq, or, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
 import { Type } from 'typebox'
 import {
   type Address,
@@ -15,6 +16,7 @@ import { normalize } from 'viem/ens'
 import { chainEvents, chainTokens } from '../db/schema/chaindata.js'
 import type { Db } from '../db/types.js'
 import { errorResponses, HttpError } from '../errors.js'
+import { primaryNameOf } from '../names/store.js'
 import { projectErrorResponses, sdkQuery } from '../provider/schemas.js'
 import type { NativeCurrency } from './wire.js'
 
@@ -37,6 +39,14 @@ const Balance = Type.Object({
   quantity: Type.Object({ decimals: Type.String(), numeric: Type.String() }),
   iconUrl: Type.String(),
 })
+
+/** docs/behaviour.md#limits: names and identities are kept 5 minutes. */
+const IDENTITY_TTL_MS = 5 * 60_000
+const IDENTITY_CACHE_ENTRIES = 10_000
+interface Identity {
+  name: string | null
+  avatar: string | null
+}
 
 const AddressParams = Type.Object({ address: Type.String({ maxLength: 64 }) })
 
@@ -99,6 +109,32 @@ export function accountRoutes(options: AccountRoutesOptions): FastifyPluginAsync
       clients.set(chainId, client)
     }
     return client
+  }
+
+  const ensCache = new Map<Address, { identity: Identity; at: number }>()
+  /** ENS names change rarely and cost two upstream calls: each answer is kept 5 minutes. */
+  const ensIdentity = async (address: Address, log: FastifyBaseLogger): Promise<Identity> => {
+    const cached = ensCache.get(address)
+    if (cached && Date.now() - cached.at < IDENTITY_TTL_MS) return cached.identity
+    const mainnet = clientOf(1)
+    if (!mainnet) return { name: null, avatar: null }
+    let identity: Identity
+    try {
+      const name = await mainnet.getEnsName({ address })
+      const avatar = name
+        ? await mainnet.getEnsAvatar({ name: normalize(name) }).catch(() => null)
+        : null
+      identity = { name: name ?? null, avatar }
+    } catch (error) {
+      // A name is decoration: an upstream failure shows the address, never an error page. Not
+      // cached, so the next look tries again.
+      log.warn({ err: error }, 'ENS lookup failed')
+      return { name: null, avatar: null }
+    }
+    if (ensCache.size >= IDENTITY_CACHE_ENTRIES)
+      ensCache.delete(ensCache.keys().next().value as Address)
+    ensCache.set(address, { identity, at: Date.now() })
+    return identity
   }
 
   return async (app) => {
@@ -233,18 +269,9 @@ export function accountRoutes(options: AccountRoutesOptions): FastifyPluginAsync
       },
       async (request) => {
         const address = parseAddress(request.params.address)
-        const mainnet = clientOf(1)
-        if (!mainnet) return { name: null, avatar: null }
-        try {
-          const name = await mainnet.getEnsName({ address })
-          if (!name) return { name: null, avatar: null }
-          const avatar = await mainnet.getEnsAvatar({ name: normalize(name) }).catch(() => null)
-          return { name, avatar }
-        } catch (error) {
-          // A name is decoration: an upstream failure shows the address, never an error page.
-          request.log.warn({ err: error }, 'ENS lookup failed')
-          return { name: null, avatar: null }
-        }
+        const own = await primaryNameOf(app.db, address)
+        if (own) return { name: own.name, avatar: own.attributes.avatar ?? null }
+        return ensIdentity(address, request.log)
       },
     )
   }
