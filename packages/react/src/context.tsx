@@ -52,6 +52,23 @@ export function LatchProvider({ config, client: given, children }: LatchProvider
       stop?.()
     }
   }, [client])
+  // Names load once an EVM account is connected: a page nobody connects on never fetches them.
+  useEffect(() => {
+    let stop: (() => void) | undefined
+    let stopped = false
+    const unsubscribe = client.stores.chain.subscribe((state) => {
+      if (state.chains.eip155?.accountState.status !== 'connected') return
+      unsubscribe()
+      void import('./modal/watchIdentity.js').then(({ watchIdentity }) => {
+        if (!stopped) stop = watchIdentity(client)
+      })
+    })
+    return () => {
+      stopped = true
+      unsubscribe()
+      stop?.()
+    }
+  }, [client])
   useEffect(() => {
     const start = () =>
       client.initialize().catch((error: unknown) => {

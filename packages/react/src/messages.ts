@@ -32,6 +32,8 @@ export const en = {
       WalletReceive: 'Receive',
       ProfileWallets: 'Wallets',
       SIWXSignMessage: 'Sign in',
+      RegisterAccountName: 'Choose a name',
+      RegisterAccountNameSuccess: 'Name registered',
     } as Record<string, string>,
   },
   connect: {
@@ -86,6 +88,7 @@ export const en = {
     tokensLoading: 'Loading balances…',
     tokensFailed: 'Balances are unavailable right now.',
     tokensRetry: 'Try again',
+    chooseName: 'Choose a name',
   },
   send: {
     token: 'Token',
@@ -110,6 +113,8 @@ export const en = {
     viewOnExplorer: 'View on explorer',
     done: 'Done',
     network: 'Network',
+    resolving: 'Looking up {name}…',
+    resolved: '{name} is {address}',
   },
   wallets: {
     active: 'Active',
@@ -134,6 +139,20 @@ export const en = {
     copied: 'Address copied',
     worksOn: 'This address receives on',
     warning: 'Send only {namespace} assets to this address.',
+  },
+  names: {
+    label: 'Name',
+    hint: 'Letters, digits and hyphens; at least 4. It shows instead of your address.',
+    checking: 'Checking…',
+    available: '{name} is available',
+    taken: '{name} is taken',
+    suggestions: 'Available instead',
+    register: 'Register',
+    signing: 'Confirm in your wallet…',
+    declined: 'You declined the signature in your wallet.',
+    success: '{name} is yours',
+    successBody: 'Apps using this server now show it instead of your address.',
+    done: 'Done',
   },
   email: {
     label: 'Email',

@@ -49,6 +49,8 @@ export interface RouteParams {
   EmailVerifyDevice: { email: string }
   UpdateEmailPrimaryOtp: { email: string }
   UpdateEmailSecondaryOtp: { email: string }
+  /** The name just registered. */
+  RegisterAccountNameSuccess: { name: string }
 }
 
 type ParamsOf<view extends ViewName> = view extends keyof RouteParams

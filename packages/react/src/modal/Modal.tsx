@@ -42,6 +42,14 @@ const WalletSendPreview = lazy(() => loadSend().then((m) => ({ default: m.Wallet
 const SIWXSignMessage = lazy(() =>
   import('../views/SIWXSignMessage.js').then((m) => ({ default: m.SIWXSignMessage })),
 )
+// The registration form and its success screen are one chunk, like send's.
+const loadNames = () => import('../views/RegisterAccountNameSuccess.js')
+const RegisterAccountName = lazy(() =>
+  loadNames().then((m) => ({ default: m.RegisterAccountName })),
+)
+const RegisterAccountNameSuccess = lazy(() =>
+  loadNames().then((m) => ({ default: m.RegisterAccountNameSuccess })),
+)
 const ProfileWallets = lazy(() =>
   import('../views/ProfileWallets.js').then((m) => ({ default: m.ProfileWallets })),
 )
@@ -70,6 +78,8 @@ const views: Partial<Record<ViewName, ComponentType>> = {
   WalletReceive,
   ProfileWallets,
   SIWXSignMessage,
+  RegisterAccountName,
+  RegisterAccountNameSuccess,
 }
 
 /** The dialog (when open) and the alerts snackbar, themed like the rest of Latch. */

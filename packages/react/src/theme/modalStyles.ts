@@ -124,7 +124,7 @@ export const modalStyles = `
 .latch-account { justify-items: stretch; }
 .latch-account-identity { display: flex; align-items: center; justify-content: center; gap: 0.4em; }
 .latch-avatar {
-  width: 2.4em; height: 2.4em; border-radius: 50%;
+  width: 2.4em; height: 2.4em; border-radius: 50%; object-fit: cover;
   background: linear-gradient(135deg, var(--latch-accent), var(--latch-success));
 }
 .latch-account-name { font-size: 1.3em; font-weight: 700; margin: 0; }

@@ -21,6 +21,7 @@ const walletCss = `
 .latch-amount-row { display: flex; gap: 0.5em; }
 .latch-amount-row .latch-input { flex: 1; min-width: 0; }
 .latch-select { appearance: auto; }
+.latch-name-suffix { align-self: center; color: var(--latch-fg-2); }
 .latch-review { margin: 0; display: grid; gap: 0.5em; }
 .latch-review div { display: flex; justify-content: space-between; gap: 1em; align-items: baseline; }
 .latch-review dt { color: var(--latch-fg-2); }

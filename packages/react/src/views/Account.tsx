@@ -1,5 +1,5 @@
 import { closeModal, formatQuantity, pushView, truncateAddress } from '@latch/core'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
 import { useLatchAccount, useLatchAuthUser, useLatchNetwork } from '../hooks/index.js'
@@ -9,9 +9,15 @@ import { loadEmailUpdate, prefetch } from './email.js'
 import { useCopyFeedback } from './useCopyFeedback.js'
 
 const loadSend = () => import('./WalletSendPreview.js')
+const loadNames = () => import('./RegisterAccountNameSuccess.js')
 
 import { explorerAddressUrl, networkImageUrl } from './networkImage.js'
-import { TokenBalances } from './TokenBalances.js'
+
+// Balances bring their styles and the send subpath's reader: a chunk of their own, fetched as
+// the account view opens, so the page's first load carries none of it.
+const TokenBalances = lazy(() =>
+  import('./TokenBalances.js').then((m) => ({ default: m.TokenBalances })),
+)
 
 /** The connected account: name or address (copy), balance, network, explorer, disconnect. */
 export function Account() {
@@ -53,7 +59,11 @@ export function Account() {
   return (
     <div className="latch-view latch-account" data-testid="view-account">
       <div className="latch-account-identity">
-        <span className="latch-avatar" aria-hidden="true" />
+        {account.profileImage ? (
+          <img className="latch-avatar" src={account.profileImage} alt="" />
+        ) : (
+          <span className="latch-avatar" aria-hidden="true" />
+        )}
         <p className="latch-account-name" data-testid="account-name" title={address}>
           {name}
         </p>
@@ -108,7 +118,11 @@ export function Account() {
           ) : null}
         </div>
       ) : null}
-      {account.namespace === 'eip155' ? <TokenBalances /> : null}
+      {account.namespace === 'eip155' ? (
+        <Suspense fallback={<p className="latch-hint">{t.tokensLoading}</p>}>
+          <TokenBalances />
+        </Suspense>
+      ) : null}
       <div className="latch-stack">
         <button
           type="button"
@@ -135,6 +149,17 @@ export function Account() {
         >
           <span className="latch-wallet-name">{fill(t.wallets, { count: walletCount })}</span>
         </button>
+        {account.namespace === 'eip155' && !account.profileName ? (
+          <button
+            type="button"
+            className="latch-list-item"
+            data-testid="account-choose-name"
+            onPointerEnter={() => prefetch(loadNames)}
+            onClick={() => pushView(stores.router, 'RegisterAccountName')}
+          >
+            <span className="latch-wallet-name">{t.chooseName}</span>
+          </button>
+        ) : null}
         {features.activity ? (
           <button
             type="button"

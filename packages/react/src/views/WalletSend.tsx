@@ -1,4 +1,5 @@
 import { formatQuantity, pushView, type SendEstimate } from '@latch/core'
+import { looksLikeName, resolveAccountName } from '@latch/core/names'
 import { estimateSend, maxSendable, toDecimalAmount, validateSend } from '@latch/core/send'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useStore } from 'zustand'
@@ -42,6 +43,71 @@ export function useSendEstimate(draft: { tokenKey: string; amount: string; recei
   return estimate
 }
 
+type NameLookup =
+  | { state: 'none' }
+  | { state: 'resolving'; name: string }
+  | { state: 'resolved'; name: string; address: string }
+  | { state: 'failed'; name: string; message: string }
+
+/**
+ * The receiver field: an address as typed, or a name (`alice.latch.id`) looked up after a short
+ * pause, whose address goes to the send store with the name beside it.
+ */
+function useReceiver() {
+  const { stores, config } = useLatch('useReceiver')
+  const send = useStore(stores.send)
+  const [text, setText] = useState(send.receiverProfileName ?? send.receiverAddress ?? '')
+  const [lookup, setLookup] = useState<NameLookup>({ state: 'none' })
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the server is fixed per client
+  useEffect(() => {
+    if (!looksLikeName(text)) {
+      setLookup({ state: 'none' })
+      return
+    }
+    const name = text.trim()
+    if (send.receiverProfileName === name && send.receiverAddress)
+      return setLookup({ state: 'resolved', name, address: send.receiverAddress })
+    setLookup({ state: 'resolving', name })
+    const abort = new AbortController()
+    const server = { serverUrl: config.serverUrl, projectId: config.projectId }
+    const timer = setTimeout(() => {
+      resolveAccountName(server, name, { signal: abort.signal }).then(
+        (found) => {
+          const address = found.address
+          stores.send.setState({
+            receiverAddress: address,
+            receiverProfileName: found.name,
+            receiverProfileImageUrl: found.avatar,
+          })
+          setLookup({ state: 'resolved', name: found.name, address })
+        },
+        (error: unknown) => {
+          if (abort.signal.aborted) return
+          setLookup({
+            state: 'failed',
+            name,
+            message: error instanceof Error ? error.message : String(error),
+          })
+        },
+      )
+    }, 300)
+    return () => {
+      abort.abort()
+      clearTimeout(timer)
+    }
+  }, [text])
+  const change = (value: string) => {
+    setText(value)
+    // Until a name resolves there is no address to send to.
+    stores.send.setState({
+      receiverAddress: looksLikeName(value) ? undefined : value.trim(),
+      receiverProfileName: undefined,
+      receiverProfileImageUrl: undefined,
+    })
+  }
+  return { text, lookup, change }
+}
+
 /** docs/behaviour.md#views (WalletSend): token, amount (with Max), receiver; then the review. */
 export function WalletSend() {
   const { stores, messages } = useLatch('WalletSend')
@@ -51,7 +117,15 @@ export function WalletSend() {
   const send = useStore(stores.send)
   const [error, setError] = useState<{ field: string; message: string }>()
   const t = messages.send
-  const ids = { token: useId(), amount: useId(), receiver: useId(), error: useId(), hint: useId() }
+  const ids = {
+    token: useId(),
+    amount: useId(),
+    receiver: useId(),
+    error: useId(),
+    hint: useId(),
+    lookup: useId(),
+  }
+  const receiverField = useReceiver()
   ensureWalletStyles()
 
   // The first token until the visitor picks one; a token gone from the list is dropped.
@@ -83,6 +157,15 @@ export function WalletSend() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     if (!namespace) return
+    const { lookup } = receiverField
+    if (lookup.state === 'resolving' || lookup.state === 'failed') {
+      setError({
+        field: 'receiver',
+        message: lookup.state === 'failed' ? lookup.message : fill(t.resolving, lookup),
+      })
+      document.getElementById(ids.receiver)?.focus()
+      return
+    }
     const check = validateSend({
       token: send.token,
       amount,
@@ -176,12 +259,26 @@ export function WalletSend() {
         className="latch-input latch-mono"
         autoComplete="off"
         spellCheck={false}
-        placeholder="0x…"
-        value={receiver}
-        aria-invalid={invalid('receiver')}
-        aria-describedby={describedBy('receiver')}
-        onChange={(event) => stores.send.setState({ receiverAddress: event.target.value.trim() })}
+        placeholder="0x… or name"
+        value={receiverField.text}
+        aria-invalid={invalid('receiver') ?? (receiverField.lookup.state === 'failed' || undefined)}
+        aria-describedby={describedBy('receiver', ids.lookup)}
+        onChange={(event) => receiverField.change(event.target.value)}
       />
+      <p
+        className="latch-field-hint latch-mono"
+        id={ids.lookup}
+        role="status"
+        data-testid="send-receiver-name"
+      >
+        {receiverField.lookup.state === 'resolving'
+          ? fill(t.resolving, receiverField.lookup)
+          : receiverField.lookup.state === 'resolved'
+            ? fill(t.resolved, receiverField.lookup)
+            : receiverField.lookup.state === 'failed'
+              ? receiverField.lookup.message
+              : ''}
+      </p>
 
       <p className="latch-field-hint" data-testid="send-fee">
         {t.fee}:{' '}

@@ -115,6 +115,12 @@ export function WalletSendPreview() {
         <div>
           <dt>{t.receiver}</dt>
           <dd className="latch-mono" data-testid="review-receiver" title={draft.receiverAddress}>
+            {draft.receiverProfileName ? (
+              <>
+                <span data-testid="review-receiver-name">{draft.receiverProfileName}</span>
+                <br />
+              </>
+            ) : null}
             {draft.receiverAddress}
           </dd>
         </div>
