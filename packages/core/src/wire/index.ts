@@ -20,15 +20,6 @@ export type {
   TransferDirection,
 } from './history.js'
 export { type ImageKind, imagePath, imagePaths, imageUrl } from './images.js'
-export { isOriginAllowed, isValidAllowListEntry } from './originMatch.js'
-export {
-  type AllowedOriginsResponse,
-  type AnalyticsConfigResponse,
-  type RemoteConfigResponse,
-  type RemoteFeatureEntry,
-  type RemoteFeatureId,
-  remoteFeatureIds,
-} from './remoteConfig.js'
 export {
   type AccountNameRecord,
   chainOfCoinType,
@@ -46,3 +37,12 @@ export {
   nameProblemMessages,
   RESERVED_NAMES,
 } from './names.js'
+export { isOriginAllowed, isValidAllowListEntry } from './originMatch.js'
+export {
+  type AllowedOriginsResponse,
+  type AnalyticsConfigResponse,
+  type RemoteConfigResponse,
+  type RemoteFeatureEntry,
+  type RemoteFeatureId,
+  remoteFeatureIds,
+} from './remoteConfig.js'
