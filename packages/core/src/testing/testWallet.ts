@@ -48,6 +48,8 @@ export interface TestWalletBehaviour {
   hangOnDisconnect: boolean
   /** Answer switch and add-chain requests with 4001. */
   rejectSwitch: boolean
+  /** Answer the next personal_sign with 4001 (the user declined to sign). */
+  rejectSign: boolean
 }
 
 export interface TestWallet {
@@ -94,6 +96,7 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
     rejectConnect: false,
     hangOnDisconnect: false,
     rejectSwitch: false,
+    rejectSign: false,
   }
   const requests: TestWalletRequest[] = []
   const addedChains: AddEthereumChainParameter[] = []
@@ -179,6 +182,10 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
       }
       case 'personal_sign':
         requireConnected()
+        if (behaviour.rejectSign) {
+          behaviour.rejectSign = false
+          throw new ProviderRpcError(4001, 'User rejected the request.')
+        }
         return account.signMessage({ message: { raw: list[0] as Hex } })
       case 'eth_signTypedData_v4': {
         requireConnected()
