@@ -132,6 +132,26 @@ async function main() {
       (p) => p.id,
     )
 
+    const devName = await timer.step(
+      'dev account name',
+      async () => {
+        const { registerDevName } = await import('./stack/devName.js')
+        const { demoAccounts } = await import('./devchain/accounts.js')
+        const address = demoAccounts[1]
+        const name = await registerDevName({
+          serverUrl,
+          projectId: project.id,
+          origin: webOrigins[0] ?? webUrl,
+          rpcUrl: chain.rpcUrl,
+          chainId: 31337,
+          address,
+          label: 'latch-demo',
+        })
+        return { name, address }
+      },
+      (n) => n.name,
+    )
+
     process.env.VITE_LATCH_SERVER_URL = serverUrl
     process.env.VITE_LATCH_FRAME_URL = frameUrl
     process.env.VITE_LATCH_PROJECT_ID = project.id
@@ -164,6 +184,7 @@ async function main() {
         `  API docs      ${serverUrl}/docs`,
         `  dev chain     ${chain.rpcUrl}   chain id 31337${seeded}`,
         `  mailbox       ${mailbox ? `${mailbox.webUrl}   (sign-in codes; SMTP ${mailbox.smtpUrl})` : 'LATCH_SMTP_URL'}`,
+        `  account name  ${devName.name} → ${devName.address} (dev account 1)`,
         `  project id    ${project.id}   (allowed origins: ${project.allowedOrigins.join(', ')})`,
         `  admin         LATCH_ADMIN_URL=${serverUrl} LATCH_ADMIN_TOKEN=${adminToken} npm run project -- list`,
         `  database      ${databaseName}`,
