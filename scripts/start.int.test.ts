@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { demoAccounts } from './devchain/accounts.js'
 import { freePort, probeChain } from './devchain/anvil.js'
 
 // `npm start` itself, as a user runs it: ports and data folder of its own.
@@ -88,11 +89,19 @@ describe('npm start', () => {
       'mailbox',
       'server',
       'dev project',
+      'dev account name',
       'web app',
       'secure frame',
     ])
     expect(output).toContain(`http://localhost:${p.server}/docs`)
     expect((await fetch(`http://127.0.0.1:${p.server}/docs`)).ok).toBe(true)
+    // The demo name is in the registry, and the identity route answers with it.
+    const projectId = /project id +([0-9a-f]+)/.exec(output)?.[1]
+    const identity = await fetch(
+      `http://127.0.0.1:${p.server}/v1/identity/${demoAccounts[1]}?projectId=${projectId}`,
+      { headers: { origin: `http://localhost:${p.web}` } },
+    )
+    expect(await identity.json()).toEqual({ name: 'latch-demo.latch.id', avatar: null })
 
     const exited = new Promise<number | null>((r) => run.child.once('exit', r))
     run.child.kill('SIGTERM')
