@@ -64,6 +64,19 @@ test('signing in closes the modal; the session survives a reload', async () => {
   expect(account?.toLowerCase()).toContain(`eip155:31337:${first.toLowerCase()}`)
 })
 
+test('a network without a session asks again; Cancel goes back to the signed-in network', async () => {
+  await page.getByTestId('network-switcher').click()
+  await expect(dialog(page)).toHaveAttribute('data-view', 'Networks')
+  await page.getByTestId('network-eip155:11155111').click()
+  await expect(dialog(page)).toHaveAttribute('data-view', 'SIWXSignMessage')
+  await expect(page.getByTestId('network-switcher')).toContainText('Sepolia')
+  await dialog(page).getByRole('button', { name: 'Cancel and go back to Latch Dev Chain' }).click()
+  await expect(dialog(page)).toBeHidden()
+  await expect(page.getByTestId('network-switcher')).toContainText('Latch Dev Chain')
+  await expect(connectButton(page)).toHaveAttribute('data-state', 'connected')
+  await expect(page.getByTestId('siwx-status')).toContainText('Signed in with your wallet until')
+})
+
 test('another account without a session is asked again; signing out asks on the next connect', async () => {
   await connectButton(page).click()
   await dialog(page).getByTestId('disconnect').click()

@@ -131,6 +131,7 @@ export const en = {
     signing: 'Confirm in your wallet…',
     cancel: 'Cancel',
     cancelRequired: 'Cancel and disconnect',
+    cancelBack: 'Cancel and go back to {name}',
     failed: 'Error signing message',
   },
   receive: {

@@ -4,6 +4,21 @@ import { NoActiveAccountError, SignMessageError } from '../errors/errors.js'
 import type { SiwxConfig, SiwxSession } from './types.js'
 
 type Controller = Pick<LatchController, 'stores' | 'errors' | 'getAdapter'>
+type Account = { chainId: string; address: string }
+
+// Per app (its stores): the account and chain that last had a session, where a required sign-in's
+// Cancel goes back to (docs/behaviour.md#flows, Sign-in).
+const lastAuthenticated = new WeakMap<object, Account>()
+
+/**
+ * The account and chain (CAIP-2) that last showed a live session in this page, if any: a
+ * required sign-in cancelled on another chain switches back there rather than disconnecting.
+ */
+export function lastAuthenticatedAccount(
+  controller: Pick<LatchController, 'stores'>,
+): Account | undefined {
+  return lastAuthenticated.get(controller.stores)
+}
 
 /** The active account as `{ chainId (CAIP-2), address }`, or undefined when not connected. */
 export function activeSiwxAccount(controller: Pick<LatchController, 'stores'>) {
@@ -24,6 +39,7 @@ export async function hasSiwxSession(
   const account = activeSiwxAccount(controller)
   if (!account) return false
   const sessions = await siwx.getSessions(account.chainId, account.address)
+  if (sessions.length > 0) lastAuthenticated.set(controller.stores, account)
   return sessions.length > 0
 }
 
@@ -41,5 +57,7 @@ export async function signInWithWallet(
   const message = await siwx.createMessage(account)
   const { signature } = await signMessage(controller, { message })
   if (!signature) throw new SignMessageError()
-  return siwx.addSession({ ...account, message, signature })
+  const session = await siwx.addSession({ ...account, message, signature })
+  lastAuthenticated.set(controller.stores, account)
+  return session
 }

@@ -1,5 +1,5 @@
 import { closeModal, truncateAddress } from '@latch/core'
-import { signInWithWallet } from '@latch/core/siwx'
+import { lastAuthenticatedAccount, signInWithWallet } from '@latch/core/siwx'
 import { useState } from 'react'
 import { useLatch } from '../context.js'
 import { useLatchAccount } from '../hooks/index.js'
@@ -7,7 +7,8 @@ import { fill } from '../messages.js'
 
 /**
  * docs/behaviour.md#flows (Sign-in): asks the wallet to sign the backend's message. Success
- * closes the modal; a failure says so and stays; Cancel disconnects when sign-in is required.
+ * closes the modal; a failure says so and stays. When sign-in is required, Cancel switches back to
+ * the network the account last had a session on, or else disconnects.
  */
 export function SIWXSignMessage() {
   const { stores, controller, config, messages } = useLatch('SIWXSignMessage')
@@ -30,9 +31,23 @@ export function SIWXSignMessage() {
       },
     )
   }
+  const disconnect = () => void controller.disconnect().then(() => closeModal(stores.router))
+  // Back to the network this account last had a session on, when it was another one.
+  const chains = stores.chain.getState()
+  const chain = chains.activeChain ? chains.chains[chains.activeChain] : undefined
+  const last = lastAuthenticatedAccount(controller)
+  const backTo =
+    required &&
+    last &&
+    last.address.toLowerCase() === address.toLowerCase() &&
+    last.chainId !== chain?.networkState.caipNetwork?.caipNetworkId
+      ? chain?.caipNetworks.find((n) => n.caipNetworkId === last.chainId)
+      : undefined
   const cancel = () => {
-    if (required) void controller.disconnect().then(() => closeModal(stores.router))
-    else closeModal(stores.router)
+    if (!required) return closeModal(stores.router)
+    if (!backTo) return disconnect()
+    setState('signing')
+    controller.switchNetwork(backTo).then(() => closeModal(stores.router), disconnect)
   }
 
   return (
@@ -57,7 +72,11 @@ export function SIWXSignMessage() {
         disabled={state === 'signing'}
         onClick={cancel}
       >
-        {required ? t.cancelRequired : t.cancel}
+        {backTo
+          ? fill(t.cancelBack, { name: backTo.name })
+          : required
+            ? t.cancelRequired
+            : t.cancel}
       </button>
     </div>
   )

@@ -20,7 +20,9 @@ export function SwitchNetwork() {
     asked.current = target.caipNetworkId
     controller.switchNetwork(target).then(
       () => {
-        const { history } = stores.router.getState()
+        const { history, route } = stores.router.getState()
+        // Another view took over meanwhile (sign-in on the new network, say): it stays.
+        if (route.view !== 'SwitchNetwork') return
         // Back past the pending view and the list: to Account, or closed when opened on the list.
         if (history.length > 2) {
           goBack(stores.router)
