@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { type Address, createPublicClient, createWalletClient, http } from 'viem'
-import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
+import { type LocalAccount, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../../../scripts/devchain/anvil.js'
@@ -78,7 +78,7 @@ describe.each(backends)('account names on %s', (backend) => {
   const register = async (
     name: string,
     options: {
-      signer?: typeof alice
+      signer?: LocalAccount
       address?: Address
       message?: string
       coinType?: number

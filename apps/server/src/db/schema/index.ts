@@ -3,7 +3,7 @@
 
 export * from './auth.js'
 export * from './chaindata.js'
+export * from './names.js'
 export * from './projects.js'
 export * from './provider.js'
 export * from './siwx.js'
-export * from './names.js'
