@@ -96,6 +96,22 @@ test('the form checks the rules as you type, and offers free names for a taken o
   await expect(register).toBeEnabled()
 })
 
+test('a name taken between the check and the signature is refused, and checked again', async () => {
+  const field = dialog(page).getByLabel('Name', { exact: true })
+  const status = dialog(page).getByTestId('name-availability')
+  await field.fill(`${wanted}-late`)
+  await expect(status).toHaveText(`${wanted}-late.latch.id is available`)
+  await registerForOther(`${wanted}-late`)
+  await dialog(page).getByRole('button', { name: 'Register' }).click()
+  await expect(dialog(page).getByRole('alert')).toHaveText(
+    `${wanted}-late.latch.id is already registered.`,
+  )
+  await expect(status).toHaveText(`${wanted}-late.latch.id is taken`)
+  await expect(dialog(page).getByRole('button', { name: 'Register' })).toBeDisabled()
+  await field.fill(`${wanted}1`)
+  await expect(status).toHaveText(`${wanted}1.latch.id is available`)
+})
+
 test('a declined signature registers nothing and says so', async () => {
   wallet.behaviour.rejectSign = true
   await dialog(page).getByRole('button', { name: 'Register' }).click()

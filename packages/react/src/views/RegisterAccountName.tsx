@@ -33,13 +33,14 @@ export function RegisterAccountName() {
   const [availability, setAvailability] = useState<Availability>({ state: 'idle' })
   const [signing, setSigning] = useState(false)
   const [failure, setFailure] = useState<string>()
+  // Bumped to ask the registry again about the same label (it was taken meanwhile).
+  const [recheck, setRecheck] = useState(0)
   const ids = { input: useId(), status: useId(), hint: useId(), error: useId() }
   const t = messages.names
   ensureWalletStyles()
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the server is fixed per client
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the server is fixed per client; recheck asks again
   useEffect(() => {
-    setFailure(undefined)
     if (!label) return setAvailability({ state: 'idle' })
     const problem = nameProblem(label)
     if (problem) return setAvailability({ state: 'invalid', message: nameProblemMessages[problem] })
@@ -73,7 +74,7 @@ export function RegisterAccountName() {
       abort.abort()
       clearTimeout(timer)
     }
-  }, [label])
+  }, [label, recheck])
 
   const available = availability.state === 'known' && !availability.registered
   const onSubmit = (event: FormEvent) => {
@@ -93,7 +94,7 @@ export function RegisterAccountName() {
         setFailure(declined ? t.declined : error instanceof Error ? error.message : String(error))
         // Taken in the meantime: the check runs again and offers alternatives.
         if (error instanceof AccountNameError && error.code === 'NAME_TAKEN')
-          setLabel((current) => `${current}`)
+          setRecheck((n) => n + 1)
       },
     )
   }
@@ -132,6 +133,7 @@ export function RegisterAccountName() {
           aria-describedby={[ids.status, ids.hint, failure ? ids.error : ''].join(' ').trim()}
           disabled={signing}
           onChange={(event) => {
+            setFailure(undefined)
             const typed = event.target.value.trim()
             setLabel(labelOf(typed, suffix) ?? typed)
           }}
