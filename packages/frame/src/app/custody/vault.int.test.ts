@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto'
+import { base64 } from '@scure/base'
 import { IDBFactory } from 'fake-indexeddb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -78,5 +79,22 @@ describe('unlockWallet', () => {
     const wallet = await unlockWallet(api, s.token, s.user)
     expect(wallet.evm.address).toBe(s.user.evmAddress)
     expect(await loadDeviceShare(key)).not.toBe('AQIDBAUGBwgJCgsMDQ4PEBE=')
+  })
+
+  it('falls back to recovery from a device share that does not combine at all', async () => {
+    const s = await session('vault@example.com')
+    const key = s.user.evmAddress!.toLowerCase()
+    // Shares carry their x coordinate last: one with the auth share's own x cannot combine with
+    // it (the library refuses duplicates), and one of another length cannot either.
+    const { authShare } = await api.authShare(s.token)
+    const auth = base64.decode(authShare)
+    const sameX = new Uint8Array(auth.length).fill(7)
+    sameX[sameX.length - 1] = auth[auth.length - 1] as number
+    for (const broken of [base64.encode(sameX), base64.encode(new Uint8Array(5).fill(9))]) {
+      await saveDeviceShare(key, broken)
+      const wallet = await unlockWallet(api, s.token, s.user)
+      expect(wallet.evm.address).toBe(s.user.evmAddress)
+      expect(await loadDeviceShare(key)).not.toBe(broken)
+    }
   })
 })

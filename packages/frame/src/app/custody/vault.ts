@@ -1,12 +1,6 @@
 import type { AuthApi, ServerUser } from '../api.js'
 import { deleteDeviceShare, loadDeviceShare, saveDeviceShare } from './device-store.js'
-import {
-  checkWallet,
-  type DerivedWallet,
-  deriveWallet,
-  KeyMismatchError,
-  newEntropy,
-} from './keys.js'
+import { checkWallet, type DerivedWallet, deriveWallet, newEntropy } from './keys.js'
 import { combineShares, splitSecret } from './shares.js'
 
 /**
@@ -27,9 +21,10 @@ export async function unlockWallet(
   if (deviceShare) {
     try {
       return checkWallet(deriveWallet(await combineShares(deviceShare, authShare)), expected)
-    } catch (error) {
-      if (!(error instanceof KeyMismatchError)) throw error
-      // A stale or corrupted device share: fall through to recovery, which replaces it.
+    } catch {
+      // A stale or corrupted device share — one that combines to another key, or that does not
+      // combine at all (a wrong length, the auth share's own x coordinate): fall through to
+      // recovery, which replaces it. The address check keeps a wrong key from ever being used.
     }
   }
   // A new device (or a lost share): the server releases the recovery share to this session.
