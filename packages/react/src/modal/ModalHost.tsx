@@ -26,13 +26,22 @@ export function ModalHost() {
     const w = window as IdleWindow
     // Mounting the lazy component once its chunk is here resolves React.lazy ahead of the first
     // click; otherwise that click would wait for Suspense's reveal throttle (about 300 ms).
+    // An unmounted host (a test's page torn down, an app that left) sets no state.
+    let live = true
     const prefetch = () =>
       void loadModal().then(
-        () => setWanted(true),
+        () => {
+          if (live) setWanted(true)
+        },
         () => {},
       )
+    let timer: ReturnType<typeof setTimeout> | undefined
     if (w.requestIdleCallback) w.requestIdleCallback(prefetch, { timeout: 2000 })
-    else setTimeout(prefetch, 200)
+    else timer = setTimeout(prefetch, 200)
+    return () => {
+      live = false
+      if (timer !== undefined) clearTimeout(timer)
+    }
   }, [])
   useEffect(() => {
     if (open || alert) setWanted(true)
