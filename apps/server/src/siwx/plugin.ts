@@ -14,6 +14,7 @@ import {
   projectScopedConfig,
   requireProject,
 } from '../provider/scope.js'
+import { checkSolanaMessage, isSolanaSignIn, verifySolanaSignature } from './caip122.js'
 import {
   consumeNonce,
   createSiwxSession,
@@ -30,7 +31,7 @@ export interface SiwxRoutesOptions {
 
 const Session = Type.Object({
   id: Type.String(),
-  address: Type.String({ description: 'Lower-cased' }),
+  address: Type.String({ description: 'EVM: lower-cased; Solana: the base58 key as signed' }),
   chainId: Type.String({ description: 'CAIP-2' }),
   domain: Type.String(),
   issuedAt: Type.String({ format: 'date-time' }),
@@ -142,9 +143,9 @@ export const siwxRoutes: FastifyPluginAsyncTypebox<SiwxRoutesOptions> = async (a
       ...scoped(VERIFY_LIMIT_PER_MINUTE),
       bodyLimit: 16 * 1024,
       schema: {
-        summary: 'Verify a signed EIP-4361 message and start a session',
+        summary: 'Verify a signed EIP-4361 (EVM) or CAIP-122 (Solana) message and start a session',
         description:
-          "Domain and URI must be the calling page's Origin; the chain one this server has an RPC upstream for; issued-at not in the future, expiration not past, not-before reached; the nonce issued here for this project and unused; the signature the address's (EOA, ERC-1271 or ERC-6492).",
+          "Domain and URI must be the calling page's Origin; the chain one this server has an RPC upstream for (EVM) or a known Solana network; issued-at not in the future, expiration not past, not-before reached; the nonce issued here for this project and unused; the signature the address's (EVM: EOA, ERC-1271 or ERC-6492; Solana: ed25519, base58 or base64).",
         tags: ['siwx'],
         querystring: projectQuerySchema,
         body: Type.Object(
@@ -169,17 +170,33 @@ export const siwxRoutes: FastifyPluginAsyncTypebox<SiwxRoutesOptions> = async (a
       const project = projectOf(request)
       const at = now()
       const { message, signature } = request.body
-      const checked = checkSiweMessage(message, {
-        origin: pageOrigin(request),
-        chainIds: new Set(rpcUrls.keys()),
-        now: at,
-      })
+      const origin = pageOrigin(request)
       // The signature before the nonce: garbage cannot burn a nonce the wallet is about to use.
-      await verifySignature(clientOf(checked.chainId), {
-        address: checked.address,
-        message,
-        signature,
-      })
+      let checked: {
+        address: string
+        chainId: string
+        domain: string
+        uri: string
+        nonce: string
+        issuedAt: Date
+        expirationTime: Date | undefined
+      }
+      if (isSolanaSignIn(message)) {
+        checked = checkSolanaMessage(message, { origin, now: at })
+        verifySolanaSignature({ address: checked.address, message, signature })
+      } else {
+        const evm = checkSiweMessage(message, {
+          origin,
+          chainIds: new Set(rpcUrls.keys()),
+          now: at,
+        })
+        await verifySignature(clientOf(evm.chainId), {
+          address: evm.address,
+          message,
+          signature,
+        })
+        checked = { ...evm, chainId: `eip155:${evm.chainId}` }
+      }
       if (!(await consumeNonce(app.db, project.id, checked.nonce, at)))
         throw new SiwxError(
           'SIWX_NONCE_INVALID',
@@ -190,7 +207,7 @@ export const siwxRoutes: FastifyPluginAsyncTypebox<SiwxRoutesOptions> = async (a
         {
           projectId: project.id,
           address: checked.address,
-          chainId: `eip155:${checked.chainId}`,
+          chainId: checked.chainId,
           domain: checked.domain,
           uri: checked.uri,
           message,

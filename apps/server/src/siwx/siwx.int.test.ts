@@ -1,3 +1,5 @@
+import { ed25519 } from '@noble/curves/ed25519'
+import { base58 } from '@scure/base'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { type Address, createWalletClient, type Hex, http } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
@@ -274,5 +276,94 @@ describe.each(backends)('sign in with the wallet on %s', (backend) => {
     })
     expect(attempt.statusCode).toBe(404)
     expect((await call('GET', '/siwx/v1/session', { token: mine.token })).statusCode).toBe(200)
+  })
+
+  describe('Solana (CAIP-122)', () => {
+    const secret = ed25519.utils.randomPrivateKey()
+    const solanaAddress = base58.encode(ed25519.getPublicKey(secret))
+    const otherSecret = ed25519.utils.randomPrivateKey()
+    const solanaMessage = (
+      fields: { nonce: string } & Partial<{
+        domain: string
+        address: string
+        chain: string
+        issuedAt: Date
+        expiration: Date
+      }>,
+    ) =>
+      [
+        `${fields.domain ?? 'localhost:5173'} wants you to sign in with your Solana account:`,
+        fields.address ?? solanaAddress,
+        '',
+        'Sign in to the test app',
+        '',
+        `URI: ${PAGE}/`,
+        'Version: 1',
+        `Chain ID: ${fields.chain ?? '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'}`,
+        `Nonce: ${fields.nonce}`,
+        `Issued At: ${(fields.issuedAt ?? clock).toISOString()}`,
+        ...(fields.expiration ? [`Expiration Time: ${fields.expiration.toISOString()}`] : []),
+      ].join('\n')
+    const sign = (text: string, key = secret) => ed25519.sign(new TextEncoder().encode(text), key)
+    const verifySolana = (text: string, signature: string) =>
+      call('POST', '/siwx/v1/verify', { body: { message: text, signature } })
+
+    it('signs in a Solana account; its base58 key is kept as signed', async () => {
+      const text = solanaMessage({ nonce: await nonce() })
+      const response = await verifySolana(text, base58.encode(sign(text)))
+      expect(response.statusCode).toBe(201)
+      const { token, session } = response.json() as {
+        token: string
+        session: { address: string; chainId: string }
+      }
+      expect(session).toMatchObject({
+        address: solanaAddress,
+        chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      })
+      expect((await call('GET', '/siwx/v1/sessions', { token })).json()).toMatchObject({
+        sessions: [{ address: solanaAddress }],
+      })
+      // A base64 signature (some wallets hand it over so) and a full CAIP-2 chain id read too.
+      const again = solanaMessage({
+        nonce: await nonce(),
+        chain: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+      })
+      const base64Signature = Buffer.from(sign(again)).toString('base64')
+      expect((await verifySolana(again, base64Signature)).statusCode).toBe(201)
+    })
+
+    it('refuses another key, a tampered text, a wrong domain, an unknown chain, an expired message and a replayed nonce', async () => {
+      const cases: [string, string, string][] = []
+      const n1 = await nonce()
+      const byOther = solanaMessage({ nonce: n1 })
+      cases.push([byOther, base58.encode(sign(byOther, otherSecret)), 'SIWX_BAD_SIGNATURE'])
+      const n2 = await nonce()
+      const signed = solanaMessage({ nonce: n2 })
+      cases.push([
+        signed.replace('Sign in to the test app', 'Sign in to another app'),
+        base58.encode(sign(signed)),
+        'SIWX_BAD_SIGNATURE',
+      ])
+      const elsewhere = solanaMessage({ nonce: await nonce(), domain: 'evil.example' })
+      cases.push([elsewhere, base58.encode(sign(elsewhere)), 'SIWX_DOMAIN_MISMATCH'])
+      const unknownChain = solanaMessage({ nonce: await nonce(), chain: 'NotAChain1111' })
+      cases.push([unknownChain, base58.encode(sign(unknownChain)), 'SIWX_CHAIN_UNSUPPORTED'])
+      const expired = solanaMessage({
+        nonce: await nonce(),
+        issuedAt: new Date(clock.getTime() - 3600_000),
+        expiration: new Date(clock.getTime() - 60_000),
+      })
+      cases.push([expired, base58.encode(sign(expired)), 'SIWX_EXPIRED'])
+      const badKey = solanaMessage({ nonce: await nonce(), address: 'not-base58-0OIl' })
+      cases.push([badKey, base58.encode(sign(badKey)), 'SIWX_MALFORMED'])
+      for (const [text, signature, code] of cases) {
+        const response = await verifySolana(text, signature)
+        expect(codeOf(response), code).toBe(code)
+      }
+      // The refused attempts burnt no nonce: the real signer still signs in with n2's message.
+      expect((await verifySolana(signed, base58.encode(sign(signed)))).statusCode).toBe(201)
+      const replay = await verifySolana(signed, base58.encode(sign(signed)))
+      expect(codeOf(replay)).toBe('SIWX_NONCE_INVALID')
+    })
   })
 })

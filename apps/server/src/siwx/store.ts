@@ -37,6 +37,10 @@ export async function consumeNonce(db: Db, projectId: string, nonce: string, now
   return used.length === 1
 }
 
+/** EVM addresses are compared lower-cased; Solana's base58 keys are case-sensitive, kept as given. */
+export const storedAddress = (chainId: string, address: string) =>
+  chainId.startsWith('eip155:') ? address.toLowerCase() : address
+
 export interface NewSiwxSession {
   projectId: string
   address: string
@@ -60,7 +64,7 @@ export async function createSiwxSession(db: Db, input: NewSiwxSession, now: Date
     .values({
       tokenHash: sha256(token),
       projectId: input.projectId,
-      address: input.address.toLowerCase(),
+      address: storedAddress(input.chainId, input.address),
       chainId: input.chainId,
       domain: input.domain,
       uri: input.uri,
@@ -92,21 +96,19 @@ export async function findSiwxSession(db: Db, projectId: string, token: string, 
   return row
 }
 
+/** `address` as stored (a session row's own). */
 export async function listSiwxSessions(db: Db, projectId: string, address: string, now: Date) {
   return db
     .select()
     .from(siwxSessions)
-    .where(
-      and(
-        eq(siwxSessions.projectId, projectId),
-        eq(siwxSessions.address, address.toLowerCase()),
-        live(now),
-      ),
-    )
+    .where(and(eq(siwxSessions.projectId, projectId), eq(siwxSessions.address, address), live(now)))
     .orderBy(desc(siwxSessions.createdAt))
 }
 
-/** Revokes one of the account's sessions; false when it is not one of theirs or not live. */
+/**
+ * Revokes one of the account's sessions (`scope.address` as stored); false when it is not one
+ * of theirs or not live.
+ */
 export async function revokeSiwxSession(
   db: Db,
   scope: { projectId: string; address: string },
@@ -120,7 +122,7 @@ export async function revokeSiwxSession(
       and(
         eq(siwxSessions.id, id),
         eq(siwxSessions.projectId, scope.projectId),
-        eq(siwxSessions.address, scope.address.toLowerCase()),
+        eq(siwxSessions.address, scope.address),
         live(now),
       ),
     )

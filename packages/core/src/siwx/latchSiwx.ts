@@ -22,7 +22,10 @@ interface ServerSession {
   expiresAt: string
 }
 
-const key = (chainId: string, address: string) => `${chainId}:${address.toLowerCase()}`
+// EVM addresses compare lower-cased; Solana's base58 keys are case-sensitive (docs/siwx.md).
+const accountOf = (chainId: string, address: string) =>
+  chainId.startsWith('eip155:') ? address.toLowerCase() : address
+const key = (chainId: string, address: string) => `${chainId}:${accountOf(chainId, address)}`
 
 /**
  * Sign-in against the Latch server's `/siwx/v1` routes (docs/siwx.md): the message carries a
@@ -76,7 +79,8 @@ export function createLatchSiwx(options: LatchSiwxOptions): SiwxConfig {
         const { session } = await call<{ session: ServerSession }>('GET', '/siwx/v1/session', {
           token,
         })
-        if (session.chainId !== chainId || session.address !== address.toLowerCase()) return []
+        if (session.chainId !== chainId || session.address !== accountOf(chainId, address))
+          return []
         const result: SiwxSession = {
           chainId,
           address,
