@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { createPublicClient, http, type PublicClient } from 'viem'
 import { EmptyBody } from '../auth/schemas.js'
@@ -48,8 +48,35 @@ const view = (row: SessionRow) => ({
   expiresAt: row.expiresAt.toISOString(),
 })
 
+/** The session cookie of `transport: 'cookie'` (docs/siwx.md#cookie-sessions). */
+export const SIWX_COOKIE = 'latch_siwx'
+
+/** The session token of the request's `latch_siwx` cookie, if it carries one. */
+export function cookieToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie
+  if (typeof header !== 'string') return undefined
+  for (const part of header.split(';')) {
+    const [name, ...value] = part.trim().split('=')
+    if (name === SIWX_COOKIE) return value.join('=') || undefined
+  }
+  return undefined
+}
+
+// HttpOnly: page scripts (and anything injected into them) never read it. Secure: only over
+// https (browsers also allow it on localhost). SameSite=Strict: no other site's page makes the
+// browser send it. Path: only the sign-in routes receive it.
+const sessionCookie = (token: string, maxAgeSeconds: number) =>
+  `${SIWX_COOKIE}=${token}; HttpOnly; Secure; SameSite=Strict; Path=/siwx; Max-Age=${maxAgeSeconds}`
+
 const NONCE_LIMIT_PER_MINUTE = 30
 const VERIFY_LIMIT_PER_MINUTE = 30
+
+/** Lets a page send and receive the session cookie: only ever beside its own echoed origin. */
+const credentialed = (reply: FastifyReply) =>
+  reply.header('access-control-allow-credentials', 'true')
+const allowCredentials = async (request: FastifyRequest, reply: FastifyReply) => {
+  if (typeof request.headers.origin === 'string') credentialed(reply)
+}
 
 /**
  * Sign in with the wallet (docs/siwx.md): a single-use nonce, then an EIP-4361 message signed by
@@ -73,7 +100,7 @@ export const siwxRoutes: FastifyPluginAsyncTypebox<SiwxRoutesOptions> = async (a
   }
   const scoped = (limit: number) => ({
     config: { ...projectScopedConfig, rateLimit: readRateLimit(limit) },
-    onRequest: exposeErrors,
+    onRequest: [exposeErrors, allowCredentials],
     preHandler: requireProject,
   })
   const pageOrigin = (request: FastifyRequest): string => {
@@ -87,7 +114,7 @@ export const siwxRoutes: FastifyPluginAsyncTypebox<SiwxRoutesOptions> = async (a
     return origin
   }
   const sessionOf = async (request: FastifyRequest) => {
-    const token = bearer(request)
+    const token = bearer(request) ?? cookieToken(request)
     const row = token
       ? await findSiwxSession(app.db, projectOf(request).id, token, now())
       : undefined
@@ -99,18 +126,19 @@ export const siwxRoutes: FastifyPluginAsyncTypebox<SiwxRoutesOptions> = async (a
     schema: { hide: true, querystring: projectQuerySchema },
   }
   for (const path of ['/siwx/v1/nonce', '/siwx/v1/verify', '/siwx/v1/sign-out'])
-    app.options(path, preflight, (request, reply) =>
-      answerPreflight(request, reply, 'POST', 'content-type, authorization'),
-    )
-  app.options('/siwx/v1/session', preflight, (request, reply) =>
-    answerPreflight(request, reply, 'GET', 'authorization'),
-  )
-  app.options('/siwx/v1/sessions', preflight, (request, reply) =>
-    answerPreflight(request, reply, 'GET', 'authorization'),
-  )
-  app.options('/siwx/v1/sessions/:id', preflight, (request, reply) =>
-    answerPreflight(request, reply, 'DELETE', 'authorization'),
-  )
+    app.options(path, preflight, (request, reply) => {
+      credentialed(reply)
+      return answerPreflight(request, reply, 'POST', 'content-type, authorization')
+    })
+  for (const [path, method] of [
+    ['/siwx/v1/session', 'GET'],
+    ['/siwx/v1/sessions', 'GET'],
+    ['/siwx/v1/sessions/:id', 'DELETE'],
+  ] as const)
+    app.options(path, preflight, (request, reply) => {
+      credentialed(reply)
+      return answerPreflight(request, reply, method, 'authorization')
+    })
 
   app.post(
     '/siwx/v1/nonce',
@@ -152,11 +180,17 @@ export const siwxRoutes: FastifyPluginAsyncTypebox<SiwxRoutesOptions> = async (a
           {
             message: Type.String({ minLength: 1, maxLength: 8_192 }),
             signature: Type.String({ minLength: 1, maxLength: 8_192 }),
+            transport: Type.Optional(
+              Type.Union([Type.Literal('bearer'), Type.Literal('cookie')], {
+                description:
+                  'bearer (default): the token is in the answer; cookie: it is set as an HttpOnly, Secure, SameSite=Strict cookie instead and the answer carries none',
+              }),
+            ),
           },
           { additionalProperties: false },
         ),
         response: {
-          201: Type.Object({ token: Type.String(), session: Session }),
+          201: Type.Object({ token: Type.Optional(Type.String()), session: Session }),
           ...projectErrorResponses,
           ...errorResponses({
             400: 'SIWX_MALFORMED, SIWX_DOMAIN_MISMATCH, SIWX_URI_MISMATCH, SIWX_CHAIN_UNSUPPORTED, SIWX_ISSUED_IN_FUTURE, SIWX_EXPIRED, SIWX_NOT_YET_VALID, SIWX_NONCE_INVALID or ORIGIN_REQUIRED',
@@ -218,6 +252,11 @@ export const siwxRoutes: FastifyPluginAsyncTypebox<SiwxRoutesOptions> = async (a
         at,
       )
       reply.status(201)
+      if (request.body.transport === 'cookie') {
+        const seconds = Math.floor((session.expiresAt.getTime() - at.getTime()) / 1000)
+        reply.header('set-cookie', sessionCookie(token, seconds))
+        return { session: view(session) }
+      }
       return { token, session: view(session) }
     },
   )
@@ -316,6 +355,8 @@ export const siwxRoutes: FastifyPluginAsyncTypebox<SiwxRoutesOptions> = async (a
         current.id,
         now(),
       )
+      // Whichever way the token came, a cookie of it is of no use any more.
+      if (cookieToken(request)) reply.header('set-cookie', sessionCookie('', 0))
       reply.status(204).send(null)
     },
   )

@@ -366,4 +366,72 @@ describe.each(backends)('sign in with the wallet on %s', (backend) => {
       expect(codeOf(replay)).toBe('SIWX_NONCE_INVALID')
     })
   })
+
+  describe('cookie sessions', () => {
+    const withCookie = (
+      method: 'GET' | 'POST',
+      path: string,
+      cookie: string,
+      options: { origin?: string; project?: string } = {},
+    ) =>
+      app.inject({
+        method,
+        url: `${path}?projectId=${options.project ?? projectId}`,
+        headers: { origin: options.origin ?? PAGE, cookie },
+        ...(method === 'POST' ? { payload: {} } : {}),
+      })
+
+    it('sets an HttpOnly, Secure, SameSite=Strict cookie and leaves the token out of the answer', async () => {
+      const text = message({ nonce: await nonce() })
+      const signature = await owner.signMessage({ message: text })
+      const response = await call('POST', '/siwx/v1/verify', {
+        body: { message: text, signature, transport: 'cookie' },
+      })
+      expect(response.statusCode).toBe(201)
+      expect(response.json()).not.toHaveProperty('token')
+      const setCookie = String(response.headers['set-cookie'])
+      expect(setCookie).toMatch(
+        /^latch_siwx=[^;]+; HttpOnly; Secure; SameSite=Strict; Path=\/siwx; Max-Age=604800$/,
+      )
+      expect(response.headers['access-control-allow-credentials']).toBe('true')
+      expect(response.headers['access-control-allow-origin']).toBe(PAGE)
+      const cookie = setCookie.split(';')[0] as string
+
+      const session = await withCookie('GET', '/siwx/v1/session', cookie)
+      expect(session.statusCode).toBe(200)
+      expect(session.json()).toMatchObject({ session: { address: owner.address.toLowerCase() } })
+
+      // The attacker's pages: another project, and an origin off the allow-list.
+      expect(
+        (await withCookie('GET', '/siwx/v1/session', cookie, { project: otherProject })).statusCode,
+      ).toBe(401)
+      const foreign = await withCookie('GET', '/siwx/v1/session', cookie, {
+        origin: 'https://evil.example',
+      })
+      expect(foreign.statusCode).toBe(403)
+      expect(codeOf(foreign)).toBe('ORIGIN_NOT_ALLOWED')
+
+      // Signing out clears the cookie, and the token behind it no longer works.
+      const out = await withCookie('POST', '/siwx/v1/sign-out', cookie)
+      expect(out.statusCode).toBe(204)
+      expect(String(out.headers['set-cookie'])).toMatch(/^latch_siwx=; .*Max-Age=0$/)
+      expect((await withCookie('GET', '/siwx/v1/session', cookie)).statusCode).toBe(401)
+    })
+
+    it('the preflight lets the allowed page send credentials, and no other page', async () => {
+      const preflight = (origin: string) =>
+        app.inject({
+          method: 'OPTIONS',
+          url: `/siwx/v1/session?projectId=${projectId}`,
+          headers: { origin, 'access-control-request-method': 'GET' },
+        })
+      const allowed = await preflight(PAGE)
+      expect(allowed.statusCode).toBe(204)
+      expect(allowed.headers['access-control-allow-credentials']).toBe('true')
+      expect(allowed.headers['access-control-allow-origin']).toBe(PAGE)
+      const refused = await preflight('https://evil.example')
+      expect(refused.statusCode).toBe(403)
+      expect(refused.headers['access-control-allow-origin']).toBeUndefined()
+    })
+  })
 })
