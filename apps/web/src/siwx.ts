@@ -2,11 +2,14 @@ import type { SiwxConfig } from '@latch/react/siwx'
 import { projectId, serverUrl } from './env'
 
 /**
- * Wallet sign-in for this demo, turned on by `?siwx=required` or `?siwx=optional` in the URL
- * (docs/siwx.md). Its code loads on the first call, so the page without it carries none.
+ * Wallet sign-in for this demo, turned on by `?siwx=required` or `?siwx=optional` in the URL,
+ * with `&siwxSession=cookie` for an HttpOnly cookie session (docs/siwx.md). Its code loads on the
+ * first call, so the page without it carries none.
  */
 export function demoSiwx(search: string): SiwxConfig | undefined {
-  const mode = new URLSearchParams(search).get('siwx')
+  const params = new URLSearchParams(search)
+  const mode = params.get('siwx')
+  const session = params.get('siwxSession') === 'cookie' ? 'cookie' : 'bearer'
   if (mode !== 'required' && mode !== 'optional') return undefined
   let loaded: Promise<SiwxConfig> | undefined
   const load = () =>
@@ -16,6 +19,7 @@ export function demoSiwx(search: string): SiwxConfig | undefined {
         projectId,
         statement: 'Sign in to the Latch demo.',
         required: mode === 'required',
+        session,
       }),
     ))
   return {

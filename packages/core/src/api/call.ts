@@ -13,6 +13,8 @@ export interface CallInit {
   token?: string | undefined
   query?: Record<string, string | undefined>
   signal?: AbortSignal | undefined
+  /** `include`: send and accept the server's cookies (cookie sign-in sessions). */
+  credentials?: 'include' | 'same-origin' | 'omit' | undefined
 }
 
 /**
@@ -40,6 +42,7 @@ export async function callLatchServer<result>(
       },
       ...(init.body ? { body: JSON.stringify(init.body) } : {}),
       ...(init.signal ? { signal: init.signal } : {}),
+      ...(init.credentials ? { credentials: init.credentials } : {}),
     })
   } catch (cause) {
     throw new ApiError(

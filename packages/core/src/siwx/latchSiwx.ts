@@ -12,8 +12,18 @@ export interface LatchSiwxOptions {
   statement?: string | undefined
   /** The app is unusable without a session: the sign-in view cannot be dismissed. */
   required?: boolean | undefined
+  /**
+   * How the session travels (docs/siwx.md#cookie-sessions): `bearer` (default) keeps the token
+   * in Latch's storage; `cookie` has the server set an HttpOnly cookie no script can read, and
+   * storage keeps only a marker. With cookies, one session per browser and server: the last
+   * sign-in's.
+   */
+  session?: 'bearer' | 'cookie' | undefined
   storage?: LatchStorage | undefined
 }
+
+/** What storage holds for a cookie session: a marker, never the token. */
+const COOKIE_MARKER = 'cookie'
 
 interface ServerSession {
   id: string
@@ -42,8 +52,14 @@ export function createLatchSiwx(options: LatchSiwxOptions): SiwxConfig {
     storage.set('siwxTokens', next)
   }
   const server = { serverUrl: options.serverUrl, projectId: options.projectId }
-  const call = <result>(method: 'GET' | 'POST', path: string, init?: CallInit) =>
-    callLatchServer<result>(server, method, path, init)
+  const cookies = options.session === 'cookie'
+  const call = <result>(method: 'GET' | 'POST', path: string, init: CallInit = {}) =>
+    callLatchServer<result>(server, method, path, {
+      ...init,
+      // The marker is no token: in cookie mode the browser sends the cookie instead.
+      token: init.token === COOKIE_MARKER ? undefined : init.token,
+      ...(cookies ? { credentials: 'include' as const } : {}),
+    })
 
   return {
     getRequired: () => options.required === true,
@@ -64,12 +80,12 @@ export function createLatchSiwx(options: LatchSiwxOptions): SiwxConfig {
       })
     },
     async addSession({ chainId, address, message, signature }) {
-      const { token, session } = await call<{ token: string; session: ServerSession }>(
+      const { token, session } = await call<{ token?: string; session: ServerSession }>(
         'POST',
         '/siwx/v1/verify',
-        { body: { message, signature } },
+        { body: { message, signature, ...(cookies ? { transport: 'cookie' } : {}) } },
       )
-      setToken(key(chainId, address), token)
+      setToken(key(chainId, address), cookies ? COOKIE_MARKER : token)
       return { chainId, address, message, signature, expiresAt: session.expiresAt }
     },
     async getSessions(chainId, address) {
