@@ -1,17 +1,18 @@
 import { solanaNetworks } from '@latch/core'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58, base64 } from '@scure/base'
-import { CLOCK_SKEW_MS, SiwxError } from './verify.js'
+import { checkTimeWindow, checkWrittenFor, SiwxError } from './verify.js'
 
 /** The Solana chains a sign-in may name: CAIP-2 ids of the networks Latch knows. */
 export const SOLANA_CHAIN_IDS: ReadonlySet<string> = new Set(
   solanaNetworks.map((n) => n.caipNetworkId),
 )
 
-export interface CheckedSolanaMessage {
-  /** Base58 public key, as given: Solana addresses are case-sensitive. */
+/** A checked sign-in of either namespace, as a session is made of it. */
+export interface CheckedSignIn {
+  /** EVM: the 0x address; Solana: the base58 public key, as given (case-sensitive). */
   address: string
-  /** CAIP-2, e.g. `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`. */
+  /** CAIP-2, e.g. `eip155:1` or `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`. */
   chainId: string
   domain: string
   uri: string
@@ -49,7 +50,7 @@ const dateOf = (value: string | undefined) => {
 export function checkSolanaMessage(
   text: string,
   context: { origin: string; now: Date },
-): CheckedSolanaMessage {
+): CheckedSignIn {
   const lines = text.split('\n')
   const header = lines[0] ?? ''
   const address = lines[1] ?? ''
@@ -84,33 +85,18 @@ export function checkSolanaMessage(
       'SIWX_MALFORMED',
       'This is not a CAIP-122 Solana sign-in message (a base58 address, URI, version 1, chain ID, nonce and issued-at are required).',
     )
-  const page = new URL(context.origin)
-  if (domain !== page.host)
-    throw new SiwxError(
-      'SIWX_DOMAIN_MISMATCH',
-      `The message signs in to "${domain.slice(0, 100)}", not to ${page.host}.`,
-    )
-  let uriOrigin: string | undefined
-  try {
-    uriOrigin = new URL(uri).origin
-  } catch {
-    uriOrigin = undefined
-  }
-  if (uriOrigin !== page.origin)
-    throw new SiwxError('SIWX_URI_MISMATCH', `The message's URI is not on ${page.origin}.`)
+  checkWrittenFor(context.origin, domain, uri)
   const chainId = reference.startsWith('solana:') ? reference : `solana:${reference}`
   if (!SOLANA_CHAIN_IDS.has(chainId))
     throw new SiwxError(
       'SIWX_CHAIN_UNSUPPORTED',
       `Chain ${chainId.slice(0, 80)} is not one this server verifies sign-ins on.`,
     )
-  const now = context.now.getTime()
-  if (issuedAt.getTime() > now + CLOCK_SKEW_MS)
-    throw new SiwxError('SIWX_ISSUED_IN_FUTURE', 'The message was issued in the future.')
-  if (expirationTime && expirationTime.getTime() <= now)
-    throw new SiwxError('SIWX_EXPIRED', 'The sign-in message has expired.')
-  if (notBefore && notBefore.getTime() > now + CLOCK_SKEW_MS)
-    throw new SiwxError('SIWX_NOT_YET_VALID', 'The sign-in message is not valid yet.')
+  checkTimeWindow(context.now, {
+    issuedAt,
+    expirationTime: expirationTime ?? undefined,
+    notBefore: notBefore ?? undefined,
+  })
   return { address, chainId, domain, uri, nonce, issuedAt, expirationTime }
 }
 

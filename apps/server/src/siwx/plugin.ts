@@ -14,7 +14,12 @@ import {
   projectScopedConfig,
   requireProject,
 } from '../provider/scope.js'
-import { checkSolanaMessage, isSolanaSignIn, verifySolanaSignature } from './caip122.js'
+import {
+  type CheckedSignIn,
+  checkSolanaMessage,
+  isSolanaSignIn,
+  verifySolanaSignature,
+} from './caip122.js'
 import {
   consumeNonce,
   createSiwxSession,
@@ -206,15 +211,7 @@ export const siwxRoutes: FastifyPluginAsyncTypebox<SiwxRoutesOptions> = async (a
       const { message, signature } = request.body
       const origin = pageOrigin(request)
       // The signature before the nonce: garbage cannot burn a nonce the wallet is about to use.
-      let checked: {
-        address: string
-        chainId: string
-        domain: string
-        uri: string
-        nonce: string
-        issuedAt: Date
-        expirationTime: Date | undefined
-      }
+      let checked: CheckedSignIn
       if (isSolanaSignIn(message)) {
         checked = checkSolanaMessage(message, { origin, now: at })
         verifySolanaSignature({ address: checked.address, message, signature })

@@ -67,7 +67,24 @@ export function checkSiweMessage(
       'SIWX_MALFORMED',
       'This is not an EIP-4361 sign-in message (address, chain ID, domain, nonce, URI, version 1 and issued-at are required).',
     )
-  const page = new URL(context.origin)
+  checkWrittenFor(context.origin, domain, uri)
+  if (!context.chainIds.has(chainId))
+    throw new SiwxError(
+      'SIWX_CHAIN_UNSUPPORTED',
+      `Chain ${chainId} is not one this server verifies sign-ins on.`,
+    )
+  checkTimeWindow(context.now, {
+    issuedAt,
+    expirationTime: parsed.expirationTime,
+    notBefore: parsed.notBefore,
+  })
+  const { expirationTime } = parsed
+  return { address, chainId, domain, uri, nonce, issuedAt, expirationTime }
+}
+
+/** The message was written for the calling page: its domain the page's host, its URI on its origin. */
+export function checkWrittenFor(origin: string, domain: string, uri: string): void {
+  const page = new URL(origin)
   if (domain !== page.host)
     throw new SiwxError(
       'SIWX_DOMAIN_MISMATCH',
@@ -81,20 +98,20 @@ export function checkSiweMessage(
   }
   if (uriOrigin !== page.origin)
     throw new SiwxError('SIWX_URI_MISMATCH', `The message's URI is not on ${page.origin}.`)
-  if (!context.chainIds.has(chainId))
-    throw new SiwxError(
-      'SIWX_CHAIN_UNSUPPORTED',
-      `Chain ${chainId} is not one this server verifies sign-ins on.`,
-    )
-  const now = context.now.getTime()
-  if (issuedAt.getTime() > now + CLOCK_SKEW_MS)
+}
+
+/** Valid now: issued-at not ahead, expiration not past, not-before reached (clocks may skew). */
+export function checkTimeWindow(
+  at: Date,
+  times: { issuedAt: Date; expirationTime?: Date | undefined; notBefore?: Date | undefined },
+): void {
+  const now = at.getTime()
+  if (times.issuedAt.getTime() > now + CLOCK_SKEW_MS)
     throw new SiwxError('SIWX_ISSUED_IN_FUTURE', 'The message was issued in the future.')
-  const { expirationTime, notBefore } = parsed
-  if (expirationTime && expirationTime.getTime() <= now)
+  if (times.expirationTime && times.expirationTime.getTime() <= now)
     throw new SiwxError('SIWX_EXPIRED', 'The sign-in message has expired.')
-  if (notBefore && notBefore.getTime() > now + CLOCK_SKEW_MS)
+  if (times.notBefore && times.notBefore.getTime() > now + CLOCK_SKEW_MS)
     throw new SiwxError('SIWX_NOT_YET_VALID', 'The sign-in message is not valid yet.')
-  return { address, chainId, domain, uri, nonce, issuedAt, expirationTime }
 }
 
 /**
