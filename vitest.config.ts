@@ -33,6 +33,9 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
+          // The WalletConnect SDK's ES build imports its storage package, which ships its ES
+          // build in a `.js` file Node would read as CommonJS; transformed here, it loads as ESM.
+          server: { deps: { inline: [/@walletconnect\//] } },
           include: ['{packages,apps,scripts}/**/*.int.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           testTimeout: 60_000,
