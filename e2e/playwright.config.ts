@@ -15,6 +15,9 @@ export const ports = {
 export const webUrl = `http://localhost:${ports.web}`
 // The stack's dev mail catcher (embedded-wallet sign-in codes), on e2e ports of its own too.
 export const mailboxPorts = { smtp: 11025 + offset, web: 18025 + offset }
+// The WalletConnect dev relay `npm start` runs (no LATCH_WALLETCONNECT_PROJECT_ID here).
+export const relayPort = 18555 + offset
+export const relayUrl = `ws://127.0.0.1:${relayPort}`
 export const mailboxUrl = `http://127.0.0.1:${mailboxPorts.web}`
 // The stack's admin API (tests add origins to the dev project through it). A fixed token: the
 // stack listens on loopback only, and every process of a run must agree on it.
@@ -74,7 +77,7 @@ export default defineConfig({
     reuseExistingServer: false,
     // SIGTERM lets `npm start` stop anvil and close the database, rather than orphan them.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    stdout: 'ignore',
+    stdout: process.env.LATCH_RELAY_DEBUG ? 'pipe' : 'ignore',
     stderr: 'pipe',
     env: {
       LATCH_CHAIN_PORT: String(ports.chain),
@@ -85,6 +88,11 @@ export default defineConfig({
       LATCH_MAILBOX_SMTP_PORT: String(mailboxPorts.smtp),
       LATCH_MAILBOX_PORT: String(mailboxPorts.web),
       LATCH_ADMIN_TOKEN: admin.token,
+      LATCH_RELAY_DEBUG: process.env.LATCH_RELAY_DEBUG ?? '',
+      LATCH_RELAY_PORT: String(relayPort),
+      // A developer's own WalletConnect settings must not send the e2e stack to a hosted relay.
+      LATCH_WALLETCONNECT_PROJECT_ID: '',
+      LATCH_WALLETCONNECT_RELAY_URL: '',
     },
   },
 })

@@ -8,6 +8,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createServer, type ViteDevServer } from 'vite'
 import { startDevChain } from './devchain/start.js'
+import { DEV_WALLETCONNECT_PROJECT_ID } from './relay/index.js'
 import { readStackEnv, StackEnvError } from './stack/env.js'
 import { endStaleProcess, removePidFile, writePidFile } from './stack/pidfile.js'
 import { createStepTimer } from './stack/steps.js'
@@ -90,6 +91,21 @@ async function main() {
           return startMailbox({ smtpPort: env.mailboxSmtpPort, httpPort: env.mailboxPort })
         })
     if (mailbox) stops.push({ name: 'mailbox', fn: () => mailbox.stop() })
+    // WalletConnect: the hosted relay needs a WalletConnect Cloud project id. Without one, a
+    // local relay speaking its protocol stands in, so phone-wallet pairing works offline
+    // (docs/walletconnect.md#the-dev-relay); it is never part of a deployment.
+    const walletConnectProjectId = process.env.LATCH_WALLETCONNECT_PROJECT_ID || undefined
+    const relay = walletConnectProjectId
+      ? undefined
+      : await timer.step('WalletConnect dev relay', async () => {
+          const { startDevRelay } = await import('./relay/index.js')
+          return startDevRelay({
+            port: env.relayPort,
+            projectId: DEV_WALLETCONNECT_PROJECT_ID,
+            trace: process.env.LATCH_RELAY_DEBUG ? (line) => log(`relay ${line}`) : undefined,
+          })
+        })
+    if (relay) stops.push({ name: 'WalletConnect dev relay', fn: () => relay.stop() })
     // The `project` CLI changes the running server's projects through its admin API, with a
     // token made for this run (docs/provider-services.md#administration).
     const adminToken = process.env.LATCH_ADMIN_TOKEN || randomBytes(24).toString('base64url')
@@ -156,6 +172,11 @@ async function main() {
     process.env.VITE_LATCH_FRAME_URL = frameUrl
     process.env.VITE_LATCH_PROJECT_ID = project.id
     process.env.VITE_LATCH_CHAIN_RPC_URL = chain.rpcUrl
+    process.env.VITE_LATCH_WALLETCONNECT_PROJECT_ID =
+      walletConnectProjectId ?? DEV_WALLETCONNECT_PROJECT_ID
+    process.env.VITE_LATCH_WALLETCONNECT_RELAY_URL = relay
+      ? relay.url
+      : (process.env.LATCH_WALLETCONNECT_RELAY_URL ?? '')
     await timer.step('web app (Vite)', async () => {
       const web = await startVite('apps/web', 'localhost', env.webPort)
       stops.push({ name: 'web app', fn: () => web.close() })
@@ -183,6 +204,7 @@ async function main() {
         `  server        ${serverUrl}   (health: ${serverUrl}/healthz)`,
         `  API docs      ${serverUrl}/docs`,
         `  dev chain     ${chain.rpcUrl}   chain id 31337${seeded}`,
+        `  walletconnect ${relay ? `${relay.url}   (dev relay, project id ${DEV_WALLETCONNECT_PROJECT_ID}; development only)` : `project ${walletConnectProjectId}, relay ${process.env.LATCH_WALLETCONNECT_RELAY_URL || "WalletConnect's hosted relay"}`}`,
         `  mailbox       ${mailbox ? `${mailbox.webUrl}   (sign-in codes; SMTP ${mailbox.smtpUrl})` : 'LATCH_SMTP_URL'}`,
         `  account name  ${devName.name} → ${devName.address} (dev account 1)`,
         `  project id    ${project.id}   (allowed origins: ${project.allowedOrigins.join(', ')})`,

@@ -6,6 +6,14 @@ const chainRpcUrl =
   process.env.VITE_LATCH_CHAIN_RPC_URL ??
   (process.env.LATCH_CHAIN_PORT ? `http://127.0.0.1:${process.env.LATCH_CHAIN_PORT}` : '')
 
+// A build reads WalletConnect's settings under their LATCH_ names too (docs/walletconnect.md).
+const walletConnectProjectId =
+  process.env.VITE_LATCH_WALLETCONNECT_PROJECT_ID ??
+  process.env.LATCH_WALLETCONNECT_PROJECT_ID ??
+  ''
+const walletConnectRelayUrl =
+  process.env.VITE_LATCH_WALLETCONNECT_RELAY_URL ?? process.env.LATCH_WALLETCONNECT_RELAY_URL ?? ''
+
 const modalChunk = /react[\\/]src[\\/](modal[\\/]Modal\.tsx|views[\\/](networkImage|email)\.ts)$/
 
 export default defineConfig({
@@ -13,7 +21,11 @@ export default defineConfig({
   // Workspace packages resolve to their TypeScript sources; the browser conditions stay, or
   // dependencies with a Node build (ws, via viem) would be bundled in their Node form.
   resolve: { conditions: ['latch-source', ...defaultClientConditions] },
-  define: { 'import.meta.env.VITE_LATCH_CHAIN_RPC_URL': JSON.stringify(chainRpcUrl) },
+  define: {
+    'import.meta.env.VITE_LATCH_CHAIN_RPC_URL': JSON.stringify(chainRpcUrl),
+    'import.meta.env.VITE_LATCH_WALLETCONNECT_PROJECT_ID': JSON.stringify(walletConnectProjectId),
+    'import.meta.env.VITE_LATCH_WALLETCONNECT_RELAY_URL': JSON.stringify(walletConnectRelayUrl),
+  },
   server: { host: 'localhost', strictPort: true },
   preview: { host: 'localhost', strictPort: true },
   build: {

@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { PNG } from 'pngjs'
 import {
   createPublicClient,
   createWalletClient,
@@ -16,6 +14,7 @@ import { foundry } from 'viem/chains'
 import { deployerPrivateKey, devTokens, strangerAddress } from '../../scripts/devchain/accounts.js'
 import { ports } from '../playwright.config.js'
 import { connectButton, connectWithMouse, dialog } from '../support/app.js'
+import { readQrCode } from '../support/qr.js'
 import { type InjectedWallet, injectTestWallet } from '../support/wallet.js'
 
 // The account actions of the Account view on anvil, with the injected test wallet on dev account
@@ -23,12 +22,6 @@ import { type InjectedWallet, injectTestWallet } from '../support/wallet.js'
 // receive with a QR code. Serial: later tests build on the balances earlier ones leave.
 test.describe.configure({ mode: 'serial' })
 
-// jsqr is CommonJS whose types declare an ES default export: required, it is the function itself.
-const jsQR = createRequire(import.meta.url)('jsqr') as (
-  data: Uint8ClampedArray,
-  width: number,
-  height: number,
-) => { data: string } | null
 const rpcUrl = `http://127.0.0.1:${ports.chain}`
 const MNEMONIC = 'test test test test test test test test test test test junk'
 const ACCOUNT_INDEX = 6
@@ -267,9 +260,7 @@ test('receive shows the address and a QR code that decodes to it', async () => {
   await expect(dialog(page)).toHaveAttribute('data-view', 'WalletReceive')
   await expect(dialog(page).getByTestId('receive-address')).toHaveText(owner.address)
   await expect(dialog(page).getByTestId('receive-networks')).toContainText('Latch Dev Chain')
-  const png = PNG.sync.read(await dialog(page).getByTestId('receive-qr').screenshot())
-  const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)
-  expect(decoded?.data).toBe(owner.address)
+  expect(await readQrCode(dialog(page).getByTestId('receive-qr'))).toBe(owner.address)
   await dialog(page).getByRole('button', { name: 'Copy address' }).click()
   await expect(dialog(page).getByRole('status').filter({ hasText: 'Address copied' })).toHaveCount(
     1,

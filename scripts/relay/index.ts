@@ -14,6 +14,9 @@ import { decodeJWT, verifyJWT } from '@walletconnect/relay-auth'
 import { type WebSocket, WebSocketServer } from 'ws'
 import { createTopics, type Listener, type StoredMessage } from './topics.js'
 
+/** The project id `npm start` gives the dev relay and the web app: any string does, the relay is ours. */
+export const DEV_WALLETCONNECT_PROJECT_ID = 'latch-dev-walletconnect'
+
 export interface DevRelayOptions {
   /** 0 (default) picks a free port. */
   port?: number

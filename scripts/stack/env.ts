@@ -8,6 +8,8 @@ export interface StackEnv {
   /** The dev mail catcher: its mailbox page and its SMTP port. */
   mailboxPort: number
   mailboxSmtpPort: number
+  /** The WalletConnect dev relay (run when no LATCH_WALLETCONNECT_PROJECT_ID is configured). */
+  relayPort: number
   dataDir: string
   databaseUrl: string | undefined
 }
@@ -37,6 +39,7 @@ export function readStackEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): Stack
     framePort: port(env, 'LATCH_FRAME_PORT', 5174, problems),
     mailboxPort: port(env, 'LATCH_MAILBOX_PORT', 8025, problems),
     mailboxSmtpPort: port(env, 'LATCH_MAILBOX_SMTP_PORT', 1025, problems),
+    relayPort: port(env, 'LATCH_RELAY_PORT', 8555, problems),
     dataDir: path.resolve(cwd, env.LATCH_DATA_DIR || '.data'),
     databaseUrl: env.DATABASE_URL || undefined,
   }
@@ -47,6 +50,7 @@ export function readStackEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): Stack
     result.framePort,
     result.mailboxPort,
     result.mailboxSmtpPort,
+    result.relayPort,
   ]
   if (new Set(ports).size !== ports.length)
     problems.push(`LATCH_*_PORT: the ports must differ, got ${ports.join(', ')}`)

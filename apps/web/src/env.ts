@@ -15,3 +15,13 @@ export const chainRpcUrl: string | undefined = import.meta.env.VITE_LATCH_CHAIN_
 
 /** The dev chain is offered, and the default, only in development builds. */
 export const isDev: boolean = import.meta.env.DEV
+
+/**
+ * WalletConnect (docs/walletconnect.md): offered only with a project id. `npm start` passes the
+ * dev relay's, or LATCH_WALLETCONNECT_PROJECT_ID and LATCH_WALLETCONNECT_RELAY_URL when set.
+ */
+export const walletConnectProjectId: string | undefined =
+  import.meta.env.VITE_LATCH_WALLETCONNECT_PROJECT_ID || undefined
+/** WalletConnect's hosted relay when empty. */
+export const walletConnectRelayUrl: string | undefined =
+  import.meta.env.VITE_LATCH_WALLETCONNECT_RELAY_URL || undefined

@@ -12,9 +12,18 @@ import {
   withRpcProxy,
 } from '@latch/core'
 import { createEvmAdapter, type EvmAdapter } from '@latch/core/evm'
+import { walletConnect } from '@latch/core/walletconnect'
 import { createAuthConnector, type LatchAuthConnector } from '@latch/frame/connector'
 import { createLatchClient, type LatchClient, type LatchConfig } from '@latch/react'
-import { chainRpcUrl, frameUrl, isDev, projectId, serverUrl } from './env'
+import {
+  chainRpcUrl,
+  frameUrl,
+  isDev,
+  projectId,
+  serverUrl,
+  walletConnectProjectId,
+  walletConnectRelayUrl,
+} from './env'
 import { demoSiwx } from './siwx'
 
 // Public networks reach their nodes through the Latch server's JSON-RPC proxy, so the page
@@ -95,7 +104,7 @@ function buildLatchConfig(): LatchConfig {
   })
   const adapter = createEvmAdapter({
     networks,
-    connectors: [auth.connector],
+    connectors: [auth.connector, ...walletConnectConnectors()],
     assetImageUrl: (id) => imageUrl(serverUrl, 'asset', id),
   })
   if (isDev) (globalThis as { __latchDev?: LatchDevHandles }).__latchDev = { adapter, auth }
@@ -110,4 +119,30 @@ function buildLatchConfig(): LatchConfig {
     historyPageSize: 20,
     siwx: typeof window === 'undefined' ? undefined : demoSiwx(window.location.search),
   }
+}
+
+/**
+ * WalletConnect when a project id is configured; otherwise it and the phone-only wallets are not
+ * offered at all. The SDK loads on the visitor's pick, not with the page.
+ */
+function walletConnectConnectors() {
+  if (!walletConnectProjectId || typeof window === 'undefined') return []
+  // Development builds let a test shorten the 4-minute pairing expiry (?wcPairingExpiry=ms).
+  const expiry = isDev
+    ? Number(new URLSearchParams(window.location.search).get('wcPairingExpiry')) || undefined
+    : undefined
+  return [
+    walletConnect({
+      projectId: walletConnectProjectId,
+      relayUrl: walletConnectRelayUrl,
+      networks,
+      pairingExpiryMs: expiry,
+      metadata: {
+        name: 'Latch',
+        description: 'Connect a wallet and see its history',
+        url: window.location.origin,
+        icons: [],
+      },
+    }),
+  ]
 }

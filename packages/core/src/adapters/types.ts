@@ -21,6 +21,8 @@ export interface AdapterEvents {
   switchNetwork: { connectorId: string; chainId: number | string }
   disconnect: { connectorId: string }
   connectors: Connector[]
+  /** A WalletConnect pairing URI to show (QR code, deep link), and when it is replaced. */
+  pairing: { connectorId: string; uri: string; expiresAt: number }
 }
 
 export type AdapterEventName = keyof AdapterEvents

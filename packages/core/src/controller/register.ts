@@ -43,6 +43,7 @@ export function registerAdapters(ctx: ControllerContext): () => void {
           })
       }),
       adapter.on('disconnect', (payload) => clearConnection(ctx, namespace, payload.connectorId)),
+      adapter.on('pairing', (pairing) => ctx.stores.connectors.setState({ pairing })),
     )
   }
   ctx.stores.chain.setState({ chains, noAdapters: ctx.adapters.size === 0 })

@@ -22,14 +22,22 @@ export interface RecentWallet {
   name: string
   imageUrl?: string | undefined
   rdns?: string | undefined
+  /** A catalogue wallet reached through this connector (WalletConnect): how to reach it again. */
+  connectorId?: string | undefined
+  mobileLink?: string | undefined
+  desktopLink?: string | undefined
 }
 
+const optionalString = (v: unknown) => v === undefined || isString(v)
 const isRecentWallet = (v: unknown): v is RecentWallet =>
   isRecord(v) &&
   isString(v.id) &&
   isString(v.name) &&
-  (v.imageUrl === undefined || isString(v.imageUrl)) &&
-  (v.rdns === undefined || isString(v.rdns))
+  optionalString(v.imageUrl) &&
+  optionalString(v.rdns) &&
+  optionalString(v.connectorId) &&
+  optionalString(v.mobileLink) &&
+  optionalString(v.desktopLink)
 
 export interface CachedValue<value> {
   value: value

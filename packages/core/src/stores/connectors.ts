@@ -39,10 +39,19 @@ export interface ConnectAttempt {
   error?: Error | undefined
 }
 
+/** The WalletConnect URI of the connect attempt in progress: a QR code or a wallet's deep link. */
+export interface Pairing {
+  connectorId: string
+  uri: string
+  /** When the connector replaces it with a fresh one (ms since the epoch). */
+  expiresAt: number
+}
+
 export interface ConnectorsState {
   connectors: Connector[]
   activeConnectorIds: Partial<Record<ChainNamespace, string>>
   attempt: ConnectAttempt | undefined
+  pairing: Pairing | undefined
 }
 
 export type ConnectorsStore = StoreApi<ConnectorsState>
@@ -52,6 +61,7 @@ export function createConnectorsStore(): ConnectorsStore {
     connectors: [],
     activeConnectorIds: {},
     attempt: undefined,
+    pairing: undefined,
   }))
 }
 

@@ -37,10 +37,24 @@ export const viewNames = [
 
 export type ViewName = (typeof viewNames)[number]
 
+/** A catalogue wallet reached through WalletConnect: its logo on the QR code, its app links. */
+export interface WalletConnectWallet {
+  id: string
+  name: string
+  imageUrl?: string | undefined
+  /** The catalogue's native scheme or universal link of the phone app. */
+  mobileLink?: string | undefined
+  desktopLink?: string | undefined
+}
+
 /** What each view needs to be shown; a view missing here takes no parameters. */
 export interface RouteParams {
   /** The wallet being asked to connect. */
   ConnectingExternal: { connectorId: string }
+  /** A WalletConnect pairing: any wallet, or the catalogue wallet the visitor picked. */
+  ConnectingWalletConnect: { connectorId: string; wallet?: WalletConnectWallet | undefined }
+  /** Phones: the catalogue's wallets, each opening its app with the pairing URI. */
+  ConnectingWalletConnectBasic: { connectorId: string }
   /** The network the wallet is being asked to switch to. */
   SwitchNetwork: { network: CaipNetwork }
   /** The email a sign-in or email-update step is about (the new one while updating). */

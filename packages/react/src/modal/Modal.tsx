@@ -16,6 +16,7 @@ import { BackIcon, CloseIcon } from './icons.js'
 import { Snackbar } from './Snackbar.js'
 import { useFocusTrap } from './useFocusTrap.js'
 import { useViewTitle } from './useViewTitle.js'
+import { loadWalletConnectView } from './walletConnect.js'
 
 // The history list (and its date formatting) is a chunk of its own, fetched when first shown.
 const Activity = lazy(() => import('../views/Activity.js').then((m) => ({ default: m.Activity })))
@@ -53,6 +54,13 @@ const RegisterAccountNameSuccess = lazy(() =>
 const ProfileWallets = lazy(() =>
   import('../views/ProfileWallets.js').then((m) => ({ default: m.ProfileWallets })),
 )
+// WalletConnect's views and the SDK come on the visitor's pick (modal/walletConnect.ts).
+const ConnectingWalletConnect = lazy(() =>
+  loadWalletConnectView().then((m) => ({ default: m.ConnectingWalletConnect })),
+)
+const ConnectingWalletConnectBasic = lazy(() =>
+  loadWalletConnectView().then((m) => ({ default: m.ConnectingWalletConnectBasic })),
+)
 const WalletReceive = lazy(() =>
   import('../views/WalletReceive.js').then((m) => ({ default: m.WalletReceive })),
 )
@@ -61,6 +69,8 @@ const views: Partial<Record<ViewName, ComponentType>> = {
   Connect,
   AllWallets,
   ConnectingExternal,
+  ConnectingWalletConnect,
+  ConnectingWalletConnectBasic,
   Account,
   Networks,
   SwitchNetwork,

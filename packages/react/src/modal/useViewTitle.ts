@@ -13,6 +13,8 @@ export function useViewTitle(route: Route): string {
       ? route.network.name
       : route.view === 'ConnectingExternal'
         ? (connectors.find((c) => c.id === route.connectorId)?.name ?? '')
-        : ''
+        : route.view === 'ConnectingWalletConnect'
+          ? (route.wallet?.name ?? 'WalletConnect')
+          : ''
   return fill(template, { name })
 }

@@ -12,6 +12,10 @@ const walletCss = `
 .latch-token-amount { font-variant-numeric: tabular-nums; font-weight: 600; text-align: end; }
 .latch-receive { justify-items: center; text-align: center; }
 .latch-qr { width: min(15em, 70vw); height: auto; border-radius: 0.6em; border: 1px solid var(--latch-border); }
+.latch-qr--placeholder { aspect-ratio: 1; display: grid; place-items: center; background: var(--latch-bg-2); }
+.latch-walletconnect { gap: 0.8em; }
+.latch-walletconnect-outcome { display: grid; gap: 0.5em; justify-items: center; }
+.latch-walletconnect-basic .latch-list-item[aria-disabled] { opacity: 0.5; pointer-events: none; }
 .latch-receive-address { display: grid; gap: 0.5em; justify-items: center; }
 .latch-receive-address p { margin: 0; }
 .latch-copy-button { display: inline-flex; align-items: center; gap: 0.4em; }

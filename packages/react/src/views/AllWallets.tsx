@@ -4,6 +4,7 @@ import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
 import { fill } from '../messages.js'
 import { connectFromModal } from '../modal/navigation.js'
+import { connectWithWalletConnect, toWalletConnectWallet } from '../modal/walletConnect.js'
 import { useWalletPages } from '../wallets/useWalletPages.js'
 import { WalletItem } from './WalletItem.js'
 
@@ -36,6 +37,8 @@ export function AllWallets() {
         )
       : undefined
   const t = messages.allWallets
+  // With WalletConnect configured, a wallet that is not installed pairs through it.
+  const walletConnector = connectors.find((c) => c.type === 'WALLET_CONNECT')
 
   return (
     <div className="latch-view latch-all-wallets-view" data-testid="view-all-wallets">
@@ -73,6 +76,20 @@ export function AllWallets() {
                   imageUrl={connector.imageUrl ?? client.imageUrl(wallet.image_id)}
                   tag={messages.connect.installed}
                   onSelect={() => void connectFromModal(latch, connector)}
+                  testId="catalogue-wallet"
+                />
+              ) : walletConnector ? (
+                <WalletItem
+                  key={wallet.id}
+                  name={wallet.name}
+                  imageUrl={client.imageUrl(wallet.image_id)}
+                  onSelect={() =>
+                    void connectWithWalletConnect(
+                      latch,
+                      walletConnector,
+                      toWalletConnectWallet(wallet, client.imageUrl),
+                    )
+                  }
                   testId="catalogue-wallet"
                 />
               ) : (

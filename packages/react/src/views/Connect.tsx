@@ -4,6 +4,7 @@ import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
 import { fill } from '../messages.js'
 import { connectFromModal } from '../modal/navigation.js'
+import { connectWithWalletConnect, toWalletConnectWallet } from '../modal/walletConnect.js'
 import type { CatalogueWallet } from '../wallets/client.js'
 import { RECOMMENDED_COUNT } from '../wallets/client.js'
 import { useCatalogueWallets } from '../wallets/useCatalogue.js'
@@ -43,9 +44,9 @@ export function Connect() {
     features.email &&
     !features.pay
   // Read once per visit of the view: recents change only by connecting, which leaves it.
-  const [recentIds] = useState(() =>
-    (controller.storage.get('recentWallets') ?? []).map((w) => w.id),
-  )
+  const [recentWallets] = useState(() => controller.storage.get('recentWallets') ?? [])
+  // With WalletConnect configured, a catalogue wallet that is not installed pairs through it.
+  const walletConnector = connectors.find((c) => c.type === 'WALLET_CONNECT')
   const featuredIds = useMemo(() => config.featuredWalletIds ?? [], [config.featuredWalletIds])
   const featured = useCatalogueWallets(
     featuredIds.length ? { include: featuredIds, entries: featuredIds.length } : undefined,
@@ -57,19 +58,28 @@ export function Connect() {
 
   const sections = useMemo(() => {
     const installed = connectors.filter((c) => c.type === 'ANNOUNCED' || c.type === 'INJECTED')
-    // A recent wallet that is still installed shows once, under Recent.
-    const recent = recentIds
-      .map((id) => installed.find((c) => c.id === id))
-      .filter((c): c is Connector => c !== undefined)
+    // A recent wallet that is still installed shows once, under Recent; so does one reached
+    // through WalletConnect while WalletConnect is configured.
+    const recent = recentWallets.flatMap((w): Connector[] => {
+      const connector = installed.find((c) => c.id === w.id)
+      if (connector) return [connector]
+      if (w.connectorId && walletConnector?.id === w.connectorId)
+        return [{ ...walletConnector, id: w.id, name: w.name, imageUrl: w.imageUrl }]
+      return []
+    })
     const shownIds = new Set(recent.map((c) => c.id))
     const injected = installed.filter((c) => !shownIds.has(c.id))
     const catalogueItem = (wallet: CatalogueWallet) => ({
       wallet,
       connector: byRdns(installed, wallet.rdns),
     })
-    const featuredItems = featured.map(catalogueItem).filter((item) => !item.connector)
+    const featuredItems = featured
+      .map(catalogueItem)
+      .filter((item) => !item.connector && !shownIds.has(item.wallet.id))
     const recommended = recommendedAll
-      .filter((w) => !featuredIds.includes(w.id) && !byRdns(installed, w.rdns))
+      .filter(
+        (w) => !featuredIds.includes(w.id) && !byRdns(installed, w.rdns) && !shownIds.has(w.id),
+      )
       .slice(0, RECOMMENDED_COUNT)
       .map(catalogueItem)
     return {
@@ -81,7 +91,15 @@ export function Connect() {
       external: connectors.filter((c) => c.type === 'EXTERNAL'),
       recommended,
     }
-  }, [connectors, recentIds, featured, recommendedAll, featuredIds, config.customWallets])
+  }, [
+    connectors,
+    recentWallets,
+    walletConnector,
+    featured,
+    recommendedAll,
+    featuredIds,
+    config.customWallets,
+  ])
 
   const order = (config.connectorOrder ?? defaultConnectorOrder) as readonly ConnectorSection[]
   const link = (wallet: CatalogueWallet) => wallet.webapp_link ?? wallet.homepage ?? undefined
@@ -107,21 +125,54 @@ export function Connect() {
                 ? messages.connect.installed
                 : undefined
           }
-          onSelect={() => connect(c)}
+          onSelect={() => {
+            if (c.type !== 'WALLET_CONNECT') return connect(c)
+            // A catalogue wallet reached through WalletConnect before pairs the same way again,
+            // with its logo and app links.
+            const recent =
+              section === 'recent' ? recentWallets.find((w) => w.id === c.id) : undefined
+            void connectWithWalletConnect(
+              client,
+              walletConnector ?? c,
+              recent && {
+                id: recent.id,
+                name: recent.name,
+                imageUrl: recent.imageUrl,
+                mobileLink: recent.mobileLink,
+                desktopLink: recent.desktopLink,
+              },
+            )
+          }}
           testId={`wallet-${c.id}`}
         />
       ))
     else if (section === 'featured' || section === 'recommended')
-      items = sections[section].map(({ wallet }) => (
-        <WalletItem
-          key={wallet.id}
-          name={wallet.name}
-          imageUrl={wallets.imageUrl(wallet.image_id)}
-          href={link(wallet)}
-          label={fill(messages.connect.getWallet, { name: wallet.name })}
-          testId={`wallet-${wallet.id}`}
-        />
-      ))
+      items = sections[section].map(({ wallet }) =>
+        walletConnector ? (
+          <WalletItem
+            key={wallet.id}
+            name={wallet.name}
+            imageUrl={wallets.imageUrl(wallet.image_id)}
+            onSelect={() =>
+              void connectWithWalletConnect(
+                client,
+                walletConnector,
+                toWalletConnectWallet(wallet, wallets.imageUrl),
+              )
+            }
+            testId={`wallet-${wallet.id}`}
+          />
+        ) : (
+          <WalletItem
+            key={wallet.id}
+            name={wallet.name}
+            imageUrl={wallets.imageUrl(wallet.image_id)}
+            href={link(wallet)}
+            label={fill(messages.connect.getWallet, { name: wallet.name })}
+            testId={`wallet-${wallet.id}`}
+          />
+        ),
+      )
     else if (section === 'custom')
       items = sections.custom.map((w) => (
         <WalletItem

@@ -1,11 +1,10 @@
-import { useMemo } from 'react'
-import { encode } from 'uqr'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
 import { useLatchAccount } from '../hooks/index.js'
 import { fill } from '../messages.js'
 import { CheckIcon, CopyIcon } from '../modal/icons.js'
 import { ensureWalletStyles } from '../theme/walletStyles.js'
+import { QrCode } from './QrCode.js'
 import { useCopyFeedback } from './useCopyFeedback.js'
 
 const NAMESPACE_NAMES: Record<string, string> = {
@@ -14,33 +13,6 @@ const NAMESPACE_NAMES: Record<string, string> = {
   bip122: 'Bitcoin',
   polkadot: 'Polkadot',
   cosmos: 'Cosmos',
-}
-
-/** The address as a QR code: one path of dark modules, always dark on light for any scanner. */
-function QrCode({ text, label }: { text: string; label: string }) {
-  const { path, size } = useMemo(() => {
-    const qr = encode(text, { ecc: 'M', border: 2 })
-    let d = ''
-    qr.data.forEach((row, y) => {
-      row.forEach((dark, x) => {
-        if (dark) d += `M${x} ${y}h1v1h-1z`
-      })
-    })
-    return { path: d, size: qr.size }
-  }, [text])
-  return (
-    <svg
-      className="latch-qr"
-      data-testid="receive-qr"
-      role="img"
-      aria-label={label}
-      viewBox={`0 0 ${size} ${size}`}
-      shapeRendering="crispEdges"
-    >
-      <rect width={size} height={size} fill="#fff" />
-      <path d={path} fill="#000" />
-    </svg>
-  )
 }
 
 /** docs/behaviour.md#views (WalletReceive): the address to receive at, as text and as a QR code. */
@@ -57,7 +29,7 @@ export function WalletReceive() {
   if (!address) return null
   return (
     <div className="latch-view latch-receive" data-testid="view-receive">
-      <QrCode text={address} label={t.qr} />
+      <QrCode text={address} label={t.qr} testId="receive-qr" />
       <div className="latch-receive-address">
         <p className="latch-mono" data-testid="receive-address">
           {address}

@@ -80,6 +80,7 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
   // caller with nothing, so Latch joins the reconnect it sees starting rather than running its own
   // (docs/wagmi.md).
   let latchIsConnecting = false
+  let latchIsDisconnecting = false
   let outsideReconnect: Promise<void> | undefined
   let settleOutside: (() => void) | undefined
   const toResult = (c: Pick<Connection, 'accounts' | 'chainId' | 'connector'>): ConnectResult => ({
@@ -111,6 +112,16 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
       onChange: () => emit('connectors', connectors()),
     })
     const unsubscribeAnnounced = discovery?.subscribe(() => emit('connectors', connectors()))
+    // A WalletConnect connector offers its pairing URI as a message (docs/walletconnect.md).
+    const unsubscribeMessages = config.connectors.map((connector) => {
+      const onMessage = ({ type, data }: { type: string; data?: unknown }) => {
+        if (type !== 'pairing') return
+        const { uri, expiresAt } = data as { uri: string; expiresAt: number }
+        emit('pairing', { connectorId: connector.id, uri, expiresAt })
+      }
+      connector.emitter.on('message', onMessage)
+      return () => connector.emitter.off('message', onMessage)
+    })
     const unsubscribeStatus = config.subscribe(
       (state) => state.status,
       (status) => {
@@ -127,24 +138,35 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
     )
     // Changes to an established connection (made in the wallet, not through Latch) become adapter
     // events; connect, reconnect and disconnect report their own results.
+    // wagmi deletes a wallet-ended connection from its Map in place, so the previous state no
+    // longer holds it: the connections as last seen are kept here to compare against.
+    let seen = new Map(config.state.connections)
     const unsubscribeState = config.subscribe(
       (state) => state,
       (state, previous) => {
-        if (state.status !== 'connected') return
-        for (const [uid, before] of previous.connections) {
+        const before = seen
+        seen = new Map(state.connections)
+        // A wallet that ends the last connection leaves wagmi 'disconnected': that is news too,
+        // unless Latch itself is disconnecting (its action reports that).
+        const endedByWallet =
+          previous.status === 'connected' &&
+          state.status === 'disconnected' &&
+          !latchIsDisconnecting
+        if (state.status !== 'connected' && !endedByWallet) return
+        for (const [uid, was] of before) {
           const after = state.connections.get(uid)
-          const connectorId = before.connector.id
+          const connectorId = was.connector.id
           if (!after) {
             emit('disconnect', { connectorId })
             continue
           }
-          if (after.accounts[0] && after.accounts[0] !== before.accounts[0])
+          if (after.accounts[0] && after.accounts[0] !== was.accounts[0])
             emit('accountChanged', {
               connectorId,
               address: after.accounts[0],
               accounts: after.accounts.map((address) => ({ address })),
             })
-          if (after.chainId !== before.chainId)
+          if (after.chainId !== was.chainId)
             emit('switchNetwork', { connectorId, chainId: after.chainId })
         }
       },
@@ -155,6 +177,7 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
       unsubscribe() {
         unsubscribeConnectors()
         unsubscribeAnnounced?.()
+        for (const unsubscribe of unsubscribeMessages) unsubscribe()
         discovery?.destroy()
         unsubscribeStatus()
         unsubscribeState()
@@ -226,10 +249,13 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
         : current
           ? connections.get(current)?.connector
           : undefined
+      latchIsDisconnecting = true
       const answered = await settleWithin(
         disconnect(wagmiConfig(), connector ? { connector } : {}).then(() => true),
         WALLET_DISCONNECT_WAIT_MS,
-      )
+      ).finally(() => {
+        latchIsDisconnecting = false
+      })
       if (answered) return
       // The wallet never answered. Forget the connection here too, or wagmi would keep it and
       // revive it on the next load.

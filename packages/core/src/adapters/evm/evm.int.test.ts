@@ -165,6 +165,16 @@ describe('EVM adapter with a test wallet on anvil', () => {
     expect(wallet.state.connected).toBe(false)
   })
 
+  it('a wallet that ends the connection itself leaves the app disconnected', async () => {
+    const page = await load()
+    await page.controller.connect({ namespace: 'eip155', connectorId: TEST_WALLET_INFO.rdns })
+    expect(account(page).status).toBe('connected')
+    // What a wallet does when the user disconnects the site in it: no accounts any more.
+    wallet.emit('accountsChanged', [])
+    await vi.waitFor(() => expect(account(page).status).toBe('disconnected'))
+    expect(selectActiveCaipAddress(page.stores.chain.getState())).toBeUndefined()
+  })
+
   it('resolves disconnect when the wallet never answers, and emits disconnect', async () => {
     const page = await load()
     await page.controller.connect({ namespace: 'eip155', connectorId: TEST_WALLET_INFO.rdns })

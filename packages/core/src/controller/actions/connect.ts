@@ -2,6 +2,7 @@ import type { ConnectResult } from '../../adapters/types.js'
 import { ConnectionFailedError, ConnectionRejectedError } from '../../errors/errors.js'
 import { findRpcCode } from '../../errors/rpcCodes.js'
 import type { ChainNamespace } from '../../networks/types.js'
+import type { RecentWallet } from '../../storage/keys.js'
 import { addRecentWallet } from '../../storage/storage.js'
 import type { ConnectAttempt } from '../../stores/connectors.js'
 import { emitEvent } from '../../stores/events.js'
@@ -13,6 +14,11 @@ import { DISCONNECT_TIMEOUT_MS } from './disconnect.js'
 export interface ConnectParameters {
   namespace: ChainNamespace
   connectorId: string
+  /**
+   * The wallet to list under Recent when it is not the connector itself: a catalogue wallet
+   * reached through WalletConnect.
+   */
+  recentWallet?: RecentWallet | undefined
 }
 
 /**
@@ -26,8 +32,13 @@ export async function connect(
   parameters: ConnectParameters,
 ): Promise<ConnectResult> {
   const { namespace, connectorId } = parameters
+  // A pairing URI belongs to one attempt: none is shown before the connector offers one, and it
+  // goes once the attempt ends, however it ends.
   const attempt = (status: ConnectAttempt['status'], error?: Error) =>
-    ctx.stores.connectors.setState({ attempt: { connectorId, namespace, status, error } })
+    ctx.stores.connectors.setState({
+      attempt: { connectorId, namespace, status, error },
+      pairing: undefined,
+    })
   const adapter = getAdapter(ctx, namespace)
   attempt('pending')
   const previous = ctx.stores.chain.getState().chains[namespace]?.accountState.status
@@ -70,12 +81,15 @@ export async function connect(
     .getState()
     .connectors.find((c) => c.id === result.connectorId)
   const name = connector?.name ?? result.connectorId
-  addRecentWallet(ctx.storage, {
-    id: result.connectorId,
-    name,
-    imageUrl: connector?.imageUrl,
-    rdns: connector?.info?.rdns,
-  })
+  addRecentWallet(
+    ctx.storage,
+    parameters.recentWallet ?? {
+      id: result.connectorId,
+      name,
+      imageUrl: connector?.imageUrl,
+      rdns: connector?.info?.rdns,
+    },
+  )
   ctx.storage.set('connectedWalletId', result.connectorId)
   ctx.storage.set('connectedWalletName', name)
   const network = ctx.stores.chain.getState().chains[namespace]?.networkState.caipNetwork

@@ -1,0 +1,71 @@
+import type { CaipNetwork, ChainNamespace } from '../../networks/types.js'
+
+/** What the session proposal asks of the wallet for one namespace (Sign API v2). */
+export interface ProposalNamespace {
+  chains: string[]
+  methods: string[]
+  events: string[]
+  /** The RPC each chain's reads go to: the app's own, never the SDK's hosted default. */
+  rpcMap: Record<string, string>
+}
+
+/**
+ * The requests Latch may send to a wallet, per namespace. Reads (balances, gas, receipts) go to
+ * the network's RPC, not the wallet, so they are not asked for here.
+ */
+export const WALLET_METHODS: Partial<Record<ChainNamespace, readonly string[]>> = {
+  eip155: [
+    'eth_accounts',
+    'eth_requestAccounts',
+    'eth_sendTransaction',
+    'eth_signTransaction',
+    'eth_sign',
+    'personal_sign',
+    'eth_signTypedData',
+    'eth_signTypedData_v4',
+    'wallet_switchEthereumChain',
+    'wallet_addEthereumChain',
+    'wallet_getCapabilities',
+    'wallet_sendCalls',
+    'wallet_getCallsStatus',
+  ],
+  solana: [
+    'solana_signMessage',
+    'solana_signTransaction',
+    'solana_signAndSendTransaction',
+    'solana_signAllTransactions',
+  ],
+}
+
+export const WALLET_EVENTS: Partial<Record<ChainNamespace, readonly string[]>> = {
+  eip155: ['accountsChanged', 'chainChanged'],
+  solana: ['accountsChanged'],
+}
+
+/**
+ * The proposal's optional namespaces: every network of every adapter the app configured, grouped
+ * by namespace, so one pairing serves them all (docs/walletconnect.md#namespaces). Namespaces a
+ * wallet cannot be asked anything in are left out. Optional, not required: a wallet approves the
+ * chains it has, and the app lists the rest as unsupported.
+ */
+export function proposalNamespaces(
+  networks: readonly CaipNetwork[],
+): Partial<Record<ChainNamespace, ProposalNamespace>> {
+  const result: Partial<Record<ChainNamespace, ProposalNamespace>> = {}
+  for (const network of networks) {
+    const methods = WALLET_METHODS[network.chainNamespace]
+    if (!methods) continue
+    const entry = result[network.chainNamespace] ?? {
+      chains: [],
+      methods: [...methods],
+      events: [...(WALLET_EVENTS[network.chainNamespace] ?? [])],
+      rpcMap: {},
+    }
+    result[network.chainNamespace] = entry
+    if (entry.chains.includes(network.caipNetworkId)) continue
+    entry.chains.push(network.caipNetworkId)
+    const rpc = network.rpcUrls.default.http[0]
+    if (rpc) entry.rpcMap[String(network.id)] = rpc
+  }
+  return result
+}
