@@ -44,7 +44,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByTestId('wallets-searching')).toHaveCount(0)
       await page.waitForLoadState('networkidle')
       await audit(page, 'all-wallets', theme)
-      await page.getByRole('button', { name: 'Back' }).click()
+      await page.getByRole('button', { name: 'Back', exact: true }).click()
 
       // The wallet waits for the user: the connecting view with its spinner.
       const release = wallet.hold('wallet_requestPermissions', 'eth_requestAccounts')
@@ -72,7 +72,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(dialog(page)).toHaveAttribute('data-view', 'Activity')
       await expect(dialog(page).getByTestId('activity-row').first()).toBeVisible()
       await audit(page, 'activity-modal', theme)
-      await page.getByRole('button', { name: 'Back' }).click()
+      await page.getByRole('button', { name: 'Back', exact: true }).click()
 
       await page.getByTestId('account-network').click()
       await expect(dialog(page)).toHaveAttribute('data-view', 'Networks')
@@ -114,8 +114,8 @@ test('the whole connect flow works from the keyboard alone', async ({ page }) =>
   expect(reached).toBe(true)
   await page.keyboard.press('Enter')
   await expect(dialog(page)).toHaveAttribute('data-view', 'Connect')
-  // Focus moved into the dialog, on the first wallet.
-  await expect(page.getByTestId(`wallet-${TEST_WALLET_INFO.rdns}`)).toBeFocused()
+  // Focus moved into the dialog, on the first wallet: WalletConnect leads the sections.
+  await expect(page.getByTestId('wallet-walletConnect')).toBeFocused()
 
   // Tab stays inside the dialog.
   for (let i = 0; i < 6; i++) {
@@ -128,6 +128,8 @@ test('the whole connect flow works from the keyboard alone', async ({ page }) =>
   await expect(connectButton(page)).toBeFocused()
 
   await page.keyboard.press('Enter')
+  await expect(page.getByTestId('wallet-walletConnect')).toBeFocused()
+  await page.keyboard.press('Tab')
   await expect(page.getByTestId(`wallet-${TEST_WALLET_INFO.rdns}`)).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(dialog(page)).toBeHidden()

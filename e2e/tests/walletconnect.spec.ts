@@ -4,7 +4,7 @@ import { foundry } from 'viem/chains'
 import { strangerAddress } from '../../scripts/devchain/accounts.js'
 import { DEV_WALLETCONNECT_PROJECT_ID } from '../../scripts/relay/index.js'
 import { ports, relayUrl } from '../playwright.config.js'
-import { connectButton, dialog } from '../support/app.js'
+import { connectButton, dialog, expectAccessibleDialogInBothThemes } from '../support/app.js'
 import { createPhoneWallet, type PhoneWallet } from '../support/phoneWallet.js'
 import { readQrCode } from '../support/qr.js'
 
@@ -56,6 +56,7 @@ test('the page shows a QR code; the phone wallet scans it and the account and it
   const uri = await readQrCode(dialog(page).getByTestId('walletconnect-qr'))
   expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?.*symKey=[0-9a-f]{64}/)
   console.log(`[walletconnect] click to QR painted: ${painted} ms`)
+  await expectAccessibleDialogInBothThemes(page)
   await wallet.pair(uri as string)
 
   await expect(dialog(page)).toBeHidden()
@@ -154,6 +155,8 @@ test('a proposal rejected in the wallet shows the rejection, and a retry connect
   const uri = await readQrCode(dialog(page).getByTestId('walletconnect-qr'))
   await wallet.pair(uri as string, { reject: true })
   await expect(dialog(page).getByRole('alert')).toContainText('Connection rejected')
+  await expect(dialog(page).getByRole('button', { name: 'Try again' })).toBeFocused()
+  await expectAccessibleDialogInBothThemes(page)
   await dialog(page).getByRole('button', { name: 'Try again' }).click()
   await expect(dialog(page).getByTestId('walletconnect-qr')).toBeVisible()
   const again = await readQrCode(dialog(page).getByTestId('walletconnect-qr'))
@@ -228,5 +231,6 @@ test('on a phone, WalletConnect lists the wallet apps, each linking with the URI
     'href',
     /^metamask:\/\/wc\?uri=/,
   )
+  await expectAccessibleDialogInBothThemes(phone)
   await phone.close()
 })

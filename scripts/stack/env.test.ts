@@ -10,6 +10,7 @@ describe('readStackEnv', () => {
       framePort: 5174,
       mailboxPort: 8025,
       mailboxSmtpPort: 1025,
+      relayPort: 8555,
       dataDir: '/repo/.data',
       databaseUrl: undefined,
     })

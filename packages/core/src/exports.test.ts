@@ -40,4 +40,38 @@ describe('package exports', () => {
     )
     expect(inputs.some((i) => i.includes('@wagmi/core'))).toBe(true)
   })
+
+  it('the walletconnect subpath keeps the WalletConnect SDK out of the bundle until connect', async () => {
+    const result = await build({
+      stdin: {
+        contents:
+          "import { walletConnect } from '@latch/core/walletconnect'\nconsole.log(walletConnect)",
+        resolveDir: packageDir,
+        loader: 'ts',
+      },
+      bundle: true,
+      splitting: true,
+      outdir: 'out',
+      write: false,
+      format: 'esm',
+      platform: 'browser',
+      conditions: ['latch-source'],
+      metafile: true,
+      logLevel: 'silent',
+    })
+    const outputs = Object.values(result.metafile.outputs)
+    const entry = outputs.find((o) => o.entryPoint)!
+    const sdk = (inputs: Record<string, unknown>) =>
+      Object.keys(inputs).filter((i) => i.includes('@walletconnect/'))
+    expect(sdk(entry.inputs)).toEqual([])
+    // It is there, in a chunk of its own that `connect` imports.
+    expect(outputs.some((o) => sdk(o.inputs).length > 0)).toBe(true)
+  })
+
+  it('the root export links a pairing without the WalletConnect SDK', async () => {
+    const inputs = await bundledPackages(
+      "import { walletConnectLink } from '@latch/core'\nconsole.log(walletConnectLink)",
+    )
+    expect(inputs.filter((i) => i.includes('@walletconnect/') || i.includes('@wagmi'))).toEqual([])
+  })
 })

@@ -1,6 +1,9 @@
 // @latch/core's root export: headless and React-free. Chain adapters live behind their own
 // subpaths (`@latch/core/evm`, …) so an app bundles only the chains it enables.
 export type * from './adapters/types.js'
+// The app link of a WalletConnect pairing: pure, so the views need not import the connector
+// (and with it the optional WalletConnect SDK).
+export { walletConnectLink } from './adapters/walletConnect/links.js'
 export * from './api/index.js'
 export type * from './auth/index.js'
 export * from './controller/index.js'

@@ -1,5 +1,4 @@
-import { selectRoute, type WalletConnectWallet } from '@latch/core'
-import { walletConnectLink } from '@latch/core/walletconnect'
+import { selectRoute, type WalletConnectWallet, walletConnectLink } from '@latch/core'
 import { useEffect, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
