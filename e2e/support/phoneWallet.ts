@@ -33,7 +33,14 @@ export interface PhoneWalletOptions {
   chainIds: number[]
 }
 
-const EIP155_METHODS = ['personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4']
+const EIP155_METHODS = [
+  'personal_sign',
+  'eth_sendTransaction',
+  'eth_signTypedData_v4',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+]
+const CHAIN_METHODS = new Set(['wallet_switchEthereumChain', 'wallet_addEthereumChain'])
 
 export async function createPhoneWallet(options: PhoneWalletOptions): Promise<PhoneWallet> {
   const guard = refuseFetchBeyondLoopback()
@@ -106,6 +113,24 @@ export async function createPhoneWallet(options: PhoneWalletOptions): Promise<Ph
     try {
       const result = await engine.request({ method, params: args })
       await client.respond({ topic, response: { id, jsonrpc: '2.0', result } })
+      // A chain the wallet switched to (after adding it) joins the session, as wallets do.
+      if (CHAIN_METHODS.has(method)) {
+        const added = `eip155:${engine.state.chainId}`
+        const session = client.session.get(topic)
+        const eip155 = session.namespaces.eip155!
+        if (!eip155.chains?.includes(added))
+          await client.update({
+            topic,
+            namespaces: {
+              ...session.namespaces,
+              eip155: {
+                ...eip155,
+                chains: [...(eip155.chains ?? []), added],
+                accounts: [...eip155.accounts, `${added}:${address}`],
+              },
+            },
+          })
+      }
     } catch (error) {
       const { code, message } = error as { code?: number; message?: string }
       await client.respond({

@@ -29,11 +29,12 @@ const phoneWallet = (accountIndex = 1) =>
 let page: Page
 let wallet: PhoneWallet
 test.beforeAll(async ({ browser }) => {
-  page = await browser.newPage()
+  // A page of its own context: axe runs only there.
+  page = await (await browser.newContext()).newPage()
   wallet = await phoneWallet()
 })
 test.afterAll(async () => {
-  await page.close()
+  await page.context().close()
   await wallet.close()
   // The SDK asked nothing beyond loopback but WalletConnect's Verify, which this process refused.
   for (const url of wallet.refused) expect(url).toMatch(/^https:\/\/verify\.walletconnect\./)
@@ -117,6 +118,25 @@ test('the app follows an account and a chain changed in the phone wallet', async
   await expect(page.getByTestId('network-switcher')).toContainText('Latch Dev Chain')
 })
 
+test('the app switches network: an approved chain at once, another once the wallet adds it', async () => {
+  await page.getByTestId('network-switcher').click()
+  await page.getByTestId('network-eip155:1').click()
+  await expect(page.getByTestId('network-switcher')).toContainText('Ethereum')
+  expect(wallet.requests).not.toContain('wallet_switchEthereumChain')
+  // Sepolia is not among the wallet's chains: it answers 4902, is asked to add it, and does.
+  await page.getByTestId('network-switcher').click()
+  await page.getByTestId('network-eip155:11155111').click()
+  await expect(page.getByTestId('network-switcher')).toContainText('Sepolia')
+  expect(wallet.requests).toEqual(
+    expect.arrayContaining(['wallet_switchEthereumChain', 'wallet_addEthereumChain']),
+  )
+  await page.getByTestId('network-switcher').click()
+  await page.getByTestId('network-eip155:31337').click()
+  await expect(page.getByTestId('network-switcher')).toContainText('Latch Dev Chain')
+  // A chain being added is not a disconnect (the provider reports no account on it meanwhile).
+  await expect(connectButton(page)).toHaveAttribute('data-state', 'connected')
+})
+
 test('a reload keeps the WalletConnect session', async () => {
   await page.reload()
   await expect(connectButton(page)).toHaveAttribute('data-state', 'connected')
@@ -198,7 +218,9 @@ test('a catalogue wallet pairs with its logo on the QR, its desktop app link, an
 })
 
 test('on a phone, a catalogue wallet opens its app with the pairing URI', async ({ browser }) => {
-  const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true })
+  const phone = await (
+    await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true })
+  ).newPage()
   await phone.goto('/')
   await connectButton(phone).click()
   await dialog(phone).getByTestId('all-wallets').click()
@@ -214,13 +236,15 @@ test('on a phone, a catalogue wallet opens its app with the pairing URI', async 
   await other.pair(uri)
   await expect(connectButton(phone)).toHaveAttribute('data-state', 'connected')
   await other.close()
-  await phone.close()
+  await phone.context().close()
 })
 
 test('on a phone, WalletConnect lists the wallet apps, each linking with the URI', async ({
   browser,
 }) => {
-  const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true })
+  const phone = await (
+    await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true })
+  ).newPage()
   await phone.goto('/')
   await connectButton(phone).click()
   await dialog(phone).getByTestId('wallet-walletConnect').click()
@@ -232,5 +256,5 @@ test('on a phone, WalletConnect lists the wallet apps, each linking with the URI
     /^metamask:\/\/wc\?uri=/,
   )
   await expectAccessibleDialogInBothThemes(phone)
-  await phone.close()
+  await phone.context().close()
 })

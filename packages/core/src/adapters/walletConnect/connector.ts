@@ -221,8 +221,10 @@ export function walletConnect(parameters: WalletConnectParameters): CreateConnec
         return chain
       },
       onAccountsChanged(accounts: string[]) {
-        if (accounts.length === 0) connector.onDisconnect()
-        else config.emitter.emit('change', { accounts: accounts.map((a) => getAddress(a)) })
+        // The provider says [] for a chain the session has no account on yet (a chain the wallet
+        // is adding): not a disconnect, which WalletConnect signals with session_delete.
+        if (accounts.length === 0) return
+        config.emitter.emit('change', { accounts: accounts.map((a) => getAddress(a)) })
       },
       onChainChanged(chain: string) {
         const next = Number(chain.includes(':') ? chain.split(':')[1] : chain)
