@@ -5,7 +5,6 @@ import { useLatch } from '../context.js'
 import { modalStyles } from '../theme/modalStyles.js'
 import { ensureStyles, useThemeMode, useThemeStyle } from '../theme/useTheme.js'
 import { Account } from '../views/Account.js'
-import { AllWallets } from '../views/AllWallets.js'
 import { Connect } from '../views/Connect.js'
 import { ConnectingExternal } from '../views/ConnectingExternal.js'
 import { loadEmailSignIn, loadEmailUpdate } from '../views/email.js'
@@ -16,7 +15,6 @@ import { BackIcon, CloseIcon } from './icons.js'
 import { Snackbar } from './Snackbar.js'
 import { useFocusTrap } from './useFocusTrap.js'
 import { useViewTitle } from './useViewTitle.js'
-import { loadWalletConnectView } from './walletConnect.js'
 
 // The history list (and its date formatting) is a chunk of its own, fetched when first shown.
 const Activity = lazy(() => import('../views/Activity.js').then((m) => ({ default: m.Activity })))
@@ -54,7 +52,13 @@ const RegisterAccountNameSuccess = lazy(() =>
 const ProfileWallets = lazy(() =>
   import('../views/ProfileWallets.js').then((m) => ({ default: m.ProfileWallets })),
 )
-// WalletConnect's views and the SDK come on the visitor's pick (modal/walletConnect.ts).
+// The whole catalogue (search, paging) is a chunk of its own: most visitors pick from the
+// Connect view's short lists.
+const AllWallets = lazy(() =>
+  import('../views/AllWallets.js').then((m) => ({ default: m.AllWallets })),
+)
+// WalletConnect's views, its navigation and the SDK come on the visitor's pick.
+const loadWalletConnectView = () => import('../views/ConnectingWalletConnect.js')
 const ConnectingWalletConnect = lazy(() =>
   loadWalletConnectView().then((m) => ({ default: m.ConnectingWalletConnect })),
 )

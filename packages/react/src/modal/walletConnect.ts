@@ -1,15 +1,11 @@
 import { type Connector, closeModal, pushView, type WalletConnectWallet } from '@latch/core'
 import type { LatchClient } from '../client.js'
-import type { CatalogueWallet } from '../wallets/client.js'
 
 /** The width below which a WalletConnect pairing opens a phone app instead of showing a QR code. */
 export const PHONE_QUERY = '(max-width: 600px)'
 
 export const isPhoneWidth = (): boolean =>
   typeof window !== 'undefined' && window.matchMedia?.(PHONE_QUERY).matches === true
-
-/** The view chunk and the SDK chunk, fetched together when a WalletConnect row is pointed at. */
-export const loadWalletConnectView = () => import('../views/ConnectingWalletConnect.js')
 
 /**
  * WalletConnect, or a catalogue wallet through it, was picked: the click asks the connector for a
@@ -41,19 +37,5 @@ export async function connectWithWalletConnect(
     closeModal(stores.router)
   } catch {
     // The view shows the refusal or failure from the connect attempt.
-  }
-}
-
-/** A catalogue entry as the WalletConnect view needs it: name, logo and app links. */
-export function toWalletConnectWallet(
-  wallet: CatalogueWallet,
-  imageUrl: (imageId: string) => string,
-): WalletConnectWallet {
-  return {
-    id: wallet.id,
-    name: wallet.name,
-    imageUrl: imageUrl(wallet.image_id),
-    mobileLink: wallet.mobile_link ?? undefined,
-    desktopLink: wallet.desktop_link ?? undefined,
   }
 }

@@ -4,7 +4,7 @@ import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
 import { fill } from '../messages.js'
 import { connectFromModal } from '../modal/navigation.js'
-import { connectWithWalletConnect, toWalletConnectWallet } from '../modal/walletConnect.js'
+import { pickWalletConnect, toWalletConnectWallet } from '../modal/pickWalletConnect.js'
 import { useWalletPages } from '../wallets/useWalletPages.js'
 import { WalletItem } from './WalletItem.js'
 
@@ -84,7 +84,7 @@ export function AllWallets() {
                   name={wallet.name}
                   imageUrl={client.imageUrl(wallet.image_id)}
                   onSelect={() =>
-                    void connectWithWalletConnect(
+                    pickWalletConnect(
                       latch,
                       walletConnector,
                       toWalletConnectWallet(wallet, client.imageUrl),

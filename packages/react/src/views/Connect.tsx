@@ -4,12 +4,15 @@ import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
 import { fill } from '../messages.js'
 import { connectFromModal } from '../modal/navigation.js'
-import { connectWithWalletConnect, toWalletConnectWallet } from '../modal/walletConnect.js'
+import { pickWalletConnect, toWalletConnectWallet } from '../modal/pickWalletConnect.js'
 import type { CatalogueWallet } from '../wallets/client.js'
 import { RECOMMENDED_COUNT } from '../wallets/client.js'
 import { useCatalogueWallets } from '../wallets/useCatalogue.js'
 import { EmailForm } from './EmailForm.js'
 import { loadEmailSignIn, prefetch } from './email.js'
+
+const loadAllWallets = () => import('./AllWallets.js')
+
 import { WalletItem } from './WalletItem.js'
 
 /** docs/behaviour.md#limits connector order; `config.connectorOrder` overrides it. */
@@ -131,7 +134,7 @@ export function Connect() {
             // with its logo and app links.
             const recent =
               section === 'recent' ? recentWallets.find((w) => w.id === c.id) : undefined
-            void connectWithWalletConnect(
+            pickWalletConnect(
               client,
               walletConnector ?? c,
               recent && {
@@ -154,7 +157,7 @@ export function Connect() {
             name={wallet.name}
             imageUrl={wallets.imageUrl(wallet.image_id)}
             onSelect={() =>
-              void connectWithWalletConnect(
+              pickWalletConnect(
                 client,
                 walletConnector,
                 toWalletConnectWallet(wallet, wallets.imageUrl),
@@ -204,6 +207,9 @@ export function Connect() {
           type="button"
           className="latch-list-item latch-all-wallets"
           onClick={() => pushView(stores.router, 'AllWallets')}
+          // The catalogue view is a chunk of its own: fetched as the pointer or focus arrives.
+          onPointerEnter={() => prefetch(loadAllWallets)}
+          onFocus={() => prefetch(loadAllWallets)}
           data-testid="all-wallets"
         >
           <span className="latch-wallet-image latch-wallet-image--fallback" aria-hidden="true">

@@ -1,0 +1,169 @@
+/**
+ * The WalletConnect connector's work, loaded with the SDK on the visitor's pick (or on a page load
+ * that finds a session): connect and pairing, accounts and chains, switching, the session's events.
+ * connector.ts keeps only what wagmi asks of every connector on every page load.
+ */
+import type { CreateConnectorFn } from '@wagmi/core'
+import { type Address, getAddress, numberToHex, SwitchChainError } from 'viem'
+import {
+  PAIRING_EXPIRY_MS,
+  type PairingMessage,
+  type WalletConnectParameters,
+} from './connector.js'
+import { WalletConnectNotConnectedError } from './errors.js'
+import { sessionMarker } from './marker.js'
+import { createWalletConnectProvider, pairWithWallet, toProviderError } from './session.js'
+
+type Config = Parameters<CreateConnectorFn>[0]
+type Provider = Awaited<ReturnType<typeof createWalletConnectProvider>>
+type Session = NonNullable<Provider['session']>
+
+const evmAccountsOf = (session: Session | undefined, chainId: number): Address[] => {
+  const accounts = session?.namespaces.eip155?.accounts ?? []
+  const onChain = accounts.filter((a: string) => a.startsWith(`eip155:${chainId}:`))
+  const list = (onChain.length ? onChain : accounts).map((a: string) =>
+    getAddress(a.split(':')[2] ?? ''),
+  )
+  return [...new Set(list)]
+}
+const evmChainsOf = (session: Session | undefined): number[] => [
+  ...new Set(
+    [
+      ...(session?.namespaces.eip155?.chains ?? []),
+      ...(session?.namespaces.eip155?.accounts ?? []).map((a: string) =>
+        a.split(':').slice(0, 2).join(':'),
+      ),
+    ].map((c) => Number(c.split(':')[1])),
+  ),
+]
+
+export async function createSessionConnector(config: Config, parameters: WalletConnectParameters) {
+  const provider = await createWalletConnectProvider({
+    projectId: parameters.projectId,
+    relayUrl: parameters.relayUrl,
+    metadata: parameters.metadata,
+    networks: parameters.networks,
+    storagePrefix: parameters.storagePrefix,
+  })
+  const marker = sessionMarker(config)
+  let chainId = config.chains[0].id
+
+  const onAccountsChanged = (accounts: string[]) => {
+    // The provider says [] for a chain the session has no account on yet (a chain the wallet
+    // is adding): not a disconnect, which WalletConnect signals with session_delete.
+    if (accounts.length === 0) return
+    config.emitter.emit('change', { accounts: accounts.map((a) => getAddress(a)) })
+  }
+  const onChainChanged = (chain: string | number) => {
+    const text = String(chain)
+    const next = Number(text.includes(':') ? text.split(':')[1] : text)
+    if (!Number.isFinite(next) || next === chainId) return
+    chainId = next
+    config.emitter.emit('change', { chainId: next })
+  }
+  const onDisconnect = () => {
+    void marker.clear()
+    config.emitter.emit('disconnect')
+  }
+  provider.on('accountsChanged', onAccountsChanged)
+  provider.on('chainChanged', onChainChanged)
+  provider.on('session_update', () => {
+    const accounts = evmAccountsOf(provider.session, chainId)
+    if (accounts.length) config.emitter.emit('change', { accounts })
+  })
+  provider.on('session_delete', onDisconnect)
+
+  // The EIP-1193 face wagmi and viem talk to: every request on the connection's current chain.
+  const eip1193 = {
+    request: (args: { method: string; params?: unknown }) =>
+      provider.request(args as never, `eip155:${chainId}`).catch((error: unknown) => {
+        throw toProviderError(error)
+      }),
+    on: provider.on.bind(provider),
+    removeListener: provider.removeListener.bind(provider),
+  }
+
+  return {
+    eip1193,
+    hasLiveSession: () => {
+      const session = provider.session
+      return session !== undefined && session.expiry * 1000 > Date.now()
+    },
+    async connect(options: { chainId?: number | undefined; isReconnecting?: boolean } = {}) {
+      if (!provider.session) {
+        if (options.isReconnecting) throw new WalletConnectNotConnectedError()
+        await pairWithWallet(provider, parameters.networks, {
+          expiryMs: parameters.pairingExpiryMs ?? PAIRING_EXPIRY_MS,
+          maxRefreshes: parameters.maxPairingRefreshes ?? 5,
+          onUri: (uri, expiresAt) => {
+            const message: PairingMessage = { type: 'pairing', data: { uri, expiresAt } }
+            config.emitter.emit('message', message)
+          },
+        })
+      }
+      await marker.set()
+      const chains = evmChainsOf(provider.session)
+      const wanted = options.chainId ?? chainId
+      chainId = chains.includes(wanted) ? wanted : (chains[0] ?? wanted)
+      provider.setDefaultChain(`eip155:${chainId}`)
+      const accounts = evmAccountsOf(provider.session, chainId)
+      if (accounts.length === 0) throw new WalletConnectNotConnectedError()
+      return { accounts, chainId }
+    },
+    async disconnect() {
+      await marker.clear()
+      if (provider.session) await provider.disconnect().catch(() => undefined)
+    },
+    getAccounts: () => evmAccountsOf(provider.session, chainId),
+    getChainId: () => chainId,
+    async switchChain({
+      chainId: next,
+      addEthereumChainParameter,
+    }: {
+      chainId: number
+      addEthereumChainParameter?: Record<string, unknown> | undefined
+    }) {
+      const chain = config.chains.find((c) => c.id === next)
+      if (!chain) throw new SwitchChainError(new Error('Chain is not configured'))
+      const hex = numberToHex(next)
+      if (!evmChainsOf(provider.session).includes(next)) {
+        // The wallet did not approve this chain: ask it to switch, and to add it when it does
+        // not know it (4902). It may refuse either.
+        try {
+          await provider.request(
+            { method: 'wallet_switchEthereumChain', params: [{ chainId: hex }] },
+            `eip155:${chainId}`,
+          )
+        } catch (error) {
+          const code = (error as { code?: number }).code
+          if (code !== 4902 && !/unrecognized|not added|unknown chain/i.test(String(error)))
+            throw new SwitchChainError(toProviderError(error) as Error)
+          await provider.request(
+            {
+              method: 'wallet_addEthereumChain',
+              params: [
+                {
+                  chainId: hex,
+                  chainName: chain.name,
+                  nativeCurrency: chain.nativeCurrency,
+                  rpcUrls: [...chain.rpcUrls.default.http],
+                  ...addEthereumChainParameter,
+                },
+              ],
+            },
+            `eip155:${chainId}`,
+          )
+        }
+      }
+      chainId = next
+      provider.setDefaultChain(`eip155:${next}`)
+      config.emitter.emit('change', { chainId: next })
+      return chain
+    },
+    onAccountsChanged,
+    onChainChanged,
+    onDisconnect,
+  }
+}
+
+export type SessionConnector = Awaited<ReturnType<typeof createSessionConnector>>
