@@ -19,6 +19,7 @@ async function ports() {
     frame: await freePort(),
     mailbox: await freePort(),
     mailboxSmtp: await freePort(),
+    relay: await freePort(),
   }
 }
 
@@ -36,6 +37,8 @@ function start(p: Awaited<ReturnType<typeof ports>>) {
         LATCH_FRAME_PORT: String(p.frame),
         LATCH_MAILBOX_PORT: String(p.mailbox),
         LATCH_MAILBOX_SMTP_PORT: String(p.mailboxSmtp),
+        LATCH_RELAY_PORT: String(p.relay),
+        LATCH_WALLETCONNECT_PROJECT_ID: '',
         LATCH_DATA_DIR: dataDir,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -87,6 +90,7 @@ describe('npm start', () => {
     expect(steps.map((m) => m[1])).toEqual([
       'dev chain',
       'mailbox',
+      'WalletConnect dev relay',
       'server',
       'dev project',
       'dev account name',
@@ -95,6 +99,11 @@ describe('npm start', () => {
     ])
     expect(output).toContain(`http://localhost:${p.server}/docs`)
     expect((await fetch(`http://127.0.0.1:${p.server}/docs`)).ok).toBe(true)
+    // The dev relay is printed and listening: plain HTTP is told to upgrade to a WebSocket.
+    expect(output).toMatch(
+      new RegExp(`walletconnect ws://127\\.0\\.0\\.1:${p.relay} +\\(dev relay`),
+    )
+    expect((await fetch(`http://127.0.0.1:${p.relay}/`)).status).toBe(426)
     // The demo name is in the registry, and the identity route answers with it.
     const projectId = /project id +([0-9a-f]+)/.exec(output)?.[1]
     const identity = await fetch(
