@@ -78,27 +78,32 @@ export function AllWallets() {
                   onSelect={() => void connectFromModal(latch, connector)}
                   testId="catalogue-wallet"
                 />
-              ) : walletConnector ? (
-                <WalletItem
-                  key={wallet.id}
-                  name={wallet.name}
-                  imageUrl={client.imageUrl(wallet.image_id)}
-                  onSelect={() =>
-                    pickWalletConnect(
-                      latch,
-                      walletConnector,
-                      toWalletConnectWallet(wallet, client.imageUrl),
-                    )
-                  }
-                  testId="catalogue-wallet"
-                />
               ) : (
+                // Pairs through WalletConnect when it is configured, else links to the wallet's site.
                 <WalletItem
                   key={wallet.id}
                   name={wallet.name}
                   imageUrl={client.imageUrl(wallet.image_id)}
-                  href={wallet.webapp_link ?? wallet.homepage ?? undefined}
-                  label={fill(messages.connect.getWallet, { name: wallet.name })}
+                  onSelect={
+                    walletConnector
+                      ? () =>
+                          pickWalletConnect(
+                            latch,
+                            walletConnector,
+                            toWalletConnectWallet(wallet, client.imageUrl),
+                          )
+                      : undefined
+                  }
+                  href={
+                    walletConnector
+                      ? undefined
+                      : (wallet.webapp_link ?? wallet.homepage ?? undefined)
+                  }
+                  label={
+                    walletConnector
+                      ? undefined
+                      : fill(messages.connect.getWallet, { name: wallet.name })
+                  }
                   testId="catalogue-wallet"
                 />
               )

@@ -10,10 +10,9 @@ import { RECOMMENDED_COUNT } from '../wallets/client.js'
 import { useCatalogueWallets } from '../wallets/useCatalogue.js'
 import { EmailForm } from './EmailForm.js'
 import { loadEmailSignIn, prefetch } from './email.js'
+import { WalletItem } from './WalletItem.js'
 
 const loadAllWallets = () => import('./AllWallets.js')
-
-import { WalletItem } from './WalletItem.js'
 
 /** docs/behaviour.md#limits connector order; `config.connectorOrder` overrides it. */
 export const defaultConnectorOrder = [
@@ -134,48 +133,35 @@ export function Connect() {
             // with its logo and app links.
             const recent =
               section === 'recent' ? recentWallets.find((w) => w.id === c.id) : undefined
-            pickWalletConnect(
-              client,
-              walletConnector ?? c,
-              recent && {
-                id: recent.id,
-                name: recent.name,
-                imageUrl: recent.imageUrl,
-                mobileLink: recent.mobileLink,
-                desktopLink: recent.desktopLink,
-              },
-            )
+            pickWalletConnect(client, walletConnector ?? c, recent)
           }}
           testId={`wallet-${c.id}`}
         />
       ))
     else if (section === 'featured' || section === 'recommended')
-      items = sections[section].map(({ wallet }) =>
-        walletConnector ? (
-          <WalletItem
-            key={wallet.id}
-            name={wallet.name}
-            imageUrl={wallets.imageUrl(wallet.image_id)}
-            onSelect={() =>
-              pickWalletConnect(
-                client,
-                walletConnector,
-                toWalletConnectWallet(wallet, wallets.imageUrl),
-              )
-            }
-            testId={`wallet-${wallet.id}`}
-          />
-        ) : (
-          <WalletItem
-            key={wallet.id}
-            name={wallet.name}
-            imageUrl={wallets.imageUrl(wallet.image_id)}
-            href={link(wallet)}
-            label={fill(messages.connect.getWallet, { name: wallet.name })}
-            testId={`wallet-${wallet.id}`}
-          />
-        ),
-      )
+      // Pairs through WalletConnect when it is configured, else links to the wallet's site.
+      items = sections[section].map(({ wallet }) => (
+        <WalletItem
+          key={wallet.id}
+          name={wallet.name}
+          imageUrl={wallets.imageUrl(wallet.image_id)}
+          onSelect={
+            walletConnector
+              ? () =>
+                  pickWalletConnect(
+                    client,
+                    walletConnector,
+                    toWalletConnectWallet(wallet, wallets.imageUrl),
+                  )
+              : undefined
+          }
+          href={walletConnector ? undefined : link(wallet)}
+          label={
+            walletConnector ? undefined : fill(messages.connect.getWallet, { name: wallet.name })
+          }
+          testId={`wallet-${wallet.id}`}
+        />
+      ))
     else if (section === 'custom')
       items = sections.custom.map((w) => (
         <WalletItem
