@@ -58,14 +58,8 @@ export async function createPhoneWallet(options: PhoneWalletOptions): Promise<Ph
     },
   })
   const engines = new Map<string, TestWallet>()
-  const engineFor = (accountIndex: number) => {
-    const engine = createTestWallet({
-      rpcUrl: options.rpcUrl,
-      accountIndex,
-      knownChainIds: options.chainIds,
-    })
-    return engine
-  }
+  const engineFor = (accountIndex: number) =>
+    createTestWallet({ rpcUrl: options.rpcUrl, accountIndex, knownChainIds: options.chainIds })
   let current = engineFor(options.accountIndex)
   const address = ((await current.request({ method: 'eth_requestAccounts' })) as Address[])[0]!
   engines.set(address.toLowerCase(), current)

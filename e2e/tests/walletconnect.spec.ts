@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { type Browser, expect, type Page, test } from '@playwright/test'
 import { createPublicClient, formatEther, http, verifyMessage } from 'viem'
 import { foundry } from 'viem/chains'
 import { strangerAddress } from '../../scripts/devchain/accounts.js'
@@ -39,6 +39,18 @@ test.afterAll(async () => {
   // The SDK asked nothing beyond loopback but WalletConnect's Verify, which this process refused.
   for (const url of wallet.refused) expect(url).toMatch(/^https:\/\/verify\.walletconnect\./)
 })
+
+/** The page on a phone-sized screen, with the modal open. */
+async function openModalOnPhone(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+  })
+  const phone = await context.newPage()
+  await phone.goto('/')
+  await connectButton(phone).click()
+  return phone
+}
 
 async function openWalletConnect(target: Page) {
   await connectButton(target).click()
@@ -218,11 +230,7 @@ test('a catalogue wallet pairs with its logo on the QR, its desktop app link, an
 })
 
 test('on a phone, a catalogue wallet opens its app with the pairing URI', async ({ browser }) => {
-  const phone = await (
-    await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true })
-  ).newPage()
-  await phone.goto('/')
-  await connectButton(phone).click()
+  const phone = await openModalOnPhone(browser)
   await dialog(phone).getByTestId('all-wallets').click()
   await dialog(phone).getByRole('searchbox').fill('Rainbow')
   await dialog(phone).getByTestId('catalogue-wallet').filter({ hasText: 'Rainbow' }).click()
@@ -242,11 +250,7 @@ test('on a phone, a catalogue wallet opens its app with the pairing URI', async 
 test('on a phone, WalletConnect lists the wallet apps, each linking with the URI', async ({
   browser,
 }) => {
-  const phone = await (
-    await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true })
-  ).newPage()
-  await phone.goto('/')
-  await connectButton(phone).click()
+  const phone = await openModalOnPhone(browser)
   await dialog(phone).getByTestId('wallet-walletConnect').click()
   await expect(dialog(phone)).toHaveAttribute('data-view', 'ConnectingWalletConnectBasic')
   const rainbow = dialog(phone).getByTestId('walletconnect-app-rainbow')
