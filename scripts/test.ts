@@ -127,6 +127,14 @@ for (const step of steps) {
       totals.passed += counts.passed
       totals.failed += counts.failed
       totals.skipped += counts.skipped
+      // Vitest also fails a run for errors outside any test (an unhandled rejection, a file
+      // that does not load): count that as one failure, so the last line never says 0 failed.
+      if (!ok && counts.failed === 0) {
+        totals.failed += 1
+        console.log(
+          `${step.name}: the runner failed outside any test; its errors are printed above`,
+        )
+      }
     } catch {
       // No report means the runner itself failed before running tests.
       ok = false

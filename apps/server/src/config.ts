@@ -4,6 +4,7 @@ import { DEFAULT_NAME_SUFFIX } from '@latch/core/wire'
 import { z } from 'zod'
 import { MIN_ADMIN_TOKEN_LENGTH } from './admin/token.js'
 import { type AuthConfig, authEnvShape, readAuthConfig } from './auth/config.js'
+import { readSocialConfig, SocialConfigError } from './auth/social/config.js'
 import { type ChainDataConfig, loadChainDataConfig } from './chaindata/config.js'
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -186,6 +187,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error
     issues.push(...error.issues)
+  }
+  try {
+    readSocialConfig(picked)
+  } catch (error) {
+    if (!(error instanceof SocialConfigError)) throw error
+    issues.push(error.message)
   }
   const frameDir = result.success ? checkFrameDir(result.data, cwd, issues) : undefined
   const production = picked.NODE_ENV === 'production' || picked.LATCH_ENV === 'production'

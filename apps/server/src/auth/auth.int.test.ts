@@ -122,6 +122,8 @@ describe.each(kinds)('on %s', (kind) => {
         email: 'ada@example.com',
         evmAddress: null,
         solanaAddress: null,
+        socialProvider: null,
+        username: null,
       })
       // The code works once.
       const again = await post('/auth/v1/email/verify', {

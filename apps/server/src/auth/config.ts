@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { readSocialConfig, type SocialConfig, socialEnvShape } from './social/config.js'
 
 /** Origins of the secure frame; the auth routes answer only them (CORS). */
 export const DEFAULT_FRAME_ORIGINS = ['http://127.0.0.1:5174']
@@ -14,6 +15,8 @@ export interface AuthConfig {
   frameOrigins: string[]
   /** Where the server is reachable from a mail client, for the device approval link. */
   publicUrl: string | undefined
+  /** OAuth clients of the social providers; only these are offered (docs/social.md). */
+  social: SocialConfig
 }
 
 const key32 = z.string().refine(
@@ -74,9 +77,10 @@ export const authEnvShape = {
   LATCH_RECOVERY_KEY: key32.optional(),
   LATCH_FRAME_ORIGINS: originList.optional(),
   LATCH_PUBLIC_URL: httpUrl.optional(),
+  ...socialEnvShape,
 }
 
-export type AuthEnv = { [key in keyof typeof authEnvShape]?: string | undefined }
+export type AuthEnv = Record<string, string | undefined>
 
 export function readAuthConfig(env: AuthEnv): AuthConfig {
   return {
@@ -90,5 +94,6 @@ export function readAuthConfig(env: AuthEnv): AuthConfig {
           .filter(Boolean)
       : DEFAULT_FRAME_ORIGINS,
     publicUrl: env.LATCH_PUBLIC_URL,
+    social: readSocialConfig(env),
   }
 }

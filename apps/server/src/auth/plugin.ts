@@ -7,6 +7,7 @@ import { DEVICE_APPROVAL_PATH, deviceRoutes } from './routes/device.js'
 import { emailRoutes } from './routes/email.js'
 import { frameRoutes } from './routes/frame.js'
 import { sessionRoutes } from './routes/sessions.js'
+import { SOCIAL_CALLBACK_PATH, socialRoutes } from './routes/social.js'
 import { updateEmailRoutes } from './routes/update-email.js'
 import { walletRoutes } from './routes/wallet.js'
 import { rpcProxyRoutes } from './rpc-proxy.js'
@@ -41,12 +42,15 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   )
   // Any web page can make its visitors' browsers send a form post (no preflight, no CORS): every
-  // route but the approval link takes JSON only, which a foreign page cannot send unasked.
+  // route but the approval link and the social callback takes JSON only, which a foreign page
+  // cannot send unasked. The callback's form post is worthless without its one-time state.
   app.addHook('onRequest', async (request) => {
     const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
     if (
       (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') &&
-      request.routeOptions.url !== DEVICE_APPROVAL_PATH
+      request.routeOptions.url !== DEVICE_APPROVAL_PATH &&
+      // Apple answers a sign-in with a form post to the callback (docs/social.md#the-flow).
+      request.routeOptions.url !== SOCIAL_CALLBACK_PATH
     )
       throw new HttpError(
         415,
@@ -61,5 +65,6 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   await app.register(walletRoutes(ctx))
   await app.register(sessionRoutes(ctx))
   await app.register(deviceRoutes(ctx))
+  await app.register(socialRoutes(ctx))
   await app.register(rpcProxyRoutes(auth.frameOrigins))
 }

@@ -46,9 +46,15 @@ export type NewWalletBody = Static<typeof NewWalletBody>
 export const EmptyBody = Type.Object({}, { description: 'An empty JSON object' })
 
 export const Account = Type.Object({
-  email: Type.String(),
+  email: Nullable(
+    Type.String({ description: 'Null for a social account without a verified email' }),
+  ),
   evmAddress: Nullable(Type.String()),
   solanaAddress: Nullable(Type.String()),
+  socialProvider: Type.Optional(
+    Nullable(Type.String({ description: 'The provider of a social sign-in, else null' })),
+  ),
+  username: Type.Optional(Nullable(Type.String({ description: "The provider's user name" }))),
 })
 export const Session = Type.Object({
   token: Type.String({ description: 'Bearer token for the other auth routes' }),

@@ -22,6 +22,8 @@ export interface Session {
   tokenHash: string
   createdAt: Date
   lastSeenAt: Date | null
+  socialProvider: string | null
+  socialSubject: string | null
 }
 
 export class UnauthenticatedError extends HttpError {
@@ -33,7 +35,14 @@ export class UnauthenticatedError extends HttpError {
 
 export async function createSession(
   db: Db,
-  input: { userId: string; deviceId: string; projectId: string; pageOrigin: string },
+  input: {
+    userId: string
+    deviceId: string
+    projectId: string
+    pageOrigin: string
+    /** The social identity signed in with, so the session can name its provider and user name. */
+    social?: { provider: string; subject: string } | undefined
+  },
   now: Date,
 ) {
   const token = newToken()
@@ -44,6 +53,8 @@ export async function createSession(
     deviceHash: sha256(input.deviceId),
     projectId: input.projectId,
     pageOrigin: input.pageOrigin,
+    socialProvider: input.social?.provider ?? null,
+    socialSubject: input.social?.subject ?? null,
     expiresAt,
     createdAt: now,
     lastSeenAt: now,

@@ -48,7 +48,7 @@ describe('project features', () => {
   })
 
   test('a project enabling what this server cannot serve advertises nothing of it', () => {
-    const bare = serverCapabilities({ auth: { smtpUrl: undefined } })
+    const bare = serverCapabilities({ auth: { smtpUrl: undefined, social: {} } })
     const features = toRemoteFeatures(defaultProjectFeatures, bare)
     const byId = Object.fromEntries(features.map((f) => [f.id, f]))
     expect(byId.social_login).toEqual({ id: 'social_login', isEnabled: false, config: [] })
@@ -56,7 +56,7 @@ describe('project features', () => {
     expect(byId.onramp).toEqual({ id: 'onramp', isEnabled: false, config: [] })
     expect(byId.activity?.isEnabled).toBe(true)
     // With SMTP, email is served; the project's social providers still are not.
-    const mail = serverCapabilities({ auth: { smtpUrl: 'smtp://127.0.0.1:1025' } })
+    const mail = serverCapabilities({ auth: { social: {}, smtpUrl: 'smtp://127.0.0.1:1025' } })
     expect(toRemoteFeatures(defaultProjectFeatures, mail)[0]?.config).toEqual(['email'])
     // Served and enabled: advertised with the provider's name.
     const served = toRemoteFeatures(

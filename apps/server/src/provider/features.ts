@@ -50,15 +50,15 @@ export interface ServerCapabilities {
 }
 
 /**
- * This server's capabilities from its configuration. Social sign-in, swaps and on-ramp have no
- * provider yet, so they are never advertised.
+ * This server's capabilities from its configuration: a social provider is offered only with its
+ * OAuth client configured. Swaps and on-ramp have no provider yet, so they are never advertised.
  */
 export function serverCapabilities(config: {
-  auth: { smtpUrl: string | undefined }
+  auth: { smtpUrl: string | undefined; social: Partial<Record<string, unknown>> }
 }): ServerCapabilities {
   return {
     email: config.auth.smtpUrl !== undefined,
-    socials: [],
+    socials: socialProviders.filter((provider) => config.auth.social[provider] !== undefined),
     swapProvider: null,
     onrampProvider: null,
   }

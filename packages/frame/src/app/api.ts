@@ -1,10 +1,16 @@
 import { FrameError } from './handler.js'
 
 export interface ServerUser {
-  email: string
+  /** Null for a social account whose provider gave no verified email. */
+  email: string | null
   evmAddress: string | null
   solanaAddress: string | null
+  /** Set for a social sign-in: the provider and its user name. */
+  socialProvider?: string | null
+  username?: string | null
 }
+
+export type SocialProviderId = 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord'
 
 export interface VerifiedSession {
   token: string
@@ -80,6 +86,14 @@ export function createAuthApi(serverUrl: string, projectId: string, pageOrigin?:
     verify: (email: string, deviceId: string, otp: string) =>
       call<VerifiedSession>('POST', '/auth/v1/email/verify', {
         body: { projectId, email, deviceId, otp },
+      }),
+    socialStart: (provider: SocialProviderId, deviceId: string) =>
+      call<{ uri: string; flowToken: string }>('POST', '/auth/v1/social/start', {
+        body: { projectId, provider, deviceId },
+      }),
+    socialFinish: (flowToken: string, result: string, deviceId: string) =>
+      call<VerifiedSession>('POST', '/auth/v1/social/finish', {
+        body: { projectId, deviceId, flowToken, result },
       }),
     session: (token: string) => call<ServerUser>('GET', '/auth/v1/session', { token }),
     signOut: (token: string) => call<object>('POST', '/auth/v1/sign-out', { token, body: {} }),

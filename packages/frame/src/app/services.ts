@@ -1,4 +1,4 @@
-import type { AuthApi, ServerUser } from './api.js'
+import type { AuthApi, ServerUser, VerifiedSession } from './api.js'
 import { UnauthenticatedError } from './api.js'
 import type { DerivedWallet } from './custody/keys.js'
 import { unlockWallet } from './custody/vault.js'
@@ -81,6 +81,7 @@ export function createFrameServices(options: ServicesOptions) {
   }
   let pendingEmail: string | undefined
   let pendingNewEmail: string | undefined
+  let pendingSocial: { flowToken: string } | undefined
   let token: string | undefined
   let user: ServerUser | undefined
   let wallet: DerivedWallet | undefined
@@ -114,7 +115,7 @@ export function createFrameServices(options: ServicesOptions) {
       throw error
     }
     state.signedIn = true
-    state.email = user.email
+    state.email = user.email ?? undefined
     return { user, wallet }
   }
 
@@ -128,6 +129,30 @@ export function createFrameServices(options: ServicesOptions) {
       throw error
     }
     return user
+  }
+
+  /** A new session (email code or social sign-in): replaces any other, and unlocks the wallet. */
+  async function begin(session: VerifiedSession) {
+    forget()
+    token = session.token
+    storage.setItem(SESSION_KEY, JSON.stringify({ token, expiresAt: session.expiresAt }))
+    user = session.user
+    await unlocked()
+  }
+
+  function toUser(u: ServerUser, w: DerivedWallet) {
+    const solana = String(state.chainId).startsWith('solana:')
+    const address = solana ? w.solana.address : w.evm.address
+    // No bundler runs here, so every account is an EOA whatever was preferred.
+    return {
+      email: u.email,
+      address,
+      chainId: state.chainId,
+      accounts: [{ address, type: 'eoa' as const }],
+      ...(u.username ? { userName: u.username } : {}),
+      preferredAccountType: 'eoa' as const,
+      smartAccountDeployed: false,
+    }
   }
 
   const services: FrameServices = {
@@ -149,37 +174,37 @@ export function createFrameServices(options: ServicesOptions) {
     async CONNECT_OTP({ otp }) {
       if (!pendingEmail) throw new FrameError('Start with your email')
       const session = await api.verify(pendingEmail, device, otp)
-      forget()
-      token = session.token
-      storage.setItem(SESSION_KEY, JSON.stringify({ token, expiresAt: session.expiresAt }))
-      user = session.user
+      await begin(session)
       pendingEmail = undefined
-      await unlocked()
       return undefined
     },
-    async CONNECT_SOCIAL() {
-      throw unavailable('Social login')
+    async CONNECT_SOCIAL({ uri }) {
+      // The page hands over what the popup handed it: `latch:social?result=<code>`. The code
+      // alone signs nobody in; the flow token this frame kept does (docs/social.md#the-flow).
+      const flow = pendingSocial
+      if (!flow) throw new FrameError('Start the social sign-in first')
+      let result: string | null = null
+      try {
+        result = new URL(uri).searchParams.get('result')
+      } catch {}
+      if (!result) throw new FrameError('The sign-in answer is not valid')
+      const session = await api.socialFinish(flow.flowToken, result, device)
+      pendingSocial = undefined
+      await begin(session)
+      return toUser(user!, wallet!)
     },
     async CONNECT_FARCASTER() {
       throw unavailable('Farcaster login')
     },
-    async GET_SOCIAL_REDIRECT_URI() {
-      throw unavailable('Social login')
+    async GET_SOCIAL_REDIRECT_URI({ provider }) {
+      const { uri, flowToken } = await api.socialStart(provider, device)
+      pendingSocial = { flowToken }
+      return { uri }
     },
     async GET_USER(payload) {
       const { user: u, wallet: w } = await unlocked()
       if (payload?.chainId !== undefined) state.chainId = payload.chainId
-      const solana = String(state.chainId).startsWith('solana:')
-      const address = solana ? w.solana.address : w.evm.address
-      // No bundler runs here, so every account is an EOA whatever was preferred.
-      return {
-        email: u.email,
-        address,
-        chainId: state.chainId,
-        accounts: [{ address, type: 'eoa' as const }],
-        preferredAccountType: 'eoa' as const,
-        smartAccountDeployed: false,
-      }
+      return toUser(u, w)
     },
     async SIGN_OUT() {
       const current = token
@@ -242,6 +267,8 @@ export function createFrameServices(options: ServicesOptions) {
     async UPDATE_EMAIL({ email }, { signal }) {
       if (!token) throw new UnauthenticatedError()
       const current = await currentUser()
+      if (current.email === null)
+        throw new FrameError('This account has no email address to change')
       const next = email.trim().toLowerCase()
       if (next === current.email.toLowerCase()) throw new FrameError('That is already your email')
       // The email is the root of custody: only the user, in the frame's own view, may start

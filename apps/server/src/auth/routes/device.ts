@@ -61,7 +61,7 @@ export function deviceRoutes(ctx: AuthContext): FastifyPluginAsync {
         // The sign-in code goes out now, once, from the owner's click; the waiting device only
         // polls, and polling never mails (docs/custody.md#sign-in-codes).
         const user = userId ? await findUser(app.db, userId) : undefined
-        if (user) {
+        if (user?.email) {
           const code = await issueCode(
             app.db,
             ctx.codeKey,

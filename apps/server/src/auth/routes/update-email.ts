@@ -40,7 +40,7 @@ export function updateEmailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
             'Sign in again to change the email of this wallet',
           )
         const newEmail = normalEmail(request.body.email)
-        const user = (await findUser(app.db, session.userId))!
+        const user = withEmail((await findUser(app.db, session.userId))!)
         if (newEmail === user.email)
           throw new HttpError(400, 'SAME_EMAIL', 'That is already your email')
         if (await findUserByEmail(app.db, newEmail))
@@ -81,7 +81,7 @@ export function updateEmailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const session = await requireSession(request, ctx.now())
         const { otp } = request.body
-        const user = (await findUser(app.db, session.userId))!
+        const user = withEmail((await findUser(app.db, session.userId))!)
         const now = ctx.now()
         const primary = await consumeCode(
           app.db,
@@ -127,7 +127,7 @@ export function updateEmailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         // The frame remembers the new address from the first step; the code must match it.
         const { otp } = request.body
         const pendingEmail = normalEmail(request.body.email)
-        const user = (await findUser(app.db, session.userId))!
+        const user = withEmail((await findUser(app.db, session.userId))!)
         const secondary = await consumeCode(
           app.db,
           ctx.codeKey,
@@ -159,4 +159,14 @@ export function updateEmailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
       },
     )
   }
+}
+
+/**
+ * A social account whose provider gave no verified email (X) has no address to confirm the
+ * change from: it has no email to update.
+ */
+function withEmail<user extends { email: string | null }>(user: user): user & { email: string } {
+  if (user.email === null)
+    throw new HttpError(400, 'NO_EMAIL', 'This account has no email address to change')
+  return user as user & { email: string }
 }

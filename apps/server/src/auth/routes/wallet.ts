@@ -13,6 +13,7 @@ import {
 } from '../schemas.js'
 import { requireSession, revokeSession } from '../sessions.js'
 import { readAuthShare, readRecoveryShare, storeWallet } from '../shares.js'
+import { identityUsername } from '../social/store.js'
 import { findUser } from '../users.js'
 
 /** How long after a code sign-in the recovery share may be released. */
@@ -40,7 +41,16 @@ export function walletRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const session = await requireSession(request, ctx.now())
         const user = (await findUser(app.db, session.userId))!
-        return { email: user.email, evmAddress: user.evmAddress, solanaAddress: user.solanaAddress }
+        const social = session.socialProvider && session.socialSubject
+        return {
+          email: user.email,
+          evmAddress: user.evmAddress,
+          solanaAddress: user.solanaAddress,
+          socialProvider: session.socialProvider,
+          username: social
+            ? await identityUsername(app.db, session.socialProvider!, session.socialSubject!)
+            : null,
+        }
       },
     )
 

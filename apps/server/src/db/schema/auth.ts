@@ -3,6 +3,7 @@ import {
   bigserial,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -11,11 +12,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 
-/** An embedded-wallet user: one email, one wallet (its public addresses only). */
+/**
+ * An embedded-wallet user: one wallet (its public addresses only), reached by email, by social
+ * identities (auth_identities) or both.
+ */
 export const authUsers = pgTable('auth_users', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  /** Lower-cased. */
-  email: text('email').notNull().unique(),
+  /** Lower-cased. Null for a social user whose provider gave no verified address (X). */
+  email: text('email').unique(),
   evmAddress: text('evm_address'),
   solanaAddress: text('solana_address'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -98,6 +102,9 @@ export const authSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Last use, written at most once a minute: a session unused for 7 days ends. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** The social identity signed in with (auth_identities), null for an email sign-in. */
+    socialProvider: text('social_provider'),
+    socialSubject: text('social_subject'),
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
 )
@@ -122,5 +129,55 @@ export const authRecoveryShares = pgTable('auth_recovery_shares', {
   ciphertext: text('ciphertext').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * A social identity (provider and the provider's subject) and the user it signs in as
+ * (docs/social.md#accounts). `username` is the provider's, refreshed at every sign-in.
+ */
+export const authIdentities = pgTable(
+  'auth_identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    username: text('username'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.subject] }),
+    index('auth_identities_user_idx').on(t.userId),
+  ],
+)
+
+/**
+ * One social sign-in in progress (docs/social.md#the-flow). The `state` in the provider's URL
+ * and the frame's `flow token` are stored hashed; the PKCE verifier and nonce are not secret
+ * without the provider's code. `status`: pending → (callback) done or failed → (finish) used.
+ */
+export const authSocialFlows = pgTable(
+  'auth_social_flows',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    flowTokenHash: text('flow_token_hash').notNull().unique(),
+    provider: text('provider').notNull(),
+    projectId: text('project_id').notNull(),
+    pageOrigin: text('page_origin').notNull(),
+    deviceHash: text('device_hash').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    status: text('status').notNull().default('pending'),
+    /** What the callback learnt: subject, username, email and whether the provider verified it. */
+    identity: jsonb('identity'),
+    /** Set by the callback: only the browser that signed in at the provider is handed it. */
+    resultCodeHash: text('result_code_hash').unique(),
+    error: text('error'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_social_flows_expiry_idx').on(t.expiresAt)],
+)
 
 export type AuthUser = typeof authUsers.$inferSelect

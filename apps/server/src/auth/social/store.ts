@@ -1,0 +1,144 @@
+import { and, eq, gt } from 'drizzle-orm'
+import { type AuthUser, authIdentities, authSocialFlows, authUsers } from '../../db/schema/auth.js'
+import type { Db } from '../../db/types.js'
+import { findUser, findUserByEmail } from '../users.js'
+import type { OAuthProvider } from './config.js'
+import type { SocialIdentity } from './providers.js'
+
+/** A flow lives 10 minutes: time to sign in at the provider, not to come back a day later. */
+export const FLOW_TTL_MS = 10 * 60_000
+
+export type SocialFlow = typeof authSocialFlows.$inferSelect
+
+export async function insertFlow(db: Db, flow: typeof authSocialFlows.$inferInsert) {
+  await db.insert(authSocialFlows).values(flow)
+}
+
+/**
+ * Claims a pending flow for its callback: only one callback ever gets it, so a replayed
+ * provider answer (the same state again) finds nothing.
+ */
+export async function claimFlow(
+  db: Db,
+  stateHash: string,
+  now: Date,
+): Promise<SocialFlow | undefined> {
+  const [flow] = await db
+    .update(authSocialFlows)
+    .set({ status: 'exchanging' })
+    .where(
+      and(
+        eq(authSocialFlows.stateHash, stateHash),
+        eq(authSocialFlows.status, 'pending'),
+        gt(authSocialFlows.expiresAt, now),
+      ),
+    )
+    .returning()
+  return flow
+}
+
+export async function settleFlow(
+  db: Db,
+  stateHash: string,
+  outcome:
+    | { status: 'done'; identity: SocialIdentity; resultCodeHash: string }
+    | { status: 'failed'; error: string },
+) {
+  await db
+    .update(authSocialFlows)
+    .set(
+      outcome.status === 'done'
+        ? { status: 'done', identity: outcome.identity, resultCodeHash: outcome.resultCodeHash }
+        : { status: 'failed', error: outcome.error },
+    )
+    .where(eq(authSocialFlows.stateHash, stateHash))
+}
+
+/** The frame's flow, when it is still live; used once by finish. */
+export async function findFlowByToken(db: Db, flowTokenHash: string, now: Date) {
+  const [flow] = await db
+    .select()
+    .from(authSocialFlows)
+    .where(
+      and(eq(authSocialFlows.flowTokenHash, flowTokenHash), gt(authSocialFlows.expiresAt, now)),
+    )
+    .limit(1)
+  return flow
+}
+
+/** Spends a completed flow; false when another finish got there first. */
+export async function spendFlow(db: Db, stateHash: string): Promise<boolean> {
+  const spent = await db
+    .update(authSocialFlows)
+    .set({ status: 'used' })
+    .where(and(eq(authSocialFlows.stateHash, stateHash), eq(authSocialFlows.status, 'done')))
+    .returning({ stateHash: authSocialFlows.stateHash })
+  return spent.length === 1
+}
+
+/**
+ * The user a social identity signs in as (docs/social.md#accounts): the one it signed in as
+ * before; else, when the provider verified the email, the account of that email; else a new
+ * account — with the email only when verified, so nobody claims an address by typing it at a
+ * provider that does not check.
+ */
+export async function userForIdentity(
+  db: Db,
+  provider: OAuthProvider,
+  identity: SocialIdentity,
+  now: Date,
+): Promise<AuthUser> {
+  const known = async () => {
+    const [row] = await db
+      .select({ userId: authIdentities.userId })
+      .from(authIdentities)
+      .where(
+        and(eq(authIdentities.provider, provider), eq(authIdentities.subject, identity.subject)),
+      )
+      .limit(1)
+    return row ? findUser(db, row.userId) : undefined
+  }
+  const existing = await known()
+  if (existing) {
+    await db
+      .update(authIdentities)
+      .set({ username: identity.username, lastSignInAt: now })
+      .where(
+        and(eq(authIdentities.provider, provider), eq(authIdentities.subject, identity.subject)),
+      )
+    return existing
+  }
+  const email = identity.emailVerified && identity.email ? identity.email.toLowerCase() : null
+  let user = email ? await findUserByEmail(db, email) : undefined
+  if (!user) {
+    // Two racing first sign-ins of one address share one row, as email sign-ins do.
+    const [created] = await db
+      .insert(authUsers)
+      .values({ email })
+      .onConflictDoNothing({ target: authUsers.email })
+      .returning()
+    user = created ?? (email ? await findUserByEmail(db, email) : undefined)
+  }
+  if (!user) throw new Error('The account could not be created')
+  await db
+    .insert(authIdentities)
+    .values({
+      provider,
+      subject: identity.subject,
+      userId: user.id,
+      username: identity.username,
+      lastSignInAt: now,
+    })
+    .onConflictDoNothing()
+  // A racing first sign-in of the same identity may have linked it to another row: use that.
+  return (await known()) ?? user
+}
+
+export async function identityUsername(db: Db, provider: string, subject: string) {
+  const [row] = await db
+    .select({ username: authIdentities.username })
+    .from(authIdentities)
+    .where(and(eq(authIdentities.provider, provider), eq(authIdentities.subject, subject)))
+    .limit(1)
+  return row?.username ?? null
+}
