@@ -106,6 +106,23 @@ async function main() {
           })
         })
     if (relay) stops.push({ name: 'WalletConnect dev relay', fn: () => relay.stop() })
+    // Social sign-in: real providers need OAuth clients registered with them. Without any
+    // configured, one local OpenID provider per social provider stands in, so every social
+    // flow runs offline (docs/social.md#the-dev-identity-provider); never part of a deployment.
+    const socialConfigured = Object.entries(process.env).some(
+      ([key, value]) => /^LATCH_SOCIAL_[A-Z]+_CLIENT_ID$/.test(key) && !!value,
+    )
+    const idp = socialConfigured
+      ? undefined
+      : await timer.step('dev identity provider (social sign-in)', async () => {
+          const { startDevIdentityProvider } = await import('./idp/index.js')
+          return startDevIdentityProvider({
+            port: env.idpPort,
+            redirectUris: [`${serverUrl}/auth/v1/social/callback`],
+          })
+        })
+    if (idp) stops.push({ name: 'dev identity provider', fn: () => idp.stop() })
+    const socialEnv = idp ? await devSocialEnv(idp) : {}
     // The `project` CLI changes the running server's projects through its admin API, with a
     // token made for this run (docs/provider-services.md#administration).
     const adminToken = process.env.LATCH_ADMIN_TOKEN || randomBytes(24).toString('base64url')
@@ -113,6 +130,7 @@ async function main() {
       LATCH_ADMIN_TOKEN: adminToken,
       ...process.env,
       ...(mailbox ? { LATCH_SMTP_URL: mailbox.smtpUrl } : {}),
+      ...socialEnv,
       LATCH_FRAME_ORIGINS: process.env.LATCH_FRAME_ORIGINS || frameUrl,
       LATCH_SERVER_PORT: String(env.serverPort),
       LATCH_DATA_DIR: env.dataDir,
@@ -205,6 +223,7 @@ async function main() {
         `  API docs      ${serverUrl}/docs`,
         `  dev chain     ${chain.rpcUrl}   chain id 31337${seeded}`,
         `  walletconnect ${relay ? `${relay.url}   (dev relay, project id ${DEV_WALLETCONNECT_PROJECT_ID}; development only)` : `project ${walletConnectProjectId}, relay ${process.env.LATCH_WALLETCONNECT_RELAY_URL || "WalletConnect's hosted relay"}`}`,
+        `  social        ${idp ? `${idp.url}/<provider>   (dev identity provider for google, github, apple, facebook, x, discord: any login name signs in; development only)` : 'LATCH_SOCIAL_* providers'}`,
         `  mailbox       ${mailbox ? `${mailbox.webUrl}   (sign-in codes; SMTP ${mailbox.smtpUrl})` : 'LATCH_SMTP_URL'}`,
         `  account name  ${devName.name} → ${devName.address} (dev account 1)`,
         `  project id    ${project.id}   (allowed origins: ${project.allowedOrigins.join(', ')})`,
@@ -224,3 +243,16 @@ main().catch((error) => {
   console.error(error instanceof StackEnvError ? error.message : error)
   process.exit(1)
 })
+
+/** The server's LATCH_SOCIAL_* variables for the dev identity provider's six clients. */
+async function devSocialEnv(idp: import('./idp/index.js').DevIdentityProvider) {
+  const { SOCIAL_PROVIDER_IDS } = await import('./idp/index.js')
+  const env: Record<string, string> = {}
+  for (const provider of SOCIAL_PROVIDER_IDS) {
+    const key = `LATCH_SOCIAL_${provider.toUpperCase()}`
+    env[`${key}_CLIENT_ID`] = idp.client(provider).clientId
+    env[`${key}_CLIENT_SECRET`] = idp.client(provider).clientSecret
+    env[`${key}_ISSUER`] = idp.issuer(provider)
+  }
+  return env
+}

@@ -173,6 +173,12 @@ export async function startDevIdentityProvider(
     userApi(id, path, req, res)
       .then((answered) => {
         if (answered) return
+        // The dev login pages import a web font; nothing here may leave loopback, so the
+        // browser is told to load nothing from elsewhere (form posts to the client excepted).
+        res.setHeader(
+          'content-security-policy',
+          "default-src 'self'; style-src 'self' 'unsafe-inline'; script-src 'self' 'unsafe-inline'",
+        )
         // oidc-provider derives its mount path from originalUrl minus url.
         Object.assign(req, { originalUrl: original })
         req.url = inner

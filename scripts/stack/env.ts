@@ -10,6 +10,8 @@ export interface StackEnv {
   mailboxSmtpPort: number
   /** The WalletConnect dev relay (run when no LATCH_WALLETCONNECT_PROJECT_ID is configured). */
   relayPort: number
+  /** The dev identity provider (run when no LATCH_SOCIAL_* provider is configured). */
+  idpPort: number
   dataDir: string
   databaseUrl: string | undefined
 }
@@ -40,6 +42,7 @@ export function readStackEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): Stack
     mailboxPort: port(env, 'LATCH_MAILBOX_PORT', 8025, problems),
     mailboxSmtpPort: port(env, 'LATCH_MAILBOX_SMTP_PORT', 1025, problems),
     relayPort: port(env, 'LATCH_RELAY_PORT', 8555, problems),
+    idpPort: port(env, 'LATCH_IDP_PORT', 8556, problems),
     dataDir: path.resolve(cwd, env.LATCH_DATA_DIR || '.data'),
     databaseUrl: env.DATABASE_URL || undefined,
   }
@@ -51,6 +54,7 @@ export function readStackEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): Stack
     result.mailboxPort,
     result.mailboxSmtpPort,
     result.relayPort,
+    result.idpPort,
   ]
   if (new Set(ports).size !== ports.length)
     problems.push(`LATCH_*_PORT: the ports must differ, got ${ports.join(', ')}`)

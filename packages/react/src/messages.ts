@@ -193,6 +193,12 @@ export const en = {
     resending: 'Sending a new code…',
     resent: 'A new code is on its way.',
   },
+  social: {
+    groupLabel: 'Sign in with a social account',
+    continueWith: 'Continue with {provider}',
+    waiting: 'Continue in the {provider} window…',
+    connecting: 'Signing in…',
+  },
   updateEmail: {
     label: 'New email',
     current: 'Current email: {email}',

@@ -2,5 +2,6 @@ export type {
   AuthConnector,
   AuthUser,
   EmailLoginAction,
+  OAuthSocialProvider,
   UpdateEmailAction,
 } from './types.js'

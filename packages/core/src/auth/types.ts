@@ -3,11 +3,16 @@ import type { ChainNamespace } from '../networks/types.js'
 /** The embedded wallet's user as the modal shows it (docs/behaviour.md#embedded-wallet-user, #validation). */
 export interface AuthUser {
   email: string | null | undefined
-  /** The email, cut with '...' past 30 characters. */
+  /** The social user name, else the email, cut with '...' past 30 characters. */
   displayName: string
+  /** The provider of a social sign-in. */
+  socialProvider?: string | undefined
   address: string
   accountType: 'eoa' | 'smartAccount'
 }
+
+/** The social providers that sign in through OAuth; Farcaster has a flow of its own. */
+export type OAuthSocialProvider = 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord'
 
 export type EmailLoginAction = 'VERIFY_DEVICE' | 'VERIFY_OTP'
 export type UpdateEmailAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
@@ -34,6 +39,13 @@ export interface AuthConnector {
   updateEmail(email: string): Promise<{ action: UpdateEmailAction }>
   updateEmailPrimaryCode(otp: string): Promise<void>
   updateEmailSecondaryCode(otp: string): Promise<{ email: string }>
+  /**
+   * Social sign-in (docs/social.md): opens the provider in a popup — call it straight from the
+   * click, before awaiting anything — and resolves once the session exists, so connecting with
+   * `connectorId` succeeds. Rejects with 'Popup closed' when the visitor closes the window.
+   * Absent when the connector has no social sign-in.
+   */
+  connectSocial?(provider: OAuthSocialProvider, options?: { signal?: AbortSignal }): Promise<void>
   /** The signed-in user once connected, else undefined. */
   getUser(): AuthUser | undefined
   /** Called whenever `getUser()` may have changed. */

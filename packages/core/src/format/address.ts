@@ -8,3 +8,18 @@ export function truncateAddress(address: string, leading = 4, trailing = 6): str
 export function truncateDisplayName(name: string, max = 30): string {
   return name.length > max ? `${name.slice(0, max)}...` : name
 }
+
+/**
+ * docs/behaviour.md#validation: the social user name when there is one (Discord's tag without
+ * the trailing 0 of new-style accounts), otherwise the email; cut past 30 characters.
+ */
+export function authDisplayName(user: {
+  username?: string | null | undefined
+  provider?: string | null | undefined
+  email?: string | null | undefined
+}): string {
+  let name = user.username || user.email || ''
+  if (user.username && user.provider === 'discord' && name.endsWith('0')) name = name.slice(0, -1)
+  if (user.provider === 'discord' && name.endsWith('#')) name = name.slice(0, -1)
+  return truncateDisplayName(name)
+}

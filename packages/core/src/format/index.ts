@@ -1,4 +1,4 @@
-export { truncateAddress, truncateDisplayName } from './address.js'
+export { authDisplayName, truncateAddress, truncateDisplayName } from './address.js'
 export { formatQuantity } from './quantity.js'
 export { exactDateTime, monthGroupTitle, relativeTimeFrom } from './time.js'
 export {

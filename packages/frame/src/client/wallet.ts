@@ -1,4 +1,4 @@
-import { createLatchStorage, type LatchStorage, truncateDisplayName } from '@latch/core'
+import { authDisplayName, createLatchStorage, type LatchStorage } from '@latch/core'
 import type { EmbeddedUser } from '../protocol/index.js'
 import { createFrameClient, type FrameClient, type FrameClientOptions } from './client.js'
 import { EmailThrottledError } from './errors.js'
@@ -46,6 +46,8 @@ export function createEmbeddedWallet(options: EmbeddedWalletOptions) {
     storage.remove('emailLoginUsed')
     storage.remove('email')
     storage.remove('lastEmailLoginTime')
+    storage.remove('socialUsername')
+    storage.remove('connectedSocial')
   }
 
   return {
@@ -79,10 +81,17 @@ export function createEmbeddedWallet(options: EmbeddedWalletOptions) {
       try {
         const user = await frame.request('GET_USER', { ...params, preferredAccountType })
         if (user.email) storage.set('email', user.email)
+        if (user.userName) storage.set('socialUsername', user.userName)
+        else storage.remove('socialUsername')
         storage.set('emailLoginUsed', true)
         storage.set('lastUsedChainId', String(user.chainId))
         storage.remove('lastEmailLoginTime')
-        return { ...user, displayName: truncateDisplayName(user.userName ?? user.email ?? '') }
+        const displayName = authDisplayName({
+          username: user.userName,
+          provider: storage.get('connectedSocial'),
+          email: user.email,
+        })
+        return { ...user, displayName }
       } catch (error) {
         clearLoginCache()
         throw error

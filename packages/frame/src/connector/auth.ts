@@ -29,6 +29,11 @@ export interface AuthConnectorOptions {
   storage?: LatchStorage | undefined
   /** docs/behaviour.md#errors alerts: 'iframe_load_failed', 'iframe_request_timeout'. */
   onAlert?: ((alert: string) => void) | undefined
+  /**
+   * The origin of the server's social callback page (its LATCH_PUBLIC_URL): the only origin the
+   * sign-in popup's answer is taken from. Defaults to `serverUrl`'s.
+   */
+  socialCallbackOrigin?: string | undefined
   /** Overrides of the frame timings of docs/behaviour.md#limits (tests). */
   timings?: FrameClientOptions['timings']
   warn?: FrameClientOptions['warn']
@@ -59,11 +64,12 @@ export type LatchAuthConnector = AuthConnector & {
   load(): Promise<EmbeddedWallet>
 }
 
-const toAuthUser = (user: EmbeddedWalletUser): AuthUser => ({
+const toAuthUser = (user: EmbeddedWalletUser, socialProvider: string | undefined): AuthUser => ({
   email: user.email,
   displayName: user.displayName,
   address: user.address,
   accountType: user.accounts?.[0]?.type ?? 'eoa',
+  socialProvider: user.userName ? socialProvider : undefined,
 })
 
 /**
@@ -109,7 +115,7 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
       }
       const provider = createEmbeddedProvider(wallet, {
         chainId: options.chainId,
-        onUser: (next) => setUser(toAuthUser(next)),
+        onUser: (next) => setUser(toAuthUser(next, storage.get('connectedSocial'))),
       })
       loaded = { wallet, provider }
       return loaded
@@ -214,6 +220,7 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
   })
 
   const wallet = async () => (await loadFrame()).wallet
+  const callbackOrigin = new URL(options.socialCallbackOrigin ?? options.serverUrl).origin
 
   return {
     connectorId: AUTH_CONNECTOR_ID,
@@ -228,6 +235,28 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
     },
     async verifyEmailCode(otp) {
       await (await wallet()).connectOtp(otp)
+    },
+    async connectSocial(provider, { signal } = {}) {
+      // Opened in the click's own task, before any await: browsers block windows opened later
+      // (docs/behaviour.md#limits: 600×800).
+      const popup = window.open('about:blank', 'latch-social', 'popup,width=600,height=800')
+      const social = await import('./social.js')
+      if (!popup) throw new social.SocialPopupBlockedError()
+      try {
+        const embedded = await wallet()
+        const { uri } = await embedded.getSocialRedirectUri(provider)
+        if (popup.closed) throw new social.SocialPopupClosedError()
+        popup.location.href = uri
+        const result = await social.waitForSocialResult(popup, callbackOrigin, { signal })
+        // Read by the display name rule as the user loads (Discord's tag).
+        storage.set('connectedSocial', provider)
+        await embedded.connectSocial(`latch:social?result=${encodeURIComponent(result)}`)
+      } catch (error) {
+        storage.remove('connectedSocial')
+        throw error
+      } finally {
+        if (!popup.closed) popup.close()
+      }
     },
     async updateEmail(email) {
       return (await wallet()).updateEmail(email)

@@ -90,6 +90,8 @@ export const modalStyles = `
 .latch-separator::before, .latch-separator::after {
   content: ''; flex: 1; border-top: 1px solid var(--latch-border);
 }
+.latch-socials { display: grid; grid-template-columns: repeat(auto-fit, minmax(7.5em, 1fr)); gap: 0.5em; }
+.latch-socials .latch-secondary-button { margin: 0; }
 .latch-email-view { text-align: center; }
 .latch-email-view .latch-label { font-weight: 500; }
 .latch-email-view .latch-field-error { text-align: center; }

@@ -10,6 +10,7 @@ import { RECOMMENDED_COUNT } from '../wallets/client.js'
 import { useCatalogueWallets } from '../wallets/useCatalogue.js'
 import { EmailForm } from './EmailForm.js'
 import { loadEmailSignIn, prefetch } from './email.js'
+import { SocialButtons } from './SocialButtons.js'
 import { WalletItem } from './WalletItem.js'
 
 const loadAllWallets = () => import('./AllWallets.js')
@@ -38,13 +39,14 @@ export function Connect() {
   const connectors = useMemo(() => all.filter((c) => c.type !== 'AUTH'), [all])
   const features = useStore(stores.options, (s) => s.features)
   const namespace = useStore(stores.chain, (s) => s.activeChain)
-  // docs/behaviour.md#limits: pay disables email login.
-  const email =
+  // docs/behaviour.md#limits: pay disables email and social login.
+  const embedded =
     auth !== undefined &&
     namespace !== undefined &&
     auth.namespaces.includes(namespace) &&
-    features.email &&
     !features.pay
+  const email = embedded && features.email
+  const socials = embedded && features.socials ? features.socials : []
   // Read once per visit of the view: recents change only by connecting, which leaves it.
   const [recentWallets] = useState(() => controller.storage.get('recentWallets') ?? [])
   // With WalletConnect configured, a catalogue wallet that is not installed pairs through it.
@@ -207,7 +209,11 @@ export function Connect() {
     </>
   )
 
-  const emailGroup =
+  const socialGroup =
+    socials.length > 0 && namespace ? (
+      <SocialButtons socials={socials} namespace={namespace} />
+    ) : null
+  const emailForm =
     email && auth ? (
       <EmailForm
         label={messages.email.label}
@@ -223,6 +229,13 @@ export function Connect() {
           })
         }}
       />
+    ) : null
+  const emailGroup =
+    emailForm || socialGroup ? (
+      <>
+        {emailForm}
+        {socialGroup}
+      </>
     ) : null
   const separator = (
     <p className="latch-separator">

@@ -75,7 +75,10 @@ export function walletRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
     app.post(
       '/auth/v1/wallet',
       {
-        config: limited(10),
+        // Each session stores one wallet once (409 after); the per-client cap only bounds a
+        // flood. Social sign-in makes accounts without a mail round trip, so 10 a minute was
+        // reached by one office's visitors signing up together (docs/social.md#limits).
+        config: limited(60),
         schema: {
           summary: "Store a new wallet's two server-side key shares",
           tags: ['auth'],
