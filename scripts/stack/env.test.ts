@@ -11,6 +11,7 @@ describe('readStackEnv', () => {
       mailboxPort: 8025,
       mailboxSmtpPort: 1025,
       relayPort: 8555,
+      idpPort: 8556,
       dataDir: '/repo/.data',
       databaseUrl: undefined,
     })

@@ -13,6 +13,7 @@ describe('auth config', () => {
       recoveryKey: undefined,
       frameOrigins: DEFAULT_FRAME_ORIGINS,
       publicUrl: undefined,
+      social: {},
     })
   })
 
@@ -24,6 +25,11 @@ describe('auth config', () => {
       LATCH_RECOVERY_KEY: key(2),
       LATCH_FRAME_ORIGINS: 'https://wallet.example.org, http://127.0.0.1:15174',
       LATCH_PUBLIC_URL: 'https://api.example.org',
+      LATCH_SOCIAL_GITHUB_CLIENT_ID: 'gh-client',
+      LATCH_SOCIAL_GITHUB_CLIENT_SECRET: 'gh-secret',
+      LATCH_SOCIAL_GOOGLE_CLIENT_ID: 'g-client',
+      LATCH_SOCIAL_GOOGLE_CLIENT_SECRET: 'g-secret',
+      LATCH_SOCIAL_GOOGLE_ISSUER: 'http://127.0.0.1:8556/google',
     })
     expect(auth).toEqual({
       smtpUrl: 'smtps://user:pw@mail.example.org:465',
@@ -32,6 +38,14 @@ describe('auth config', () => {
       recoveryKey: key(2),
       frameOrigins: ['https://wallet.example.org', 'http://127.0.0.1:15174'],
       publicUrl: 'https://api.example.org',
+      social: {
+        github: { clientId: 'gh-client', clientSecret: 'gh-secret', issuer: undefined },
+        google: {
+          clientId: 'g-client',
+          clientSecret: 'g-secret',
+          issuer: 'http://127.0.0.1:8556/google',
+        },
+      },
     })
   })
 
@@ -42,6 +56,8 @@ describe('auth config', () => {
         LATCH_SMTP_URL: 'http://mail',
         LATCH_AUTH_SHARE_KEY: 'short',
         LATCH_FRAME_ORIGINS: 'https://wallet.example.org/path',
+        LATCH_SOCIAL_X_CLIENT_ID: 'only-the-id',
+        LATCH_SOCIAL_DISCORD_ISSUER: 'not a url',
       })
     } catch (e) {
       error = e
@@ -51,5 +67,7 @@ describe('auth config', () => {
     expect(issues).toContain('LATCH_SMTP_URL')
     expect(issues).toContain('LATCH_AUTH_SHARE_KEY')
     expect(issues).toContain('LATCH_FRAME_ORIGINS')
+    expect(issues).toContain('set both LATCH_SOCIAL_X_CLIENT_ID and LATCH_SOCIAL_X_CLIENT_SECRET')
+    expect(issues).toContain('LATCH_SOCIAL_DISCORD_ISSUER')
   })
 })

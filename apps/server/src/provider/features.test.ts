@@ -58,6 +58,17 @@ describe('project features', () => {
     // With SMTP, email is served; the project's social providers still are not.
     const mail = serverCapabilities({ auth: { social: {}, smtpUrl: 'smtp://127.0.0.1:1025' } })
     expect(toRemoteFeatures(defaultProjectFeatures, mail)[0]?.config).toEqual(['email'])
+    // A provider with its OAuth client configured is served; Farcaster never is (no flow yet).
+    const client = { clientId: 'id', clientSecret: 'secret', issuer: undefined }
+    const withGithub = serverCapabilities({
+      auth: { smtpUrl: 'smtp://127.0.0.1:1025', social: { github: client, discord: client } },
+    })
+    expect(withGithub.socials).toEqual(['discord', 'github'])
+    expect(toRemoteFeatures(defaultProjectFeatures, withGithub)[0]?.config).toEqual([
+      'email',
+      'discord',
+      'github',
+    ])
     // Served and enabled: advertised with the provider's name.
     const served = toRemoteFeatures(
       { ...defaultProjectFeatures, socials: ['x', 'apple'] },

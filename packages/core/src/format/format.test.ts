@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fungible, nft, tx } from '../transactions/fixtures.js'
-import { truncateAddress, truncateDisplayName } from './address.js'
+import { authDisplayName, truncateAddress, truncateDisplayName } from './address.js'
 import { formatQuantity } from './quantity.js'
 import { monthGroupTitle, relativeTimeFrom } from './time.js'
 import { amountSign, presentTransaction, transactionTitle } from './transaction.js'
@@ -14,6 +14,17 @@ describe('addresses and names', () => {
     const long = 'a-very-long-mailbox-name@example.com'
     expect(truncateDisplayName(long)).toBe(`${long.slice(0, 30)}...`)
     expect(truncateDisplayName('me@example.com')).toBe('me@example.com')
+  })
+  it('names an embedded-wallet user by the social user name, else the email', () => {
+    expect(authDisplayName({ username: 'ann', provider: 'github', email: 'a@x.io' })).toBe('ann')
+    expect(authDisplayName({ username: null, provider: 'google', email: 'a@x.io' })).toBe('a@x.io')
+    // Discord's new-style tags end in '#0': the trailing 0 (and its '#') is dropped.
+    expect(authDisplayName({ username: 'ann#0', provider: 'discord' })).toBe('ann')
+    expect(authDisplayName({ username: 'ann#1230', provider: 'discord' })).toBe('ann#123')
+    expect(authDisplayName({ username: 'dev0', provider: 'github' })).toBe('dev0')
+    expect(authDisplayName({ username: 'x'.repeat(40), provider: 'x' })).toBe(
+      `${'x'.repeat(30)}...`,
+    )
   })
 })
 
