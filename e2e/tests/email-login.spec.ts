@@ -127,7 +127,7 @@ test('with no browser wallet the email field comes first; bad input is refused',
   await expect(firstBlock).toHaveAttribute('data-section', 'email')
 
   await field.fill('not-an-email')
-  await dialog(page).getByRole('button', { name: 'Continue' }).click()
+  await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click()
   await expect(field).toHaveAttribute('aria-invalid', 'true')
   await expect(dialog(page).getByRole('alert')).toBeVisible()
   await expect(frame(page)).toHaveCount(0)
@@ -136,7 +136,7 @@ test('with no browser wallet the email field comes first; bad input is refused',
 
 test('signs in with the code from the mailbox; the address shows', async () => {
   await dialog(page).getByLabel('Email').fill(email)
-  await dialog(page).getByRole('button', { name: 'Continue' }).click()
+  await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click()
   await expect(dialog(page)).toHaveAttribute('data-view', 'EmailVerifyOtp', { timeout: 30_000 })
   await expect(dialog(page)).toContainText(email)
   await axe(page, 'verify code')
@@ -240,7 +240,7 @@ test('sends 0.01 ETH on anvil and the activity list shows it after a reload', as
  * after N seconds'), waits that long and submits again.
  */
 async function submitThroughThrottle(page: Page, button: string) {
-  const submit = dialog(page).getByRole('button', { name: button })
+  const submit = dialog(page).getByRole('button', { name: button, exact: true })
   const view = await dialog(page).getAttribute('data-view')
   await submit.click()
   const alert = dialog(page).getByRole('alert')
@@ -267,13 +267,13 @@ test('updates the email: a code to the current address, then one to the new addr
   await dialog(page).getByRole('button', { name: 'Update email' }).click()
   await expect(dialog(page)).toHaveAttribute('data-view', 'UpdateEmailWallet')
   await dialog(page).getByLabel('New email').fill(email)
-  await dialog(page).getByRole('button', { name: 'Continue' }).click()
+  await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click()
   await expect(dialog(page).getByRole('alert')).toContainText('already your email')
 
   await dialog(page).getByLabel('New email').fill(newEmail)
   // Nothing is mailed until the user confirms in the frame's own view, which names both addresses.
   for (;;) {
-    await dialog(page).getByRole('button', { name: 'Continue' }).click()
+    await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click()
     const confirm = page
       .frameLocator('iframe[data-latch-frame]')
       .locator('[data-view="ConfirmEmailChange"]')

@@ -1,5 +1,5 @@
 import { type Connector, pushView } from '@latch/core'
-import { type ReactElement, useMemo, useState } from 'react'
+import { lazy, type ReactElement, Suspense, useMemo, useState } from 'react'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
 import { fill } from '../messages.js'
@@ -10,10 +10,14 @@ import { RECOMMENDED_COUNT } from '../wallets/client.js'
 import { useCatalogueWallets } from '../wallets/useCatalogue.js'
 import { EmailForm } from './EmailForm.js'
 import { loadEmailSignIn, prefetch } from './email.js'
-import { SocialButtons } from './SocialButtons.js'
 import { WalletItem } from './WalletItem.js'
 
 const loadAllWallets = () => import('./AllWallets.js')
+// A chunk of its own, fetched as Connect first shows a social provider: apps (and servers)
+// without social sign-in never load it, and the modal's start-up cost stays where it was.
+const SocialButtons = lazy(() =>
+  import('./SocialButtons.js').then((m) => ({ default: m.SocialButtons })),
+)
 
 /** docs/behaviour.md#limits connector order; `config.connectorOrder` overrides it. */
 export const defaultConnectorOrder = [
@@ -211,7 +215,9 @@ export function Connect() {
 
   const socialGroup =
     socials.length > 0 && namespace ? (
-      <SocialButtons socials={socials} namespace={namespace} />
+      <Suspense fallback={null}>
+        <SocialButtons socials={socials} namespace={namespace} />
+      </Suspense>
     ) : null
   const emailForm =
     email && auth ? (
