@@ -20,6 +20,7 @@ async function ports() {
     mailbox: await freePort(),
     mailboxSmtp: await freePort(),
     relay: await freePort(),
+    idp: await freePort(),
   }
 }
 
@@ -38,6 +39,7 @@ function start(p: Awaited<ReturnType<typeof ports>>) {
         LATCH_MAILBOX_PORT: String(p.mailbox),
         LATCH_MAILBOX_SMTP_PORT: String(p.mailboxSmtp),
         LATCH_RELAY_PORT: String(p.relay),
+        LATCH_IDP_PORT: String(p.idp),
         LATCH_WALLETCONNECT_PROJECT_ID: '',
         LATCH_DATA_DIR: dataDir,
       },
@@ -91,6 +93,7 @@ describe('npm start', () => {
       'dev chain',
       'mailbox',
       'WalletConnect dev relay',
+      'dev identity provider',
       'server',
       'dev project',
       'dev account name',
@@ -104,6 +107,13 @@ describe('npm start', () => {
       new RegExp(`walletconnect ws://127\\.0\\.0\\.1:${p.relay} +\\(dev relay`),
     )
     expect((await fetch(`http://127.0.0.1:${p.relay}/`)).status).toBe(426)
+    // The dev identity provider is printed and serves each provider's OpenID discovery, and the
+    // server offers its six providers in the remote config.
+    expect(output).toMatch(new RegExp(`social +http://127\\.0\\.0\\.1:${p.idp}/<provider>`))
+    const discovery = await fetch(
+      `http://127.0.0.1:${p.idp}/google/.well-known/openid-configuration`,
+    ).then((r) => r.json() as Promise<{ issuer: string }>)
+    expect(discovery.issuer).toBe(`http://127.0.0.1:${p.idp}/google`)
     // The demo name is in the registry, and the identity route answers with it.
     const projectId = /project id +([0-9a-f]+)/.exec(output)?.[1]
     const identity = await fetch(
@@ -111,6 +121,19 @@ describe('npm start', () => {
       { headers: { origin: `http://localhost:${p.web}` } },
     )
     expect(await identity.json()).toEqual({ name: 'latch-demo.latch.id', avatar: null })
+    const config = (await fetch(
+      `http://127.0.0.1:${p.server}/appkit/v1/config?projectId=${projectId}`,
+      { headers: { origin: `http://localhost:${p.web}` } },
+    ).then((r) => r.json())) as { features: { id: string; config: string[] }[] }
+    expect(config.features.find((f) => f.id === 'social_login')?.config.sort()).toEqual([
+      'apple',
+      'discord',
+      'email',
+      'facebook',
+      'github',
+      'google',
+      'x',
+    ])
 
     const exited = new Promise<number | null>((r) => run.child.once('exit', r))
     run.child.kill('SIGTERM')
