@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { readSocialConfig, type SocialConfig, socialEnvShape } from './social/config.js'
+import { httpUrl, readSocialConfig, type SocialConfig, socialEnvShape } from './social/config.js'
 
 /** Origins of the secure frame; the auth routes answer only them (CORS). */
 export const DEFAULT_FRAME_ORIGINS = ['http://127.0.0.1:5174']
@@ -56,17 +56,6 @@ const originList = z.string().refine(
         }
       }),
   { message: 'each entry must be an origin like https://wallet.example.com' },
-)
-
-const httpUrl = z.string().refine(
-  (value) => {
-    try {
-      return ['http:', 'https:'].includes(new URL(value).protocol)
-    } catch {
-      return false
-    }
-  },
-  { message: 'must be an http(s) URL' },
 )
 
 /** Spread into the server's env schema, so these are validated with every other variable. */

@@ -20,7 +20,8 @@ export type SocialConfig = Partial<Record<OAuthProvider, OAuthClientConfig>>
 const envName = (provider: OAuthProvider, part: 'CLIENT_ID' | 'CLIENT_SECRET' | 'ISSUER') =>
   `LATCH_SOCIAL_${provider.toUpperCase()}_${part}` as const
 
-const httpUrl = z.string().refine(
+/** An http(s) URL setting; shared with the other auth settings. */
+export const httpUrl = z.string().refine(
   (value) => {
     try {
       return ['http:', 'https:'].includes(new URL(value).protocol)
