@@ -62,6 +62,24 @@ export async function createSession(
   return { token, expiresAt }
 }
 
+/** What a sign-in answers (email code or social): the new session and its account. */
+export function sessionAnswer(
+  session: { token: string; expiresAt: Date },
+  user: { email: string | null; evmAddress: string | null; solanaAddress: string | null },
+  social?: { provider: string; username: string | null },
+) {
+  return {
+    token: session.token,
+    expiresAt: session.expiresAt.toISOString(),
+    user: {
+      email: user.email,
+      evmAddress: user.evmAddress,
+      solanaAddress: user.solanaAddress,
+      ...(social ? { socialProvider: social.provider, username: social.username } : {}),
+    },
+  }
+}
+
 /** The `Authorization: Bearer` token of the request, when it has a well-formed one. */
 export function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization

@@ -1,19 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { issueCode } from '../codes.js'
 import type { AuthContext } from '../context.js'
+import { authPageHeaders } from '../pages.js'
 import { approveDeviceByToken, findUser } from '../users.js'
 
 /** An approval link is good for as long as a code. */
 const APPROVAL_TTL_MS = 10 * 60_000
 
-const pageHeaders = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-  'content-security-policy':
-    "default-src 'none'; script-src 'self'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-}
+const pageHeaders = authPageHeaders("'self'")
 
 const page = (body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Approve device · Latch</title>

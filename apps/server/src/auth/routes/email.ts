@@ -13,7 +13,7 @@ import {
   SignInBody,
   VerifyBody,
 } from '../schemas.js'
-import { allowedPageOrigin, createSession } from '../sessions.js'
+import { allowedPageOrigin, createSession, sessionAnswer } from '../sessions.js'
 import {
   approveDevice,
   ensureUser,
@@ -142,15 +142,7 @@ export function emailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
           { userId: user.id, deviceId: body.deviceId, projectId: body.projectId, pageOrigin },
           now,
         )
-        return {
-          token: session.token,
-          expiresAt: session.expiresAt.toISOString(),
-          user: {
-            email: user.email,
-            evmAddress: user.evmAddress,
-            solanaAddress: user.solanaAddress,
-          },
-        }
+        return sessionAnswer(session, user)
       },
     )
   }

@@ -5,9 +5,10 @@ import { Type } from 'typebox'
 import { HttpError } from '../../errors.js'
 import { type AuthContext, requireKnownProject } from '../context.js'
 import { authRouteConfig } from '../cors.js'
+import { authPageHeaders } from '../pages.js'
 import { authErrors, DeviceId, ProjectId, projectErrors, Session } from '../schemas.js'
 import { newToken, sha256 } from '../secrets.js'
-import { allowedPageOrigin, createSession } from '../sessions.js'
+import { allowedPageOrigin, createSession, sessionAnswer } from '../sessions.js'
 import { OAUTH_PROVIDERS, type OAuthProvider } from '../social/config.js'
 import { authorizationUrl, completeSignIn, PROVIDERS } from '../social/providers.js'
 import {
@@ -38,14 +39,7 @@ const FinishBody = Type.Object({
   result: Token,
 })
 
-const pageHeaders = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-  'content-security-policy':
-    "default-src 'none'; script-src 'self'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-}
+const pageHeaders = authPageHeaders("'none'")
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /**
@@ -269,17 +263,7 @@ export function socialRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
           },
           now,
         )
-        return {
-          token: session.token,
-          expiresAt: session.expiresAt.toISOString(),
-          user: {
-            email: user.email,
-            evmAddress: user.evmAddress,
-            solanaAddress: user.solanaAddress,
-            socialProvider: provider,
-            username: identity.username,
-          },
-        }
+        return sessionAnswer(session, user, { provider, username: identity.username })
       },
     )
   }
