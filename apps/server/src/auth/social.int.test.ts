@@ -197,6 +197,35 @@ describe('refusals', () => {
     expect(await finish(flowToken, result, deviceId)).toMatchObject(invalid)
   })
 
+  it('racing callbacks and racing finishes: exactly one of each wins', async () => {
+    const deviceId = device()
+    const { uri, flowToken } = await start('github', deviceId)
+    const answer = await visitProvider(uri, 'gabe')
+    const pages = await Promise.all([callback(answer), callback(answer), callback(answer)])
+    expect(pages.map((p) => p.status).sort()).toEqual([200, 400, 400])
+    // The losers never reached the provider: the flow was claimed once, not exchanged thrice.
+    for (const page of pages.filter((p) => p.status === 400))
+      expect(page.body).toContain('This sign-in link is not valid')
+    const result = pages.find((p) => p.status === 200)!.message!.result!
+    const finishes = await Promise.all([
+      finish(flowToken, result, deviceId),
+      finish(flowToken, result, deviceId),
+      finish(flowToken, result, deviceId),
+    ])
+    expect(finishes.map((f) => f.status).sort()).toEqual([200, 400, 400])
+  })
+
+  it('a page whose origin the project does not allow cannot start a flow', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/social/start',
+      headers: { 'latch-project-id': t.projectId, 'latch-page-origin': 'http://evil.localhost' },
+      payload: { projectId: t.projectId, provider: 'google', deviceId: device() },
+    })
+    expect(res.statusCode).toBe(403)
+    expect(res.json()).toMatchObject({ error: { code: 'ORIGIN_NOT_ALLOWED' } })
+  })
+
   it('an unconfigured or unknown provider is refused at start', async () => {
     const res = await frameCall(t, 'POST', '/auth/v1/social/start', undefined, {
       projectId: t.projectId,
