@@ -8,6 +8,7 @@ import {
   probeChain,
   startAnvil,
 } from './anvil.js'
+import { installDevFarcasterRegistry } from './farcaster.js'
 import { genesisTimestampFor, type SeedResult, SeedStateError, seedDevChain } from './seed.js'
 
 export interface StartDevChainOptions {
@@ -114,6 +115,7 @@ export async function startDevChain(options: StartDevChainOptions = {}): Promise
     log(`using the dev chain already running at ${rpcUrl}`)
     try {
       const seed = await seedDevChain(rpcUrl, { now, log })
+      await installDevFarcasterRegistry(rpcUrl)
       return { rpcUrl, started: false, seed, seedSummary: summarize(seed), stop: async () => {} }
     } catch (error) {
       if (!(error instanceof SeedStateError)) throw error
@@ -139,6 +141,8 @@ export async function startDevChain(options: StartDevChainOptions = {}): Promise
     anvil = await launch({ host, port, statePath: options.statePath, now, log })
     seed = await seedStarted(anvil, now, log)
   }
+  // Code and storage only, no transaction: written on every start, saved state or not.
+  await installDevFarcasterRegistry(anvil.rpcUrl)
   return {
     rpcUrl: anvil.rpcUrl,
     started: true,

@@ -13,6 +13,7 @@ export interface ArtifactsFile {
 }
 
 export type ContractName =
+  | 'FarcasterIdRegistry'
   | 'LatchItems'
   | 'LatchNFT'
   | 'LatchSwap'

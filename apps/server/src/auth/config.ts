@@ -17,6 +17,11 @@ export interface AuthConfig {
   publicUrl: string | undefined
   /** OAuth clients of the social providers; only these are offered (docs/social.md). */
   social: SocialConfig
+  /**
+   * Sign In With Farcaster (docs/social.md#farcaster): an Optimism RPC to read custody from
+   * Farcaster's ID registry. Unset: Farcaster is not offered.
+   */
+  farcaster: { rpcUrl: string } | undefined
 }
 
 const key32 = z.string().refine(
@@ -66,6 +71,7 @@ export const authEnvShape = {
   LATCH_RECOVERY_KEY: key32.optional(),
   LATCH_FRAME_ORIGINS: originList.optional(),
   LATCH_PUBLIC_URL: httpUrl.optional(),
+  LATCH_FARCASTER_RPC_URL: httpUrl.optional(),
   ...socialEnvShape,
 }
 
@@ -84,5 +90,6 @@ export function readAuthConfig(env: AuthEnv): AuthConfig {
       : DEFAULT_FRAME_ORIGINS,
     publicUrl: env.LATCH_PUBLIC_URL,
     social: readSocialConfig(env),
+    farcaster: env.LATCH_FARCASTER_RPC_URL ? { rpcUrl: env.LATCH_FARCASTER_RPC_URL } : undefined,
   }
 }

@@ -5,6 +5,7 @@ import { registerFrameCors } from './cors.js'
 import { createMailer } from './mailer.js'
 import { DEVICE_APPROVAL_PATH, deviceRoutes } from './routes/device.js'
 import { emailRoutes } from './routes/email.js'
+import { farcasterRoutes } from './routes/farcaster.js'
 import { frameRoutes } from './routes/frame.js'
 import { sessionRoutes } from './routes/sessions.js'
 import { SOCIAL_CALLBACK_PATH, socialRoutes } from './routes/social.js'
@@ -66,5 +67,6 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   await app.register(sessionRoutes(ctx))
   await app.register(deviceRoutes(ctx))
   await app.register(socialRoutes(ctx))
+  await app.register(farcasterRoutes(ctx))
   await app.register(rpcProxyRoutes(auth.frameOrigins))
 }

@@ -58,7 +58,7 @@ describe('project features', () => {
     // With SMTP, email is served; the project's social providers still are not.
     const mail = serverCapabilities({ auth: { social: {}, smtpUrl: 'smtp://127.0.0.1:1025' } })
     expect(toRemoteFeatures(defaultProjectFeatures, mail)[0]?.config).toEqual(['email'])
-    // A provider with its OAuth client configured is served; Farcaster never is (no flow yet).
+    // A provider with its OAuth client configured is served; Farcaster needs an Optimism RPC.
     const client = { clientId: 'id', clientSecret: 'secret', issuer: undefined }
     const withGithub = serverCapabilities({
       auth: { smtpUrl: 'smtp://127.0.0.1:1025', social: { github: client, discord: client } },
@@ -68,6 +68,13 @@ describe('project features', () => {
       'email',
       'discord',
       'github',
+    ])
+    const withFarcaster = serverCapabilities({
+      auth: { smtpUrl: undefined, social: {}, farcaster: { rpcUrl: 'http://127.0.0.1:8545' } },
+    })
+    expect(withFarcaster.socials).toEqual(['farcaster'])
+    expect(toRemoteFeatures(defaultProjectFeatures, withFarcaster)[0]?.config).toEqual([
+      'farcaster',
     ])
     // Served and enabled: advertised with the provider's name.
     const served = toRemoteFeatures(

@@ -51,14 +51,21 @@ export interface ServerCapabilities {
 
 /**
  * This server's capabilities from its configuration: a social provider is offered only with its
- * OAuth client configured. Swaps and on-ramp have no provider yet, so they are never advertised.
+ * OAuth client configured, Farcaster only with an Optimism RPC to read its ID registry. Swaps and on-ramp have no provider yet, so they are never advertised.
  */
 export function serverCapabilities(config: {
-  auth: { smtpUrl: string | undefined; social: Partial<Record<string, unknown>> }
+  auth: {
+    smtpUrl: string | undefined
+    social: Partial<Record<string, unknown>>
+    farcaster?: { rpcUrl: string } | undefined
+  }
 }): ServerCapabilities {
+  const { auth } = config
   return {
-    email: config.auth.smtpUrl !== undefined,
-    socials: socialProviders.filter((provider) => config.auth.social[provider] !== undefined),
+    email: auth.smtpUrl !== undefined,
+    socials: socialProviders.filter((provider) =>
+      provider === 'farcaster' ? auth.farcaster !== undefined : auth.social[provider] !== undefined,
+    ),
     swapProvider: null,
     onrampProvider: null,
   }

@@ -37,18 +37,33 @@ export async function claimFlow(
   return flow
 }
 
+/**
+ * Hands a claimed flow back, still pending: a Farcaster channel whose offered signature was
+ * refused keeps waiting for the right one (a wrong one must not end the visitor's sign-in).
+ */
+export async function releaseFlow(db: Db, stateHash: string) {
+  await db
+    .update(authSocialFlows)
+    .set({ status: 'pending' })
+    .where(and(eq(authSocialFlows.stateHash, stateHash), eq(authSocialFlows.status, 'exchanging')))
+}
+
 export async function settleFlow(
   db: Db,
   stateHash: string,
   outcome:
-    | { status: 'done'; identity: SocialIdentity; resultCodeHash: string }
+    | { status: 'done'; identity: SocialIdentity; resultCodeHash?: string }
     | { status: 'failed'; error: string },
 ) {
   await db
     .update(authSocialFlows)
     .set(
       outcome.status === 'done'
-        ? { status: 'done', identity: outcome.identity, resultCodeHash: outcome.resultCodeHash }
+        ? {
+            status: 'done',
+            identity: outcome.identity,
+            resultCodeHash: outcome.resultCodeHash ?? null,
+          }
         : { status: 'failed', error: outcome.error },
     )
     .where(eq(authSocialFlows.stateHash, stateHash))
@@ -84,7 +99,7 @@ export async function spendFlow(db: Db, stateHash: string): Promise<boolean> {
  */
 export async function userForIdentity(
   db: Db,
-  provider: OAuthProvider,
+  provider: OAuthProvider | 'farcaster',
   identity: SocialIdentity,
   now: Date,
 ): Promise<AuthUser> {

@@ -1,0 +1,295 @@
+import { createWalletClient, viemConnector } from '@farcaster/auth-client'
+import { eq } from 'drizzle-orm'
+import { keccak256, stringToHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AnvilInstance, startAnvil } from '../../../../scripts/devchain/anvil.js'
+import {
+  type DevFarcasterAccount,
+  devFarcasterAccounts,
+  installDevFarcasterRegistry,
+} from '../../../../scripts/devchain/farcaster.js'
+import { authIdentities, authSessions } from '../db/schema/auth.js'
+import { APP_ORIGIN, type AuthTestApp, frameCall, openAuthTestApp } from './testing.js'
+
+// Sign In With Farcaster with this server as the relay, end to end over HTTP: the frame opens a
+// channel, a Farcaster wallet client (the real `@farcaster/auth-client`) signs for a dev account
+// whose custody the dev chain's ID registry records, and the frame's poll gets the session.
+// Then the attacks: another key, a key that signs for an address it does not hold, another
+// nonce, domain or page, a replayed answer, and a flow token used elsewhere.
+let anvil: AnvilInstance
+let t: AuthTestApp
+let relay: string
+let n = 0
+const device = () => `device-${String(++n).padStart(20, '0')}`
+const [dev, friend] = devFarcasterAccounts as [DevFarcasterAccount, DevFarcasterAccount]
+const attackerKey = keccak256(stringToHex('farcaster attacker'))
+const attacker = privateKeyToAccount(attackerKey)
+
+beforeAll(async () => {
+  anvil = await startAnvil()
+  await installDevFarcasterRegistry(anvil.rpcUrl)
+  t = await openAuthTestApp({ LATCH_FARCASTER_RPC_URL: anvil.rpcUrl })
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
+  relay = `${address}/farcaster`
+}, 60_000)
+afterAll(async () => {
+  await t?.close()
+  await anvil?.stop()
+})
+
+async function openChannel(deviceId: string) {
+  const res = await frameCall(t, 'POST', '/auth/v1/farcaster/channel', undefined, {
+    projectId: t.projectId,
+    deviceId,
+  })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return res.body as { url: string; flowToken: string }
+}
+
+const poll = (flowToken: string, deviceId: string) =>
+  frameCall(t, 'POST', '/auth/v1/farcaster/finish', undefined, {
+    projectId: t.projectId,
+    deviceId,
+    flowToken,
+  })
+
+interface Answer {
+  signer?: `0x${string}`
+  address?: `0x${string}`
+  fid?: number
+  bodyFid?: number
+  nonce?: string
+  domain?: string
+  uri?: string
+}
+
+/** What a Farcaster app does with the link: build the message, sign it, post it to the relay. */
+async function answer(url: string, account: DevFarcasterAccount, change: Answer = {}) {
+  const wallet = createWalletClient({ relay, ethereum: viemConnector({ rpcUrl: anvil.rpcUrl }) })
+  const { channelToken } = wallet.parseSignInURI({ uri: url })
+  const params = new URL(url).searchParams
+  const custody = privateKeyToAccount(account.custodyKey)
+  const built = wallet.buildSignInMessage({
+    address: change.address ?? custody.address,
+    fid: change.fid ?? account.fid,
+    uri: change.uri ?? params.get('siweUri')!,
+    domain: change.domain ?? params.get('domain')!,
+    nonce: change.nonce ?? params.get('nonce')!,
+  })
+  if (built.isError) throw built.error
+  const signer = change.signer ? privateKeyToAccount(change.signer) : custody
+  const signature = await signer.signMessage({ message: built.message })
+  const res = await fetch(`${relay}/v1/channel/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${channelToken}` },
+    body: JSON.stringify({
+      message: built.message,
+      signature,
+      fid: change.bodyFid ?? account.fid,
+      username: account.username,
+    }),
+  })
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+}
+
+describe('Sign In With Farcaster', () => {
+  it('signs a dev account in: pending until its app answers, then a session once', async () => {
+    const deviceId = device()
+    const { url, flowToken } = await openChannel(deviceId)
+    expect(new URL(url).origin + new URL(url).pathname).toBe('https://farcaster.xyz/~/siwf')
+    expect(new URL(url).searchParams.get('siweUri')).toBe(APP_ORIGIN)
+    expect((await poll(flowToken, deviceId)).status).toBe(202)
+
+    // The wallet client of the real library, posting to this server as its relay.
+    const wallet = createWalletClient({ relay, ethereum: viemConnector({ rpcUrl: anvil.rpcUrl }) })
+    const { channelToken } = wallet.parseSignInURI({ uri: url })
+    const params = new URL(url).searchParams
+    const built = wallet.buildSignInMessage({
+      address: dev.custody,
+      fid: dev.fid,
+      uri: params.get('siweUri')!,
+      domain: params.get('domain')!,
+      nonce: params.get('nonce')!,
+    })
+    if (built.isError) throw built.error
+    const signature = await privateKeyToAccount(dev.custodyKey).signMessage({
+      message: built.message,
+    })
+    const answered = await wallet.authenticate({
+      channelToken,
+      authKey: '',
+      message: built.message,
+      signature,
+      fid: dev.fid,
+      username: dev.username,
+    })
+    expect(answered.isError, String(answered.error)).toBe(false)
+    expect(answered.data).toMatchObject({
+      state: 'completed',
+      fid: dev.fid,
+      username: dev.username,
+    })
+
+    const done = await poll(flowToken, deviceId)
+    expect(done.status, JSON.stringify(done.body)).toBe(200)
+    const session = done.body as { token: string }
+    expect(session.user).toMatchObject({ socialProvider: 'farcaster', username: 'latch-dev' })
+    const me = await frameCall(t, 'GET', '/auth/v1/session', session.token)
+    expect(JSON.stringify(me.body)).toContain('"socialProvider":"farcaster"')
+    expect(JSON.stringify(me.body)).toContain('"username":"latch-dev"')
+    // Spent: a second poll gets nothing.
+    expect((await poll(flowToken, deviceId)).status).toBe(400)
+
+    // The same fid is the same account; another fid another.
+    const again = await openChannel(deviceId)
+    expect((await answer(again.url, dev)).status).toBe(201)
+    expect((await poll(again.flowToken, deviceId)).status).toBe(200)
+    const other = await openChannel(deviceId)
+    expect((await answer(other.url, friend)).status).toBe(201)
+    const third = (await poll(other.flowToken, deviceId)).body as {
+      user: { id: string; username: string }
+    }
+    expect(third.user.username).toBe('latch-friend')
+    const identities = await t.app.db
+      .select()
+      .from(authIdentities)
+      .where(eq(authIdentities.provider, 'farcaster'))
+    const userOf = (fid: number) => identities.filter((row) => row.subject === String(fid))
+    expect(userOf(dev.fid)).toHaveLength(1)
+    expect(userOf(friend.fid)).toHaveLength(1)
+    expect(userOf(friend.fid)[0]!.userId).not.toBe(userOf(dev.fid)[0]!.userId)
+    const sessions = await t.app.db
+      .select({ userId: authSessions.userId })
+      .from(authSessions)
+      .where(eq(authSessions.socialSubject, String(dev.fid)))
+    expect(new Set(sessions.map((row) => row.userId))).toEqual(
+      new Set([userOf(dev.fid)[0]!.userId]),
+    )
+  })
+
+  it("refuses a key that is not the fid's custody, and the channel keeps waiting for the right one", async () => {
+    const deviceId = device()
+    const { url, flowToken } = await openChannel(deviceId)
+    // The attacker signs honestly with its own key but claims the dev account's fid.
+    const own = await answer(url, dev, {
+      signer: attackerKey,
+      address: attacker.address,
+    })
+    expect(own).toMatchObject({ status: 401, body: { error: { code: 'NOT_CUSTODY' } } })
+    // The attacker names the custody address but cannot sign for it.
+    const forged = await answer(url, dev, { signer: attackerKey })
+    expect(forged).toMatchObject({ status: 401, body: { error: { code: 'BAD_SIGNATURE' } } })
+    // A custody key signing for a fid that is not its own.
+    const borrowed = await answer(url, friend, { fid: dev.fid, bodyFid: dev.fid })
+    expect(borrowed).toMatchObject({ status: 401, body: { error: { code: 'NOT_CUSTODY' } } })
+    expect((await poll(flowToken, deviceId)).status).toBe(202)
+    expect((await answer(url, dev)).status).toBe(201)
+    expect((await poll(flowToken, deviceId)).status).toBe(200)
+  })
+
+  it('refuses a message for another nonce, domain, page or fid, and a replayed answer', async () => {
+    const deviceId = device()
+    const { url, flowToken } = await openChannel(deviceId)
+    for (const change of [
+      { nonce: 'someothernonce123' },
+      { domain: 'evil.example' },
+      { uri: 'https://evil.example' },
+      { bodyFid: friend.fid },
+    ] satisfies Answer[]) {
+      const res = await answer(url, dev, change)
+      expect(res.status, JSON.stringify(change)).toBe(401)
+      expect(res.body.error, JSON.stringify(change)).toMatchObject({ code: 'INVALID_MESSAGE' })
+    }
+    expect((await answer(url, dev)).status).toBe(201)
+    // The same (valid) answer again finds no channel.
+    expect(await answer(url, dev)).toMatchObject({
+      status: 401,
+      body: { error: { code: 'CHANNEL_INVALID' } },
+    })
+    // A made-up channel token.
+    const forged = new URL(url)
+    forged.searchParams.set('channelToken', 'x'.repeat(43))
+    expect((await answer(forged.toString(), dev)).status).toBe(401)
+    expect((await poll(flowToken, deviceId)).status).toBe(200)
+  })
+
+  it('hands the session only to the frame that opened the channel: same device, page and project', async () => {
+    const deviceId = device()
+    const { url, flowToken } = await openChannel(deviceId)
+    expect((await answer(url, dev)).status).toBe(201)
+    expect((await poll(flowToken, device())).status).toBe(400)
+    const otherPage = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/farcaster/finish',
+      headers: { origin: 'http://127.0.0.1:5174', 'latch-page-origin': 'https://evil.example' },
+      payload: { projectId: t.projectId, deviceId, flowToken },
+    })
+    expect(otherPage.statusCode).toBe(400)
+    expect((await poll('y'.repeat(43), deviceId)).status).toBe(400)
+    expect((await poll(flowToken, deviceId)).status).toBe(200)
+  })
+
+  it('answers 502 and keeps the channel when the ID registry cannot be read', async () => {
+    const down = await openAuthTestApp({ LATCH_FARCASTER_RPC_URL: 'http://127.0.0.1:9' })
+    const channelDevice = device()
+    try {
+      const base = await down.app.listen({ port: 0, host: '127.0.0.1' })
+      const res = await down.app.inject({
+        method: 'POST',
+        url: '/auth/v1/farcaster/channel',
+        headers: {
+          origin: 'http://127.0.0.1:5174',
+          'latch-project-id': down.projectId,
+          'latch-page-origin': APP_ORIGIN,
+        },
+        payload: { projectId: down.projectId, deviceId: channelDevice },
+      })
+      const { url, flowToken } = res.json() as { url: string; flowToken: string }
+      const saved = relay
+      relay = `${base}/farcaster`
+      try {
+        const answered = await answer(url, dev)
+        expect(answered).toMatchObject({
+          status: 502,
+          body: { error: { code: 'REGISTRY_UNREACHABLE' } },
+        })
+        const waiting = await down.app.inject({
+          method: 'POST',
+          url: '/auth/v1/farcaster/finish',
+          headers: {
+            origin: 'http://127.0.0.1:5174',
+            'latch-project-id': down.projectId,
+            'latch-page-origin': APP_ORIGIN,
+          },
+          payload: { projectId: down.projectId, deviceId: channelDevice, flowToken },
+        })
+        expect(waiting.statusCode).toBe(202)
+      } finally {
+        relay = saved
+      }
+    } finally {
+      await down.close()
+    }
+  })
+
+  it('is not offered without an Optimism RPC', async () => {
+    const off = await openAuthTestApp()
+    try {
+      const res = await off.app.inject({
+        method: 'POST',
+        url: '/auth/v1/farcaster/channel',
+        headers: {
+          origin: 'http://127.0.0.1:5174',
+          'latch-project-id': off.projectId,
+          'latch-page-origin': APP_ORIGIN,
+        },
+        payload: { projectId: off.projectId, deviceId: device() },
+      })
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toMatchObject({ error: { code: 'PROVIDER_NOT_ENABLED' } })
+    } finally {
+      await off.close()
+    }
+  })
+})

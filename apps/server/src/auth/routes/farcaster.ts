@@ -1,0 +1,237 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
+import { Type } from 'typebox'
+import { generateSiweNonce } from 'viem/siwe'
+import { HttpError } from '../../errors.js'
+import { type AuthContext, requireKnownProject } from '../context.js'
+import { authRouteConfig } from '../cors.js'
+import { FarcasterSignInError, verifyFarcasterSignIn } from '../farcaster/verify.js'
+import { authErrors, DeviceId, ProjectId, projectErrors, Session } from '../schemas.js'
+import { newToken, sha256 } from '../secrets.js'
+import { allowedPageOrigin, createSession, sessionAnswer } from '../sessions.js'
+import {
+  claimFlow,
+  FLOW_TTL_MS,
+  findFlowByToken,
+  insertFlow,
+  releaseFlow,
+  type SocialFlow,
+  settleFlow,
+  spendFlow,
+  userForIdentity,
+} from '../social/store.js'
+import { approveDevice } from '../users.js'
+
+/** Where a Farcaster app opens a channel; the real app's link, so a phone that scans it knows it. */
+export const FARCASTER_SIGN_IN_LINK = 'https://farcaster.xyz/~/siwf'
+/** The relay paths a Farcaster wallet client calls (`<relay>/v1/channel/…`). */
+export const FARCASTER_RELAY_PATH = '/farcaster'
+
+const limited = (max: number) => ({ ...authRouteConfig, rateLimit: { max, timeWindow: 60_000 } })
+const Token = Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' })
+const Frame = { projectId: ProjectId, deviceId: DeviceId }
+
+const AuthenticateBody = Type.Object({
+  message: Type.String({ minLength: 1, maxLength: 4096 }),
+  // 65 bytes for a key; a contract's (ERC-1271/6492) signature may be longer.
+  signature: Type.String({ pattern: '^0x([0-9a-fA-F]{2}){65,2048}$' }),
+  fid: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+  authMethod: Type.Optional(Type.Literal('custody')),
+  // Farcaster names (fnames) and ENS names; what the client reports, shown beside the fid.
+  username: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9.-]{0,63}$' })),
+  displayName: Type.Optional(Type.String({ maxLength: 128 })),
+  bio: Type.Optional(Type.String({ maxLength: 1024 })),
+  pfpUrl: Type.Optional(Type.String({ maxLength: 2048 })),
+})
+const ChannelState = Type.Object({
+  state: Type.Union([Type.Literal('pending'), Type.Literal('completed')]),
+  nonce: Type.String(),
+  url: Type.String(),
+  fid: Type.Optional(Type.Integer()),
+  username: Type.Optional(Type.String()),
+  signatureParams: Type.Object({ siweUri: Type.String(), domain: Type.String() }),
+})
+
+/** The message a channel asks for: this page, its host, and the channel's nonce. */
+function channelParams(flow: Pick<SocialFlow, 'pageOrigin' | 'nonce'>) {
+  return { siweUri: flow.pageOrigin, domain: new URL(flow.pageOrigin).host, nonce: flow.nonce }
+}
+
+function channelLink(channelToken: string, flow: Pick<SocialFlow, 'pageOrigin' | 'nonce'>) {
+  const url = new URL(FARCASTER_SIGN_IN_LINK)
+  url.search = new URLSearchParams({ channelToken, ...channelParams(flow) }).toString()
+  return url.toString()
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const match = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(request.headers.authorization ?? '')
+  return match?.[1]
+}
+
+/**
+ * Sign In With Farcaster with this server as the relay (docs/social.md#farcaster): the frame
+ * opens a channel and shows its link as a QR code; the visitor's Farcaster app signs the message
+ * and posts it to the channel, where it is checked against Farcaster's ID registry at once; the
+ * frame's poll then trades its flow token for a session. The channel token in the link lets its
+ * holder answer the channel, never sign anybody in: that takes the frame's own flow token.
+ */
+export function farcasterRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    const { farcaster } = app.config.auth
+    const notEnabled = () =>
+      new HttpError(400, 'PROVIDER_NOT_ENABLED', 'Sign-in with Farcaster is not enabled')
+
+    app.post(
+      '/auth/v1/farcaster/channel',
+      {
+        config: limited(30),
+        schema: {
+          summary:
+            "Open a Sign In With Farcaster channel: the Farcaster app's link, and a flow token",
+          tags: ['auth'],
+          body: Type.Object(Frame),
+          response: {
+            200: Type.Object({
+              url: Type.String(),
+              flowToken: Type.String(),
+              expiresAt: Type.String(),
+            }),
+            ...authErrors,
+            ...projectErrors,
+          },
+        },
+      },
+      async (request) => {
+        const { projectId, deviceId } = request.body
+        const project = await requireKnownProject(request, projectId)
+        const pageOrigin = allowedPageOrigin(request, project.allowedOrigins)
+        if (!pageOrigin)
+          throw new HttpError(403, 'ORIGIN_NOT_ALLOWED', 'This page may not use this project')
+        if (!farcaster || !project.features.socials.includes('farcaster')) throw notEnabled()
+        const channelToken = newToken()
+        const flowToken = newToken()
+        const nonce = generateSiweNonce()
+        const expiresAt = new Date(ctx.now().getTime() + FLOW_TTL_MS)
+        await insertFlow(app.db, {
+          stateHash: sha256(channelToken),
+          flowTokenHash: sha256(flowToken),
+          provider: 'farcaster',
+          projectId,
+          pageOrigin,
+          deviceHash: sha256(deviceId),
+          codeVerifier: '',
+          nonce,
+          expiresAt,
+        })
+        const url = channelLink(channelToken, { pageOrigin, nonce })
+        return { url, flowToken, expiresAt: expiresAt.toISOString() }
+      },
+    )
+
+    app.post(
+      `${FARCASTER_RELAY_PATH}/v1/channel/authenticate`,
+      {
+        config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+        schema: {
+          summary: "A Farcaster app answers a channel with the visitor's signed message",
+          tags: ['farcaster'],
+          body: AuthenticateBody,
+          response: { 201: ChannelState, ...authErrors },
+        },
+      },
+      async (request, reply) => {
+        if (!farcaster) throw notEnabled()
+        const channelToken = bearer(request)
+        const flow = channelToken
+          ? await claimFlow(app.db, sha256(channelToken), ctx.now())
+          : undefined
+        if (!channelToken || !flow || flow.provider !== 'farcaster')
+          throw new HttpError(
+            401,
+            'CHANNEL_INVALID',
+            'This sign-in channel is unknown, answered already or expired',
+          )
+        const { message, signature, fid, username } = request.body
+        try {
+          await verifyFarcasterSignIn(farcaster.rpcUrl, channelParams(flow), {
+            message,
+            signature: signature as `0x${string}`,
+            fid,
+          })
+        } catch (error) {
+          await releaseFlow(app.db, flow.stateHash)
+          if (!(error instanceof FarcasterSignInError)) throw error
+          request.log.warn({ code: error.code, fid }, 'farcaster sign-in refused')
+          throw new HttpError(
+            error.code === 'REGISTRY_UNREACHABLE' ? 502 : 401,
+            error.code,
+            error.message,
+          )
+        }
+        const identity = {
+          subject: String(fid),
+          username: username ?? null,
+          email: null,
+          emailVerified: false,
+        }
+        await settleFlow(app.db, flow.stateHash, { status: 'done', identity })
+        return reply.status(201).send({
+          state: 'completed' as const,
+          nonce: flow.nonce,
+          url: channelLink(channelToken, flow),
+          fid,
+          ...(username ? { username } : {}),
+          signatureParams: { siweUri: flow.pageOrigin, domain: new URL(flow.pageOrigin).host },
+        })
+      },
+    )
+
+    app.post(
+      '/auth/v1/farcaster/finish',
+      {
+        // The frame asks about once a second while the QR code shows.
+        config: limited(300),
+        schema: {
+          summary: 'Poll a Farcaster channel: 202 while it waits, then its session, once',
+          tags: ['auth'],
+          body: Type.Object({ ...Frame, flowToken: Token }),
+          response: {
+            200: Session,
+            202: Type.Object({ state: Type.Literal('pending') }),
+            ...authErrors,
+            ...projectErrors,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { projectId, deviceId, flowToken } = request.body
+        const project = await requireKnownProject(request, projectId)
+        const pageOrigin = allowedPageOrigin(request, project.allowedOrigins)
+        const now = ctx.now()
+        const flow = await findFlowByToken(app.db, sha256(flowToken), now)
+        const invalid = () =>
+          new HttpError(400, 'SOCIAL_SIGN_IN_INVALID', 'This sign-in did not complete; start again')
+        if (
+          flow?.provider !== 'farcaster' ||
+          flow.projectId !== projectId ||
+          flow.pageOrigin !== pageOrigin ||
+          flow.deviceHash !== sha256(deviceId)
+        )
+          throw invalid()
+        if (flow.status === 'pending' || flow.status === 'exchanging')
+          return reply.status(202).send({ state: 'pending' as const })
+        if (!(await spendFlow(app.db, flow.stateHash))) throw invalid()
+        const identity = flow.identity as Parameters<typeof userForIdentity>[2]
+        const user = await userForIdentity(app.db, 'farcaster', identity, now)
+        await approveDevice(app.db, user.id, deviceId, now)
+        const social = { provider: 'farcaster', subject: identity.subject }
+        const session = await createSession(
+          app.db,
+          { userId: user.id, deviceId, projectId, pageOrigin: flow.pageOrigin, social },
+          now,
+        )
+        return sessionAnswer(session, user, { provider: 'farcaster', username: identity.username })
+      },
+    )
+  }
+}
