@@ -135,6 +135,9 @@ async function main() {
       LATCH_SERVER_PORT: String(env.serverPort),
       LATCH_DATA_DIR: env.dataDir,
       LATCH_CHAIN_RPC_URL: chain.rpcUrl,
+      // Sign In With Farcaster reads custody from the dev chain's copy of Farcaster's ID registry
+      // unless an Optimism RPC is configured (docs/social.md#farcaster).
+      LATCH_FARCASTER_RPC_URL: process.env.LATCH_FARCASTER_RPC_URL || chain.rpcUrl,
       // Request logs would drown the URLs; `LATCH_LOG_LEVEL=info npm start` brings them back.
       LATCH_LOG_LEVEL: process.env.LATCH_LOG_LEVEL ?? 'warn',
       LATCH_WEB_ORIGINS: webOrigins.join(','),
@@ -224,6 +227,7 @@ async function main() {
         `  dev chain     ${chain.rpcUrl}   chain id 31337${seeded}`,
         `  walletconnect ${relay ? `${relay.url}   (dev relay, project id ${DEV_WALLETCONNECT_PROJECT_ID}; development only)` : `project ${walletConnectProjectId}, relay ${process.env.LATCH_WALLETCONNECT_RELAY_URL || "WalletConnect's hosted relay"}`}`,
         `  social        ${idp ? `${idp.url}/<provider>   (dev identity provider for google, github, apple, facebook, x, discord: any login name signs in; development only)` : 'LATCH_SOCIAL_* providers'}`,
+        `  farcaster     ${process.env.LATCH_FARCASTER_RPC_URL ? `ID registry read through ${process.env.LATCH_FARCASTER_RPC_URL}` : "dev chain's ID registry, accounts @latch-dev (fid 1) and @latch-friend (fid 2): npm run farcaster -- '<link copied from the modal>' signs in; development only"}`,
         `  mailbox       ${mailbox ? `${mailbox.webUrl}   (sign-in codes; SMTP ${mailbox.smtpUrl})` : 'LATCH_SMTP_URL'}`,
         `  account name  ${devName.name} → ${devName.address} (dev account 1)`,
         `  project id    ${project.id}   (allowed origins: ${project.allowedOrigins.join(', ')})`,

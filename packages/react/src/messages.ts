@@ -18,6 +18,7 @@ export const en = {
       ConnectingExternal: '{name}',
       ConnectingWalletConnect: '{name}',
       ConnectingWalletConnectBasic: 'WalletConnect',
+      ConnectingFarcaster: 'Farcaster',
       Account: 'Account',
       Networks: 'Select network',
       SwitchNetwork: '{name}',
@@ -198,6 +199,14 @@ export const en = {
     continueWith: 'Continue with {provider}',
     waiting: 'Continue in the {provider} window…',
     connecting: 'Signing in…',
+  },
+  farcaster: {
+    qrLabel: 'QR code to sign in with Farcaster',
+    scan: 'Scan this code with your phone’s camera or Farcaster app',
+    openApp: 'Open Farcaster',
+    preparing: 'Preparing the sign-in…',
+    connecting: 'Signing in…',
+    failed: 'Sign-in with Farcaster failed',
   },
   updateEmail: {
     label: 'New email',

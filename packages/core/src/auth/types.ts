@@ -46,6 +46,12 @@ export interface AuthConnector {
    * Absent when the connector has no social sign-in.
    */
   connectSocial?(provider: OAuthSocialProvider, options?: { signal?: AbortSignal }): Promise<void>
+  /**
+   * Sign In With Farcaster (docs/social.md#farcaster): `onUrl` receives the Farcaster app's link
+   * as soon as the channel is open (the UI shows it as a QR code and a button); resolves once the
+   * visitor's Farcaster app has signed. Absent when the connector has no Farcaster sign-in.
+   */
+  connectFarcaster?(options: { onUrl(url: string): void; signal?: AbortSignal }): Promise<void>
   /** The signed-in user once connected, else undefined. */
   getUser(): AuthUser | undefined
   /** Called whenever `getUser()` may have changed. */

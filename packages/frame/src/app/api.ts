@@ -95,6 +95,18 @@ export function createAuthApi(serverUrl: string, projectId: string, pageOrigin?:
       call<VerifiedSession>('POST', '/auth/v1/social/finish', {
         body: { projectId, deviceId, flowToken, result },
       }),
+    farcasterChannel: (deviceId: string) =>
+      call<{ url: string; flowToken: string; expiresAt: string }>(
+        'POST',
+        '/auth/v1/farcaster/channel',
+        { body: { projectId, deviceId } },
+      ),
+    /** The session once the visitor's Farcaster app has answered; `pending` until then. */
+    farcasterFinish: (flowToken: string, deviceId: string, signal?: AbortSignal) =>
+      call<VerifiedSession | { state: 'pending' }>('POST', '/auth/v1/farcaster/finish', {
+        body: { projectId, deviceId, flowToken },
+        signal,
+      }),
     session: (token: string) => call<ServerUser>('GET', '/auth/v1/session', { token }),
     signOut: (token: string) => call<object>('POST', '/auth/v1/sign-out', { token, body: {} }),
     createWallet: (

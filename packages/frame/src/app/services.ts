@@ -18,6 +18,7 @@ const DEVICE_KEY = 'latch-frame/device-id'
 const USED_CONTRACTS_KEY = 'latch-frame/used-contracts/'
 const DEVICE_POLL_MS = 2_000
 const DEVICE_WAIT_MS = 120_000
+const FARCASTER_POLL_MS = 1_000
 
 const unavailable = (what: string) => new FrameError(`${what} is not available on this server`)
 
@@ -82,6 +83,7 @@ export function createFrameServices(options: ServicesOptions) {
   let pendingEmail: string | undefined
   let pendingNewEmail: string | undefined
   let pendingSocial: { flowToken: string } | undefined
+  let pendingFarcaster: { flowToken: string } | undefined
   let token: string | undefined
   let user: ServerUser | undefined
   let wallet: DerivedWallet | undefined
@@ -193,8 +195,27 @@ export function createFrameServices(options: ServicesOptions) {
       await begin(session)
       return toUser(user!, wallet!)
     },
-    async CONNECT_FARCASTER() {
-      throw unavailable('Farcaster login')
+    async CONNECT_FARCASTER(_payload, { signal }) {
+      // Waits for the visitor's Farcaster app to answer the channel (docs/social.md#farcaster);
+      // the page gives up after 120 s, and so does this poll.
+      const flow = pendingFarcaster
+      if (!flow) throw new FrameError('Start the Farcaster sign-in first')
+      const deadline = Date.now() + DEVICE_WAIT_MS
+      while (!signal.aborted && Date.now() < deadline) {
+        const answer = await api.farcasterFinish(flow.flowToken, device, signal)
+        if ('token' in answer) {
+          pendingFarcaster = undefined
+          await begin(answer)
+          return { userName: answer.user.username ?? '' }
+        }
+        await new Promise((resolve) => setTimeout(resolve, FARCASTER_POLL_MS))
+      }
+      throw new FrameError('Farcaster did not answer in time; start again')
+    },
+    async GET_FARCASTER_URI() {
+      const { url, flowToken } = await api.farcasterChannel(device)
+      pendingFarcaster = { flowToken }
+      return { url }
     },
     async GET_SOCIAL_REDIRECT_URI({ provider }) {
       const { uri, flowToken } = await api.socialStart(provider, device)

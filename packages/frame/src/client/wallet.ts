@@ -144,6 +144,7 @@ export function createEmbeddedWallet(options: EmbeddedWalletOptions) {
     },
     connectSocial: (uri: string) => frame.request('CONNECT_SOCIAL', { uri }),
     connectFarcaster: () => frame.request('CONNECT_FARCASTER', undefined),
+    farcasterUri: () => frame.request('GET_FARCASTER_URI', undefined),
     getSocialRedirectUri: (
       provider: 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord',
     ) => frame.request('GET_SOCIAL_REDIRECT_URI', { provider }),

@@ -258,6 +258,19 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
         if (!popup.closed) popup.close()
       }
     },
+    async connectFarcaster({ onUrl, signal }) {
+      const embedded = await wallet()
+      const { url } = await embedded.farcasterUri()
+      signal?.throwIfAborted()
+      onUrl(url)
+      storage.set('connectedSocial', 'farcaster')
+      try {
+        await embedded.connectFarcaster()
+      } catch (error) {
+        storage.remove('connectedSocial')
+        throw error
+      }
+    },
     async updateEmail(email) {
       return (await wallet()).updateEmail(email)
     },

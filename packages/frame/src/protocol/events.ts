@@ -9,6 +9,7 @@ export const appEvents = [
   'CONNECT_OTP',
   'CONNECT_SOCIAL',
   'CONNECT_FARCASTER',
+  'GET_FARCASTER_URI',
   'GET_USER',
   'GET_SOCIAL_REDIRECT_URI',
   'SIGN_OUT',

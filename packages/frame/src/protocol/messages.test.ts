@@ -19,8 +19,14 @@ describe('parseAppMessage', () => {
   })
 
   it('has a schema for every docs/behaviour.md#wire event', () => {
-    expect(appEvents).toHaveLength(22)
-    for (const event of ['SIGN_OUT', 'IS_CONNECTED', 'RELOAD', 'RPC_ABORT'] as const)
+    expect(appEvents).toHaveLength(23)
+    for (const event of [
+      'SIGN_OUT',
+      'IS_CONNECTED',
+      'GET_FARCASTER_URI',
+      'RELOAD',
+      'RPC_ABORT',
+    ] as const)
       expect(parseAppMessage({ type: appEventType(event), id: 'x' }, silent)?.event).toBe(event)
   })
 

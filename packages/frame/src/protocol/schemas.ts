@@ -72,6 +72,7 @@ export const appPayloads = {
   CONNECT_OTP: z.strictObject({ otp: otpSchema }),
   CONNECT_SOCIAL: z.strictObject({ uri: text(4096) }),
   CONNECT_FARCASTER: empty,
+  GET_FARCASTER_URI: empty,
   GET_USER: z.optional(
     z.strictObject({
       chainId: z.optional(chainIdSchema),
@@ -103,6 +104,7 @@ export const successPayloads = {
   CONNECT_OTP: empty,
   CONNECT_SOCIAL: userSchema,
   CONNECT_FARCASTER: z.strictObject({ userName: text(254) }),
+  GET_FARCASTER_URI: z.strictObject({ url: text(4096) }),
   GET_USER: userSchema,
   GET_SOCIAL_REDIRECT_URI: z.strictObject({ uri: text(4096) }),
   SIGN_OUT: empty,

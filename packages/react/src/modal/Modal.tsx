@@ -65,6 +65,10 @@ const ConnectingWalletConnect = lazy(() =>
 const ConnectingWalletConnectBasic = lazy(() =>
   loadWalletConnectView().then((m) => ({ default: m.ConnectingWalletConnectBasic })),
 )
+// Farcaster's QR code view comes on the visitor's pick, like WalletConnect's.
+const ConnectingFarcaster = lazy(() =>
+  import('../views/ConnectingFarcaster.js').then((m) => ({ default: m.ConnectingFarcaster })),
+)
 const WalletReceive = lazy(() =>
   import('../views/WalletReceive.js').then((m) => ({ default: m.WalletReceive })),
 )
@@ -75,6 +79,7 @@ const views: Partial<Record<ViewName, ComponentType>> = {
   ConnectingExternal,
   ConnectingWalletConnect,
   ConnectingWalletConnectBasic,
+  ConnectingFarcaster,
   Account,
   Networks,
   SwitchNetwork,

@@ -1,21 +1,23 @@
-import { type ChainNamespace, closeModal, type OAuthSocialProvider } from '@latch/core'
+import { type ChainNamespace, closeModal, type OAuthSocialProvider, pushView } from '@latch/core'
 import { useEffect, useRef, useState } from 'react'
 import { useLatch } from '../context.js'
 import { fill } from '../messages.js'
 import { errorText } from './email.js'
 
-/** docs/behaviour.md#state: the six OAuth providers, in the order of the seed's defaults. */
-const OAUTH_ORDER: readonly OAuthSocialProvider[] = [
+/** docs/behaviour.md#state: the providers in the order of the seed's defaults. */
+const ORDER: readonly (OAuthSocialProvider | 'farcaster')[] = [
   'google',
   'x',
+  'farcaster',
   'discord',
   'apple',
   'github',
   'facebook',
 ]
-const LABELS: Record<OAuthSocialProvider, string> = {
+const LABELS: Record<OAuthSocialProvider | 'farcaster', string> = {
   google: 'Google',
   x: 'X',
+  farcaster: 'Farcaster',
   discord: 'Discord',
   apple: 'Apple',
   github: 'GitHub',
@@ -39,8 +41,12 @@ export function SocialButtons({
   const [failure, setFailure] = useState<string | undefined>()
   const abort = useRef<AbortController | undefined>(undefined)
   useEffect(() => () => abort.current?.abort(), [])
-  const providers = OAUTH_ORDER.filter((p) => socials.includes(p))
-  if (!auth?.connectSocial || providers.length === 0) return null
+  // Farcaster signs in by QR code (its own view); the others through a popup.
+  const providers = ORDER.filter(
+    (p) =>
+      socials.includes(p) && (p === 'farcaster' ? !!auth?.connectFarcaster : !!auth?.connectSocial),
+  )
+  if (!auth || providers.length === 0) return null
   const t = messages.social
 
   const signIn = async (provider: OAuthSocialProvider) => {
@@ -72,7 +78,11 @@ export function SocialButtons({
             className="latch-secondary-button"
             aria-label={fill(t.continueWith, { provider: LABELS[provider] })}
             disabled={pending !== undefined}
-            onClick={() => void signIn(provider)}
+            onClick={() =>
+              provider === 'farcaster'
+                ? pushView(stores.router, 'ConnectingFarcaster')
+                : void signIn(provider)
+            }
             data-testid={`social-${provider}`}
           >
             {LABELS[provider]}
