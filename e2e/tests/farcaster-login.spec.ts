@@ -99,7 +99,12 @@ test("a signature from a key that is not the fid's custody is refused, and the c
   // Friend's custody key signing for dev's fid: a valid signature from the wrong key.
   await expect(
     answerFarcasterLink(link, { relay, rpcUrl, account: dev, signerKey: friend.custodyKey }),
-  ).rejects.toThrow(/verify|custody|own/i)
+  ).rejects.toThrow(/^BAD_SIGNATURE: /)
+  // Friend's key signing honestly as itself, claiming dev's fid: not that fid's custody.
+  const claimed = { ...dev, custody: friend.custody, custodyKey: friend.custodyKey }
+  await expect(answerFarcasterLink(link, { relay, rpcUrl, account: claimed })).rejects.toThrow(
+    /^NOT_CUSTODY: /,
+  )
   await expect(dialog(page)).toHaveAttribute('data-view', 'ConnectingFarcaster')
   await expect(dialog(page).getByTestId('view-farcaster')).toHaveAttribute('data-phase', 'waiting')
   await expect(connectButton(page)).not.toHaveAttribute('data-state', 'connected')

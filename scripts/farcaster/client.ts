@@ -55,6 +55,13 @@ export async function answerFarcasterLink(link: string, options: AnswerOptions) 
     username: account.username,
   })
   if (answered.isError)
-    throw new FarcasterClientError(answered.error?.message ?? 'The relay refused the answer')
+    throw new FarcasterClientError(answered.error?.message ?? 'The relay is unreachable')
+  // The library hands back any answer; a refusal is a status and Latch's error body.
+  if (!answered.response.ok) {
+    const body = answered.data as unknown as { error?: { code?: string; message?: string } }
+    throw new FarcasterClientError(
+      `${body.error?.code ?? answered.response.status}: ${body.error?.message ?? 'refused'}`,
+    )
+  }
   return { account, state: answered.data.state }
 }
