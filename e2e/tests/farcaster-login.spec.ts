@@ -66,7 +66,8 @@ test('signs in by QR code: the username and address show, a reload keeps them, t
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
   await connectButton(page).click()
   await expect(dialog(page)).toHaveAttribute('data-view', 'Account')
-  await expect(dialog(page)).toContainText(dev.username)
+  await expect(dialog(page).getByTestId('account-email')).toHaveText(`Signed in as ${dev.username}`)
+  await expect(dialog(page).getByTestId('account-name')).toHaveAttribute('title', address)
   await page.keyboard.press('Escape')
 
   await page.reload()
