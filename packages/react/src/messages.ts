@@ -201,12 +201,9 @@ export const en = {
     connecting: 'Signing in…',
   },
   farcaster: {
-    qrLabel: 'QR code to sign in with Farcaster',
-    scan: 'Scan this code with your phone’s camera or Farcaster app',
+    qrLabel: 'Farcaster sign-in QR code',
+    scan: 'Scan with your phone’s camera or Farcaster app',
     openApp: 'Open Farcaster',
-    preparing: 'Preparing the sign-in…',
-    connecting: 'Signing in…',
-    failed: 'Sign-in with Farcaster failed',
   },
   updateEmail: {
     label: 'New email',

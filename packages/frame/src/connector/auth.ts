@@ -258,18 +258,11 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
         if (!popup.closed) popup.close()
       }
     },
-    async connectFarcaster({ onUrl, signal }) {
-      const embedded = await wallet()
-      const { url } = await embedded.farcasterUri()
-      signal?.throwIfAborted()
-      onUrl(url)
-      storage.set('connectedSocial', 'farcaster')
-      try {
-        await embedded.connectFarcaster()
-      } catch (error) {
-        storage.remove('connectedSocial')
-        throw error
-      }
+    async connectFarcaster(options) {
+      const [embedded, social] = await Promise.all([wallet(), import('./social.js')])
+      await social.signInWithFarcaster(embedded, options, (signedIn) =>
+        signedIn ? storage.set('connectedSocial', 'farcaster') : storage.remove('connectedSocial'),
+      )
     },
     async updateEmail(email) {
       return (await wallet()).updateEmail(email)

@@ -1,4 +1,5 @@
 import { errorMessages, LatchError } from '@latch/core'
+import type { EmbeddedWallet } from '../client/wallet.js'
 
 const CLOSED_POLL_MS = 300
 
@@ -68,4 +69,26 @@ export function waitForSocialResult(
     target.addEventListener('message', onMessage)
     options.signal?.addEventListener('abort', onAbort)
   })
+}
+
+/**
+ * Sign In With Farcaster through the frame (docs/social.md#farcaster): opens the channel, hands
+ * its link to the UI, then waits for the visitor's Farcaster app. `remember` keeps the seed's
+ * connected-social key while the user loads, and drops it on failure.
+ */
+export async function signInWithFarcaster(
+  embedded: EmbeddedWallet,
+  { onUrl, signal }: { onUrl(url: string): void; signal?: AbortSignal | undefined },
+  remember: (signedIn: boolean) => void,
+): Promise<void> {
+  const { url } = await embedded.farcasterUri()
+  signal?.throwIfAborted()
+  onUrl(url)
+  remember(true)
+  try {
+    await embedded.connectFarcaster()
+  } catch (error) {
+    remember(false)
+    throw error
+  }
 }

@@ -2,9 +2,9 @@ import { closeModal, goBack, type ViewName } from '@latch/core'
 import { type ComponentType, lazy, Suspense, useCallback, useEffect, useId, useRef } from 'react'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
+import { useLatchAccount } from '../hooks/useLatchAccount.js'
 import { modalStyles } from '../theme/modalStyles.js'
 import { ensureStyles, useThemeMode, useThemeStyle } from '../theme/useTheme.js'
-import { Account } from '../views/Account.js'
 import { Connect } from '../views/Connect.js'
 import { ConnectingExternal } from '../views/ConnectingExternal.js'
 import { loadEmailSignIn, loadEmailUpdate } from '../views/email.js'
@@ -16,6 +16,9 @@ import { Snackbar } from './Snackbar.js'
 import { useFocusTrap } from './useFocusTrap.js'
 import { useViewTitle } from './useViewTitle.js'
 
+// The account view is a chunk of its own: a visitor who has not connected never needs it.
+const loadAccount = () => import('../views/Account.js')
+const Account = lazy(() => loadAccount().then((m) => ({ default: m.Account })))
 // The history list (and its date formatting) is a chunk of its own, fetched when first shown.
 const Activity = lazy(() => import('../views/Activity.js').then((m) => ({ default: m.Activity })))
 // So are email sign-in's code steps and the email update: only email users fetch them.
@@ -113,6 +116,11 @@ export function Modal({ inline }: { inline: boolean }) {
   ensureStyles('modal', modalStyles)
 
   const view = router.route.view
+  // Connected, the account view is the likely next one: fetched ahead, it opens at once.
+  const connected = useLatchAccount().isConnected
+  useEffect(() => {
+    if (connected) void loadAccount()
+  }, [connected])
   // docs/behaviour.md#flows (Sign-in): while signing in is required, only the view's own Cancel
   // (which disconnects) leaves it.
   const locked = view === 'SIWXSignMessage' && config.siwx?.getRequired?.() === true

@@ -49,13 +49,13 @@ function FarcasterAttempt({ onRetry }: { onRetry(): void }) {
         closeModal(stores.router)
       } catch (cause) {
         if (abort.signal.aborted) return
-        setFailure(errorText(cause, t.failed))
+        setFailure(errorText(cause, messages.connecting.failed))
         setPhase('failed')
       }
     }
     void run()
     return () => abort.abort()
-  }, [auth, controller, namespace, stores, t.failed])
+  }, [auth, controller, namespace, stores, messages])
 
   useEffect(() => {
     if (phase === 'failed') retry.current?.focus()
@@ -73,7 +73,7 @@ function FarcasterAttempt({ onRetry }: { onRetry(): void }) {
         <div className="latch-qr latch-qr--placeholder" role="status">
           <span className="latch-spinner latch-spinner--ring" aria-hidden="true" />
           <span className="latch-visually-hidden">
-            {phase === 'connecting' ? t.connecting : t.preparing}
+            {phase === 'connecting' ? messages.social.connecting : messages.walletConnect.preparing}
           </span>
         </div>
       ) : null}

@@ -12,6 +12,8 @@ async function account(auth: TestAuth, connectorId = 'latch-auth') {
   act(() => openModal(client.stores.router, 'Account'))
   const dialog = await screen.findByRole('dialog')
   await waitFor(() => expect(view(dialog)).toBe('Account'))
+  // The view is a chunk of its own: wait for it to render.
+  await within(dialog).findByTestId('view-account')
   return { client, dialog }
 }
 
