@@ -108,8 +108,10 @@ describe('npm start', () => {
     )
     expect((await fetch(`http://127.0.0.1:${p.relay}/`)).status).toBe(426)
     // The dev identity provider is printed and serves each provider's OpenID discovery, and the
-    // server offers its six providers in the remote config.
+    // server offers its six providers and Farcaster (the dev chain's ID registry) in the remote
+    // config.
     expect(output).toMatch(new RegExp(`social +http://127\\.0\\.0\\.1:${p.idp}/<provider>`))
+    expect(output).toMatch(/farcaster +dev chain's ID registry, accounts @latch-dev \(fid 1\)/)
     const discovery = await fetch(
       `http://127.0.0.1:${p.idp}/google/.well-known/openid-configuration`,
     ).then((r) => r.json() as Promise<{ issuer: string }>)
@@ -130,10 +132,53 @@ describe('npm start', () => {
       'discord',
       'email',
       'facebook',
+      'farcaster',
       'github',
       'google',
       'x',
     ])
+    // The printed Farcaster command signs a channel's link as the dev account, as a phone would.
+    const frameHeaders = {
+      origin: `http://127.0.0.1:${p.frame}`,
+      'latch-project-id': projectId!,
+      'latch-page-origin': `http://localhost:${p.web}`,
+      'content-type': 'application/json',
+    }
+    const frameCall = (route: string, body: object) =>
+      fetch(`http://127.0.0.1:${p.server}/auth/v1/farcaster/${route}`, {
+        method: 'POST',
+        headers: frameHeaders,
+        body: JSON.stringify({ projectId, deviceId: 'device-start-test-0000000001', ...body }),
+      })
+    const channel = (await (await frameCall('channel', {})).json()) as {
+      url: string
+      flowToken: string
+    }
+    expect((await frameCall('finish', { flowToken: channel.flowToken })).status).toBe(202)
+    const signed = await new Promise<string>((resolve, reject) => {
+      const cli = spawn('npm', ['run', '--silent', 'farcaster', '--', channel.url], {
+        cwd: root,
+        env: {
+          ...process.env,
+          LATCH_SERVER_PORT: String(p.server),
+          LATCH_CHAIN_PORT: String(p.chain),
+        },
+      })
+      let out = ''
+      cli.stdout.on('data', (chunk) => {
+        out += chunk
+      })
+      cli.stderr.on('data', (chunk) => {
+        out += chunk
+      })
+      cli.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(out))))
+    })
+    expect(signed).toContain('signed in as @latch-dev (fid 1)')
+    const session = await frameCall('finish', { flowToken: channel.flowToken })
+    expect(session.status).toBe(200)
+    expect(((await session.json()) as { user: { username: string } }).user.username).toBe(
+      'latch-dev',
+    )
 
     const exited = new Promise<number | null>((r) => run.child.once('exit', r))
     run.child.kill('SIGTERM')
