@@ -2,13 +2,14 @@ import { createWalletClient, viemConnector } from '@farcaster/auth-client'
 import type { Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { type DevFarcasterAccount, devFarcasterAccounts } from '../devchain/farcaster.js'
+import { relayChannelParams } from './relay.js'
 
 export class FarcasterClientError extends Error {
   override name = 'FarcasterClientError'
 }
 
 export interface AnswerOptions {
-  /** Latch's relay: the server's URL followed by `/farcaster`. */
+  /** The relay: Latch's (the server's URL followed by `/farcaster`) or an upstream one. */
   relay: string
   /** The dev chain, read as Farcaster's Optimism. */
   rpcUrl: string
@@ -29,11 +30,17 @@ export async function answerFarcasterLink(link: string, options: AnswerOptions) 
     relay: options.relay,
     ethereum: viemConnector({ rpcUrl: options.rpcUrl }),
   })
-  const params = new URL(link).searchParams
   const { channelToken } = wallet.parseSignInURI({ uri: link })
-  const siweUri = params.get('siweUri')
-  const domain = params.get('domain')
-  const nonce = params.get('nonce')
+  // Latch's own links carry what to sign; a hosted relay's carry only the channel token, and
+  // the relay tells its clients the rest.
+  const params = new URL(link).searchParams
+  const { siweUri, domain, nonce } = params.has('nonce')
+    ? {
+        siweUri: params.get('siweUri'),
+        domain: params.get('domain'),
+        nonce: params.get('nonce'),
+      }
+    : await relayChannelParams(options.relay, channelToken)
   if (!siweUri || !domain || !nonce)
     throw new FarcasterClientError('The link does not say which page, domain and nonce to sign')
   const built = wallet.buildSignInMessage({
@@ -43,7 +50,8 @@ export async function answerFarcasterLink(link: string, options: AnswerOptions) 
     domain,
     nonce,
   })
-  if (built.isError) throw new FarcasterClientError(built.error.message)
+  if (built.isError)
+    throw new FarcasterClientError(built.error?.message ?? 'The message could not be built')
   const signer = privateKeyToAccount(options.signerKey ?? account.custodyKey)
   const signature = await signer.signMessage({ message: built.message })
   const answered = await wallet.authenticate({

@@ -19,9 +19,10 @@ export interface AuthConfig {
   social: SocialConfig
   /**
    * Sign In With Farcaster (docs/social.md#farcaster): an Optimism RPC to read custody from
-   * Farcaster's ID registry. Unset: Farcaster is not offered.
+   * Farcaster's ID registry (unset: Farcaster is not offered), and optionally the relay whose
+   * channels the Farcaster app answers (unset: this server is the relay).
    */
-  farcaster: { rpcUrl: string } | undefined
+  farcaster: { rpcUrl: string; relayUrl: string | undefined } | undefined
 }
 
 const key32 = z.string().refine(
@@ -72,6 +73,7 @@ export const authEnvShape = {
   LATCH_FRAME_ORIGINS: originList.optional(),
   LATCH_PUBLIC_URL: httpUrl.optional(),
   LATCH_FARCASTER_RPC_URL: httpUrl.optional(),
+  LATCH_FARCASTER_RELAY_URL: httpUrl.optional(),
   ...socialEnvShape,
 }
 
@@ -90,6 +92,11 @@ export function readAuthConfig(env: AuthEnv): AuthConfig {
       : DEFAULT_FRAME_ORIGINS,
     publicUrl: env.LATCH_PUBLIC_URL,
     social: readSocialConfig(env),
-    farcaster: env.LATCH_FARCASTER_RPC_URL ? { rpcUrl: env.LATCH_FARCASTER_RPC_URL } : undefined,
+    farcaster: env.LATCH_FARCASTER_RPC_URL
+      ? {
+          rpcUrl: env.LATCH_FARCASTER_RPC_URL,
+          relayUrl: env.LATCH_FARCASTER_RELAY_URL?.replace(/\/$/, ''),
+        }
+      : undefined,
   }
 }

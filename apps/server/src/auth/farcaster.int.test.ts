@@ -133,7 +133,7 @@ describe('Sign In With Farcaster', () => {
 
     const done = await poll(flowToken, deviceId)
     expect(done.status, JSON.stringify(done.body)).toBe(200)
-    const session = done.body as { token: string }
+    const session = done.body as { token: string; user: object }
     expect(session.user).toMatchObject({ socialProvider: 'farcaster', username: 'latch-dev' })
     const me = await frameCall(t, 'GET', '/auth/v1/session', session.token)
     expect(JSON.stringify(me.body)).toContain('"socialProvider":"farcaster"')

@@ -30,13 +30,20 @@ export class FarcasterSignInError extends Error {
 
 const clients = new Map<string, ReturnType<typeof createAppClient>>()
 
-/** One verifier per RPC: `@farcaster/auth-client` reads the ID registry through it. */
-function appClient(rpcUrl: string) {
-  let client = clients.get(rpcUrl)
+/**
+ * One `@farcaster/auth-client` app client per RPC and relay: it reads the ID registry through
+ * the RPC, and with an upstream relay opens channels there and asks for their answers.
+ */
+export function farcasterAppClient(config: { rpcUrl: string; relayUrl?: string | undefined }) {
+  const key = `${config.rpcUrl} ${config.relayUrl ?? ''}`
+  let client = clients.get(key)
   if (!client) {
-    // The relay setting is unused: this server is the relay, and only verification runs here.
-    client = createAppClient({ ethereum: viemConnector({ rpcUrl }) })
-    clients.set(rpcUrl, client)
+    client = createAppClient({
+      ethereum: viemConnector({ rpcUrl: config.rpcUrl }),
+      // Without an upstream relay this server is the relay and the library only verifies.
+      ...(config.relayUrl ? { relay: config.relayUrl } : {}),
+    })
+    clients.set(key, client)
   }
   return client
 }
@@ -63,7 +70,7 @@ export async function verifyFarcasterSignIn(
     throw new FarcasterSignInError('INVALID_MESSAGE', 'The message names another page')
   let result: Awaited<ReturnType<ReturnType<typeof createAppClient>['verifySignInMessage']>>
   try {
-    result = await appClient(rpcUrl).verifySignInMessage({
+    result = await farcasterAppClient({ rpcUrl }).verifySignInMessage({
       nonce: channel.nonce,
       domain: channel.domain,
       message: signed.message,

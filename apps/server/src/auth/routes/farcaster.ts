@@ -5,6 +5,7 @@ import { generateSiweNonce } from 'viem/siwe'
 import { HttpError } from '../../errors.js'
 import { type AuthContext, requireKnownProject } from '../context.js'
 import { authRouteConfig } from '../cors.js'
+import { FarcasterRelayError, openRelayChannel, relayAnswer } from '../farcaster/relay.js'
 import { FarcasterSignInError, verifyFarcasterSignIn } from '../farcaster/verify.js'
 import { authErrors, DeviceId, ProjectId, projectErrors, Session } from '../schemas.js'
 import { newToken, sha256 } from '../secrets.js'
@@ -108,10 +109,24 @@ export function farcasterRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         if (!pageOrigin)
           throw new HttpError(403, 'ORIGIN_NOT_ALLOWED', 'This page may not use this project')
         if (!farcaster || !project.features.socials.includes('farcaster')) throw notEnabled()
-        const channelToken = newToken()
         const flowToken = newToken()
         const nonce = generateSiweNonce()
         const expiresAt = new Date(ctx.now().getTime() + FLOW_TTL_MS)
+        // With an upstream relay, the channel (and the Farcaster app's link) is the relay's.
+        let channelToken = newToken()
+        let url = channelLink(channelToken, { pageOrigin, nonce })
+        const { relayUrl } = farcaster
+        if (relayUrl) {
+          try {
+            ;({ channelToken, url } = await openRelayChannel(
+              { rpcUrl: farcaster.rpcUrl, relayUrl },
+              channelParams({ pageOrigin, nonce }),
+            ))
+          } catch (error) {
+            request.log.warn({ err: error }, 'farcaster relay unreachable')
+            throw new HttpError(502, 'RELAY_UNREACHABLE', "Farcaster's relay is not answering")
+          }
+        }
         await insertFlow(app.db, {
           stateHash: sha256(channelToken),
           flowTokenHash: sha256(flowToken),
@@ -121,9 +136,9 @@ export function farcasterRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
           deviceHash: sha256(deviceId),
           codeVerifier: '',
           nonce,
+          relayChannelToken: relayUrl ? channelToken : null,
           expiresAt,
         })
-        const url = channelLink(channelToken, { pageOrigin, nonce })
         return { url, flowToken, expiresAt: expiresAt.toISOString() }
       },
     )
@@ -186,6 +201,42 @@ export function farcasterRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
       },
     )
 
+    /**
+     * Asks the upstream relay for the channel's answer and checks it here, as if the app had
+     * posted it to this server: the relay is trusted with nothing. Null while it waits. An
+     * answer that fails the checks ends the flow, since the relay takes no second one.
+     */
+    async function settleFromRelay(flow: SocialFlow, relay: { rpcUrl: string; relayUrl: string }) {
+      let answer: Awaited<ReturnType<typeof relayAnswer>>
+      try {
+        answer = await relayAnswer(relay, flow.relayChannelToken!)
+      } catch (error) {
+        if (!(error instanceof FarcasterRelayError)) throw error
+        throw new HttpError(502, 'RELAY_UNREACHABLE', "Farcaster's relay is not answering")
+      }
+      if (!answer || !(await claimFlow(app.db, flow.stateHash, ctx.now()))) return null
+      try {
+        await verifyFarcasterSignIn(relay.rpcUrl, channelParams(flow), answer)
+      } catch (error) {
+        if (!(error instanceof FarcasterSignInError)) throw error
+        if (error.code === 'REGISTRY_UNREACHABLE') {
+          await releaseFlow(app.db, flow.stateHash)
+          throw new HttpError(502, error.code, error.message)
+        }
+        const text = 'Farcaster could not confirm this sign-in; start again'
+        await settleFlow(app.db, flow.stateHash, { status: 'failed', error: text })
+        throw new HttpError(400, 'SOCIAL_SIGN_IN_FAILED', text)
+      }
+      const identity = {
+        subject: String(answer.fid),
+        username: answer.username,
+        email: null,
+        emailVerified: false,
+      }
+      await settleFlow(app.db, flow.stateHash, { status: 'done', identity })
+      return identity
+    }
+
     app.post(
       '/auth/v1/farcaster/finish',
       {
@@ -218,10 +269,13 @@ export function farcasterRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
           flow.deviceHash !== sha256(deviceId)
         )
           throw invalid()
-        if (flow.status === 'pending' || flow.status === 'exchanging')
-          return reply.status(202).send({ state: 'pending' as const })
+        let identity = flow.identity as Parameters<typeof userForIdentity>[2] | null
+        if (flow.status === 'pending' && flow.relayChannelToken && farcaster?.relayUrl)
+          identity = await settleFromRelay(flow, { ...farcaster, relayUrl: farcaster.relayUrl })
+        else if (flow.status === 'failed')
+          throw new HttpError(400, 'SOCIAL_SIGN_IN_FAILED', flow.error ?? 'Not signed in')
+        if (!identity) return reply.status(202).send({ state: 'pending' as const })
         if (!(await spendFlow(app.db, flow.stateHash))) throw invalid()
-        const identity = flow.identity as Parameters<typeof userForIdentity>[2]
         const user = await userForIdentity(app.db, 'farcaster', identity, now)
         await approveDevice(app.db, user.id, deviceId, now)
         const social = { provider: 'farcaster', subject: identity.subject }

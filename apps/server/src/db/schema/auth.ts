@@ -173,6 +173,11 @@ export const authSocialFlows = pgTable(
     identity: jsonb('identity'),
     /** Set by the callback: only the browser that signed in at the provider is handed it. */
     resultCodeHash: text('result_code_hash').unique(),
+    /**
+     * Farcaster through an upstream relay (docs/social.md#farcaster): the relay's channel token,
+     * which this server needs in clear to ask the relay for the answer. Lives as long as the flow.
+     */
+    relayChannelToken: text('relay_channel_token'),
     error: text('error'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

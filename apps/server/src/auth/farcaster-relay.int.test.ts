@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AnvilInstance, startAnvil } from '../../../../scripts/devchain/anvil.js'
+import {
+  type DevFarcasterAccount,
+  devFarcasterAccounts,
+  installDevFarcasterRegistry,
+} from '../../../../scripts/devchain/farcaster.js'
+import { answerFarcasterLink } from '../../../../scripts/farcaster/client.js'
+import {
+  type DevFarcasterRelay,
+  startDevFarcasterRelay,
+} from '../../../../scripts/farcaster/relay.js'
+import { APP_ORIGIN, type AuthTestApp, frameCall, openAuthTestApp } from './testing.js'
+
+// Sign In With Farcaster through an upstream relay (the hosted relay's protocol, played by a
+// dev stand-in): channels are opened there, the Farcaster client answers there, and this server
+// asks for the answer and checks it itself. Then a relay that lies: another fid, another key.
+let anvil: AnvilInstance
+let relay: DevFarcasterRelay
+let t: AuthTestApp
+let n = 0
+const device = () => `device-relay-${String(++n).padStart(12, '0')}`
+const [dev, friend] = devFarcasterAccounts as [DevFarcasterAccount, DevFarcasterAccount]
+
+beforeAll(async () => {
+  anvil = await startAnvil()
+  await installDevFarcasterRegistry(anvil.rpcUrl)
+  relay = await startDevFarcasterRelay()
+  t = await openAuthTestApp({
+    LATCH_FARCASTER_RPC_URL: anvil.rpcUrl,
+    LATCH_FARCASTER_RELAY_URL: relay.url,
+  })
+}, 60_000)
+afterAll(async () => {
+  await t?.close()
+  await relay?.stop()
+  await anvil?.stop()
+})
+
+async function openChannel(deviceId: string) {
+  const res = await frameCall(t, 'POST', '/auth/v1/farcaster/channel', undefined, {
+    projectId: t.projectId,
+    deviceId,
+  })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return res.body as { url: string; flowToken: string }
+}
+const poll = (flowToken: string, deviceId: string) =>
+  frameCall(t, 'POST', '/auth/v1/farcaster/finish', undefined, {
+    projectId: t.projectId,
+    deviceId,
+    flowToken,
+  })
+
+describe('Sign In With Farcaster through an upstream relay', () => {
+  it("opens the relay's channel, and signs in once the relay holds a valid answer", async () => {
+    const deviceId = device()
+    const { url, flowToken } = await openChannel(deviceId)
+    // The relay's link: only its channel token; the relay tells the client the rest.
+    expect([...new URL(url).searchParams.keys()]).toEqual(['channelToken'])
+    expect((await poll(flowToken, deviceId)).status).toBe(202)
+    await answerFarcasterLink(url, { relay: relay.url, rpcUrl: anvil.rpcUrl, account: dev })
+    const done = await poll(flowToken, deviceId)
+    expect(done.status, JSON.stringify(done.body)).toBe(200)
+    expect((done.body as { user: object }).user).toMatchObject({
+      socialProvider: 'farcaster',
+      username: dev.username,
+    })
+    expect((await poll(flowToken, deviceId)).status).toBe(400)
+  })
+
+  it('refuses what a lying relay reports: another fid, or a signature from a key that is not custody', async () => {
+    for (const [what, change, signerKey] of [
+      ['another fid', (a: Record<string, unknown>) => ({ ...a, fid: friend.fid }), undefined],
+      ['a foreign key', undefined, friend.custodyKey],
+    ] as const) {
+      const deviceId = device()
+      const { url, flowToken } = await openChannel(deviceId)
+      await answerFarcasterLink(url, {
+        relay: relay.url,
+        rpcUrl: anvil.rpcUrl,
+        account: dev,
+        ...(signerKey ? { signerKey } : {}),
+      })
+      relay.tamper(change)
+      try {
+        const res = await poll(flowToken, deviceId)
+        expect(res.status, what).toBe(400)
+        expect(res.body, what).toMatchObject({ error: { code: 'SOCIAL_SIGN_IN_FAILED' } })
+        // The flow is over: no later poll signs in.
+        relay.tamper(undefined)
+        expect((await poll(flowToken, deviceId)).status, what).toBe(400)
+      } finally {
+        relay.tamper(undefined)
+      }
+    }
+  })
+
+  it('answers 502 when the relay is down', async () => {
+    const down = await openAuthTestApp({
+      LATCH_FARCASTER_RPC_URL: anvil.rpcUrl,
+      LATCH_FARCASTER_RELAY_URL: 'http://127.0.0.1:9',
+    })
+    try {
+      const res = await down.app.inject({
+        method: 'POST',
+        url: '/auth/v1/farcaster/channel',
+        headers: {
+          origin: 'http://127.0.0.1:5174',
+          'latch-project-id': down.projectId,
+          'latch-page-origin': APP_ORIGIN,
+        },
+        payload: { projectId: down.projectId, deviceId: device() },
+      })
+      expect(res.statusCode).toBe(502)
+      expect(res.json()).toMatchObject({ error: { code: 'RELAY_UNREACHABLE' } })
+    } finally {
+      await down.close()
+    }
+  })
+})
