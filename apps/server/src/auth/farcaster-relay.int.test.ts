@@ -10,7 +10,8 @@ import {
   type DevFarcasterRelay,
   startDevFarcasterRelay,
 } from '../../../../scripts/farcaster/relay.js'
-import { APP_ORIGIN, type AuthTestApp, frameCall, openAuthTestApp } from './testing.js'
+import { farcasterFrame } from './farcaster/testing.js'
+import { APP_ORIGIN, type AuthTestApp, openAuthTestApp } from './testing.js'
 
 // Sign In With Farcaster through an upstream relay (the hosted relay's protocol, played by a
 // dev stand-in): channels are opened there, the Farcaster client answers there, and this server
@@ -37,20 +38,8 @@ afterAll(async () => {
   await anvil?.stop()
 })
 
-async function openChannel(deviceId: string) {
-  const res = await frameCall(t, 'POST', '/auth/v1/farcaster/channel', undefined, {
-    projectId: t.projectId,
-    deviceId,
-  })
-  expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return res.body as { url: string; flowToken: string }
-}
-const poll = (flowToken: string, deviceId: string) =>
-  frameCall(t, 'POST', '/auth/v1/farcaster/finish', undefined, {
-    projectId: t.projectId,
-    deviceId,
-    flowToken,
-  })
+const openChannel = (deviceId: string) => farcasterFrame(t).openChannel(deviceId)
+const poll = (flowToken: string, deviceId: string) => farcasterFrame(t).poll(flowToken, deviceId)
 
 describe('Sign In With Farcaster through an upstream relay', () => {
   it("opens the relay's channel, and signs in once the relay holds a valid answer", async () => {

@@ -10,6 +10,7 @@ import {
   installDevFarcasterRegistry,
 } from '../../../../scripts/devchain/farcaster.js'
 import { authIdentities, authSessions } from '../db/schema/auth.js'
+import { farcasterFrame } from './farcaster/testing.js'
 import { APP_ORIGIN, type AuthTestApp, frameCall, openAuthTestApp } from './testing.js'
 
 // Sign In With Farcaster with this server as the relay, end to end over HTTP: the frame opens a
@@ -38,21 +39,8 @@ afterAll(async () => {
   await anvil?.stop()
 })
 
-async function openChannel(deviceId: string) {
-  const res = await frameCall(t, 'POST', '/auth/v1/farcaster/channel', undefined, {
-    projectId: t.projectId,
-    deviceId,
-  })
-  expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return res.body as { url: string; flowToken: string }
-}
-
-const poll = (flowToken: string, deviceId: string) =>
-  frameCall(t, 'POST', '/auth/v1/farcaster/finish', undefined, {
-    projectId: t.projectId,
-    deviceId,
-    flowToken,
-  })
+const openChannel = (deviceId: string) => farcasterFrame(t).openChannel(deviceId)
+const poll = (flowToken: string, deviceId: string) => farcasterFrame(t).poll(flowToken, deviceId)
 
 interface Answer {
   signer?: `0x${string}`

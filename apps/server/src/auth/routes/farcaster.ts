@@ -9,7 +9,8 @@ import { FarcasterRelayError, openRelayChannel, relayAnswer } from '../farcaster
 import { FarcasterSignInError, verifyFarcasterSignIn } from '../farcaster/verify.js'
 import { authErrors, DeviceId, ProjectId, projectErrors, Session } from '../schemas.js'
 import { newToken, sha256 } from '../secrets.js'
-import { allowedPageOrigin, createSession, sessionAnswer } from '../sessions.js'
+import { allowedPageOrigin } from '../sessions.js'
+import type { SocialIdentity } from '../social/providers.js'
 import {
   claimFlow,
   FLOW_TTL_MS,
@@ -18,10 +19,9 @@ import {
   releaseFlow,
   type SocialFlow,
   settleFlow,
+  signInAsIdentity,
   spendFlow,
-  userForIdentity,
 } from '../social/store.js'
-import { approveDevice } from '../users.js'
 
 /** Where a Farcaster app opens a channel; the real app's link, so a phone that scans it knows it. */
 export const FARCASTER_SIGN_IN_LINK = 'https://farcaster.xyz/~/siwf'
@@ -269,22 +269,14 @@ export function farcasterRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
           flow.deviceHash !== sha256(deviceId)
         )
           throw invalid()
-        let identity = flow.identity as Parameters<typeof userForIdentity>[2] | null
+        let identity = flow.identity as SocialIdentity | null
         if (flow.status === 'pending' && flow.relayChannelToken && farcaster?.relayUrl)
           identity = await settleFromRelay(flow, { ...farcaster, relayUrl: farcaster.relayUrl })
         else if (flow.status === 'failed')
           throw new HttpError(400, 'SOCIAL_SIGN_IN_FAILED', flow.error ?? 'Not signed in')
         if (!identity) return reply.status(202).send({ state: 'pending' as const })
         if (!(await spendFlow(app.db, flow.stateHash))) throw invalid()
-        const user = await userForIdentity(app.db, 'farcaster', identity, now)
-        await approveDevice(app.db, user.id, deviceId, now)
-        const social = { provider: 'farcaster', subject: identity.subject }
-        const session = await createSession(
-          app.db,
-          { userId: user.id, deviceId, projectId, pageOrigin: flow.pageOrigin, social },
-          now,
-        )
-        return sessionAnswer(session, user, { provider: 'farcaster', username: identity.username })
+        return signInAsIdentity(app.db, flow, 'farcaster', identity, deviceId, now)
       },
     )
   }

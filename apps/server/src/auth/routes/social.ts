@@ -8,19 +8,23 @@ import { authRouteConfig } from '../cors.js'
 import { authPageHeaders } from '../pages.js'
 import { authErrors, DeviceId, ProjectId, projectErrors, Session } from '../schemas.js'
 import { newToken, sha256 } from '../secrets.js'
-import { allowedPageOrigin, createSession, sessionAnswer } from '../sessions.js'
+import { allowedPageOrigin } from '../sessions.js'
 import { OAUTH_PROVIDERS, type OAuthProvider } from '../social/config.js'
-import { authorizationUrl, completeSignIn, PROVIDERS } from '../social/providers.js'
+import {
+  authorizationUrl,
+  completeSignIn,
+  PROVIDERS,
+  type SocialIdentity,
+} from '../social/providers.js'
 import {
   claimFlow,
   FLOW_TTL_MS,
   findFlowByToken,
   insertFlow,
   settleFlow,
+  signInAsIdentity,
   spendFlow,
-  userForIdentity,
 } from '../social/store.js'
-import { approveDevice } from '../users.js'
 
 export const SOCIAL_CALLBACK_PATH = '/auth/v1/social/callback'
 
@@ -248,22 +252,9 @@ export function socialRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         if (flow.deviceHash !== sha256(deviceId) || flow.resultCodeHash !== sha256(result))
           throw invalid()
         if (!(await spendFlow(app.db, flow.stateHash))) throw invalid()
+        const identity = flow.identity as SocialIdentity
         const provider = flow.provider as OAuthProvider
-        const identity = flow.identity as Parameters<typeof userForIdentity>[2]
-        const user = await userForIdentity(app.db, provider, identity, now)
-        await approveDevice(app.db, user.id, deviceId, now)
-        const session = await createSession(
-          app.db,
-          {
-            userId: user.id,
-            deviceId,
-            projectId,
-            pageOrigin: flow.pageOrigin,
-            social: { provider, subject: identity.subject },
-          },
-          now,
-        )
-        return sessionAnswer(session, user, { provider, username: identity.username })
+        return signInAsIdentity(app.db, flow, provider, identity, deviceId, now)
       },
     )
   }

@@ -1,7 +1,8 @@
 import { and, eq, gt } from 'drizzle-orm'
 import { type AuthUser, authIdentities, authSocialFlows, authUsers } from '../../db/schema/auth.js'
 import type { Db } from '../../db/types.js'
-import { findUser, findUserByEmail } from '../users.js'
+import { createSession, sessionAnswer } from '../sessions.js'
+import { approveDevice, findUser, findUserByEmail } from '../users.js'
 import type { OAuthProvider } from './config.js'
 import type { SocialIdentity } from './providers.js'
 
@@ -156,4 +157,32 @@ export async function identityUsername(db: Db, provider: string, subject: string
     .where(and(eq(authIdentities.provider, provider), eq(authIdentities.subject, subject)))
     .limit(1)
   return row?.username ?? null
+}
+
+/**
+ * The end of a spent flow, social or Farcaster: the identity's account (docs/social.md#accounts),
+ * this device approved for it, and a session bound to the flow's project and page.
+ */
+export async function signInAsIdentity(
+  db: Db,
+  flow: Pick<SocialFlow, 'projectId' | 'pageOrigin'>,
+  provider: OAuthProvider | 'farcaster',
+  identity: SocialIdentity,
+  deviceId: string,
+  now: Date,
+) {
+  const user = await userForIdentity(db, provider, identity, now)
+  await approveDevice(db, user.id, deviceId, now)
+  const session = await createSession(
+    db,
+    {
+      userId: user.id,
+      deviceId,
+      projectId: flow.projectId,
+      pageOrigin: flow.pageOrigin,
+      social: { provider, subject: identity.subject },
+    },
+    now,
+  )
+  return sessionAnswer(session, user, { provider, username: identity.username })
 }
