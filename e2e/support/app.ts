@@ -7,6 +7,15 @@ export const connectButton = (page: Page) =>
 
 export const dialog = (page: Page) => page.getByRole('dialog')
 
+/** The embedded wallet's address, as the web app's dev hook reads it from the AUTH connector. */
+export const signedInAddress = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as {
+      __latchDev: { auth: { getUser(): { address: string } | undefined } }
+    }
+    return w.__latchDev.auth.getUser()?.address
+  })
+
 /** Connects the injected test wallet through the modal, with the mouse. */
 export async function connectWithMouse(page: Page): Promise<void> {
   await connectButton(page).click()

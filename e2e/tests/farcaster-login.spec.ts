@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test'
 import { devFarcasterAccounts } from '../../scripts/devchain/farcaster.js'
 import { answerFarcasterLink } from '../../scripts/farcaster/client.js'
 import { ports } from '../playwright.config.js'
-import { connectButton, dialog } from '../support/app.js'
+import { connectButton, dialog, signedInAddress } from '../support/app.js'
 import { serverUrl, withoutLocalNetworkAccessChecks } from '../support/embedded.js'
 import { readQrCode } from '../support/qr.js'
 
@@ -18,14 +18,6 @@ const [dev, friend] = devFarcasterAccounts as [
   (typeof devFarcasterAccounts)[number],
   (typeof devFarcasterAccounts)[number],
 ]
-
-const signedInAddress = (page: Page) =>
-  page.evaluate(() => {
-    const w = window as unknown as {
-      __latchDev: { auth: { getUser(): { address: string } | undefined } }
-    }
-    return w.__latchDev.auth.getUser()?.address
-  })
 
 async function newVisitor(browser: Browser) {
   const context = await browser.newContext({ timezoneId: 'UTC' })

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { connectButton, dialog } from '../support/app.js'
+import { connectButton, dialog, signedInAddress } from '../support/app.js'
 import { withoutLocalNetworkAccessChecks } from '../support/embedded.js'
 
 // Social sign-in in the web app: the modal's provider buttons, the 600×800 popup at the dev
@@ -18,14 +18,6 @@ const PROVIDERS = [
 
 const run = Date.now().toString(36)
 const login = (name: string, provider: string) => `${name}${provider}${run}`
-
-const signedInAddress = (page: Page) =>
-  page.evaluate(() => {
-    const w = window as unknown as {
-      __latchDev: { auth: { getUser(): { address: string } | undefined } }
-    }
-    return w.__latchDev.auth.getUser()?.address
-  })
 
 async function newVisitor(browser: Browser) {
   const context = await browser.newContext({ timezoneId: 'UTC' })
