@@ -68,11 +68,15 @@ test('signs in by QR code: the username and address show, a reload keeps them, t
   expect(await page.evaluate(() => localStorage.getItem('@latch/connectedSocial'))).toContain(
     'farcaster',
   )
+  expect(await page.evaluate(() => localStorage.getItem('@latch/socialUsername'))).toContain(
+    dev.username,
+  )
 
   await connectButton(page).click()
   await dialog(page).getByRole('button', { name: 'Disconnect' }).click()
   await expect(connectButton(page)).toHaveAttribute('data-state', 'disconnected')
   expect(await page.evaluate(() => localStorage.getItem('@latch/connectedSocial'))).toBeNull()
+  expect(await page.evaluate(() => localStorage.getItem('@latch/socialUsername'))).toBeNull()
   expect(await signIn(page)).toBe(address)
 
   const other = await newVisitor(browser)

@@ -83,7 +83,9 @@ export function createFrameServices(options: ServicesOptions) {
   let pendingEmail: string | undefined
   let pendingNewEmail: string | undefined
   let pendingSocial: { flowToken: string } | undefined
-  let pendingFarcaster: { flowToken: string } | undefined
+  // Farcaster channels this frame opened, by link: two requests may race (a remounted view).
+  const farcasterChannels = new Map<string, string>()
+  let latestFarcasterUrl: string | undefined
   let token: string | undefined
   let user: ServerUser | undefined
   let wallet: DerivedWallet | undefined
@@ -195,16 +197,17 @@ export function createFrameServices(options: ServicesOptions) {
       await begin(session)
       return toUser(user!, wallet!)
     },
-    async CONNECT_FARCASTER(_payload, { signal }) {
-      // Waits for the visitor's Farcaster app to answer the channel (docs/social.md#farcaster);
-      // the page gives up after 120 s, and so does this poll.
-      const flow = pendingFarcaster
-      if (!flow) throw new FrameError('Start the Farcaster sign-in first')
+    async CONNECT_FARCASTER(payload, { signal }) {
+      // Waits for the visitor's Farcaster app to answer the channel whose link the page shows
+      // (docs/social.md#farcaster); the page gives up after 120 s, and so does this poll.
+      const url = payload?.url ?? latestFarcasterUrl
+      const flowToken = url && farcasterChannels.get(url)
+      if (!url || !flowToken) throw new FrameError('Start the Farcaster sign-in first')
       const deadline = Date.now() + DEVICE_WAIT_MS
       while (!signal.aborted && Date.now() < deadline) {
-        const answer = await api.farcasterFinish(flow.flowToken, device, signal)
+        const answer = await api.farcasterFinish(flowToken, device, signal)
         if ('token' in answer) {
-          pendingFarcaster = undefined
+          farcasterChannels.clear()
           await begin(answer)
           return { userName: answer.user.username ?? '' }
         }
@@ -214,7 +217,10 @@ export function createFrameServices(options: ServicesOptions) {
     },
     async GET_FARCASTER_URI() {
       const { url, flowToken } = await api.farcasterChannel(device)
-      pendingFarcaster = { flowToken }
+      // A channel lives 10 minutes; a few are kept for views still showing theirs.
+      if (farcasterChannels.size >= 8) farcasterChannels.clear()
+      farcasterChannels.set(url, flowToken)
+      latestFarcasterUrl = url
       return { url }
     },
     async GET_SOCIAL_REDIRECT_URI({ provider }) {

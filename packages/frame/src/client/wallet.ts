@@ -143,7 +143,8 @@ export function createEmbeddedWallet(options: EmbeddedWalletOptions) {
       return result
     },
     connectSocial: (uri: string) => frame.request('CONNECT_SOCIAL', { uri }),
-    connectFarcaster: () => frame.request('CONNECT_FARCASTER', undefined),
+    connectFarcaster: (url?: string) =>
+      frame.request('CONNECT_FARCASTER', url === undefined ? undefined : { url }),
     farcasterUri: () => frame.request('GET_FARCASTER_URI', undefined),
     getSocialRedirectUri: (
       provider: 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord',

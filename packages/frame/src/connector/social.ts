@@ -86,7 +86,7 @@ export async function signInWithFarcaster(
   onUrl(url)
   remember(true)
   try {
-    await embedded.connectFarcaster()
+    await embedded.connectFarcaster(url)
   } catch (error) {
     remember(false)
     throw error

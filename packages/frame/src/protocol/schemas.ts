@@ -71,7 +71,8 @@ export const appPayloads = {
   CONNECT_DEVICE: empty,
   CONNECT_OTP: z.strictObject({ otp: otpSchema }),
   CONNECT_SOCIAL: z.strictObject({ uri: text(4096) }),
-  CONNECT_FARCASTER: empty,
+  // Which channel to wait for: the link GET_FARCASTER_URI answered (absent: the latest).
+  CONNECT_FARCASTER: z.optional(z.strictObject({ url: text(4096) })),
   GET_FARCASTER_URI: empty,
   GET_USER: z.optional(
     z.strictObject({
