@@ -11,7 +11,7 @@ import {
   startDevFarcasterRelay,
 } from '../../../../scripts/farcaster/relay.js'
 import { farcasterFrame } from './farcaster/testing.js'
-import { APP_ORIGIN, type AuthTestApp, openAuthTestApp } from './testing.js'
+import { type AuthTestApp, openAuthTestApp } from './testing.js'
 
 // Sign In With Farcaster through an upstream relay (the hosted relay's protocol, played by a
 // dev stand-in): channels are opened there, the Farcaster client answers there, and this server
@@ -91,18 +91,9 @@ describe('Sign In With Farcaster through an upstream relay', () => {
       LATCH_FARCASTER_RELAY_URL: 'http://127.0.0.1:9',
     })
     try {
-      const res = await down.app.inject({
-        method: 'POST',
-        url: '/auth/v1/farcaster/channel',
-        headers: {
-          origin: 'http://127.0.0.1:5174',
-          'latch-project-id': down.projectId,
-          'latch-page-origin': APP_ORIGIN,
-        },
-        payload: { projectId: down.projectId, deviceId: device() },
-      })
-      expect(res.statusCode).toBe(502)
-      expect(res.json()).toMatchObject({ error: { code: 'RELAY_UNREACHABLE' } })
+      const res = await farcasterFrame(down).channel(device())
+      expect(res.status).toBe(502)
+      expect(res.body).toMatchObject({ error: { code: 'RELAY_UNREACHABLE' } })
     } finally {
       await down.close()
     }

@@ -223,17 +223,8 @@ describe('Sign In With Farcaster', () => {
     const channelDevice = device()
     try {
       const base = await down.app.listen({ port: 0, host: '127.0.0.1' })
-      const res = await down.app.inject({
-        method: 'POST',
-        url: '/auth/v1/farcaster/channel',
-        headers: {
-          origin: 'http://127.0.0.1:5174',
-          'latch-project-id': down.projectId,
-          'latch-page-origin': APP_ORIGIN,
-        },
-        payload: { projectId: down.projectId, deviceId: channelDevice },
-      })
-      const { url, flowToken } = res.json() as { url: string; flowToken: string }
+      const res = await farcasterFrame(down).channel(channelDevice)
+      const { url, flowToken } = res.body as { url: string; flowToken: string }
       const saved = relay
       relay = `${base}/farcaster`
       try {
@@ -242,17 +233,8 @@ describe('Sign In With Farcaster', () => {
           status: 502,
           body: { error: { code: 'REGISTRY_UNREACHABLE' } },
         })
-        const waiting = await down.app.inject({
-          method: 'POST',
-          url: '/auth/v1/farcaster/finish',
-          headers: {
-            origin: 'http://127.0.0.1:5174',
-            'latch-project-id': down.projectId,
-            'latch-page-origin': APP_ORIGIN,
-          },
-          payload: { projectId: down.projectId, deviceId: channelDevice, flowToken },
-        })
-        expect(waiting.statusCode).toBe(202)
+        const waiting = await farcasterFrame(down).poll(flowToken, channelDevice)
+        expect(waiting.status).toBe(202)
       } finally {
         relay = saved
       }
@@ -264,18 +246,9 @@ describe('Sign In With Farcaster', () => {
   it('is not offered without an Optimism RPC', async () => {
     const off = await openAuthTestApp()
     try {
-      const res = await off.app.inject({
-        method: 'POST',
-        url: '/auth/v1/farcaster/channel',
-        headers: {
-          origin: 'http://127.0.0.1:5174',
-          'latch-project-id': off.projectId,
-          'latch-page-origin': APP_ORIGIN,
-        },
-        payload: { projectId: off.projectId, deviceId: device() },
-      })
-      expect(res.statusCode).toBe(400)
-      expect(res.json()).toMatchObject({ error: { code: 'PROVIDER_NOT_ENABLED' } })
+      const res = await farcasterFrame(off).channel(device())
+      expect(res.status).toBe(400)
+      expect(res.body).toMatchObject({ error: { code: 'PROVIDER_NOT_ENABLED' } })
     } finally {
       await off.close()
     }

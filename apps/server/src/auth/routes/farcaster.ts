@@ -14,7 +14,6 @@ import type { SocialIdentity } from '../social/providers.js'
 import {
   claimFlow,
   FLOW_TTL_MS,
-  findFlowByToken,
   insertFlow,
   releaseFlow,
   type SocialFlow,
@@ -22,6 +21,7 @@ import {
   signInAsIdentity,
   spendFlow,
 } from '../social/store.js'
+import { findFrameFlow, signInInvalid } from './flows.js'
 
 /** Where a Farcaster app opens a channel; the real app's link, so a phone that scans it knows it. */
 export const FARCASTER_SIGN_IN_LINK = 'https://farcaster.xyz/~/siwf'
@@ -256,19 +256,10 @@ export function farcasterRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const { projectId, deviceId, flowToken } = request.body
-        const project = await requireKnownProject(request, projectId)
-        const pageOrigin = allowedPageOrigin(request, project.allowedOrigins)
         const now = ctx.now()
-        const flow = await findFlowByToken(app.db, sha256(flowToken), now)
-        const invalid = () =>
-          new HttpError(400, 'SOCIAL_SIGN_IN_INVALID', 'This sign-in did not complete; start again')
-        if (
-          flow?.provider !== 'farcaster' ||
-          flow.projectId !== projectId ||
-          flow.pageOrigin !== pageOrigin ||
-          flow.deviceHash !== sha256(deviceId)
-        )
-          throw invalid()
+        const flow = await findFrameFlow(request, projectId, flowToken, now)
+        const invalid = signInInvalid
+        if (flow.provider !== 'farcaster' || flow.deviceHash !== sha256(deviceId)) throw invalid()
         let identity = flow.identity as SocialIdentity | null
         if (flow.status === 'pending' && flow.relayChannelToken && farcaster?.relayUrl)
           identity = await settleFromRelay(flow, { ...farcaster, relayUrl: farcaster.relayUrl })

@@ -19,12 +19,12 @@ import {
 import {
   claimFlow,
   FLOW_TTL_MS,
-  findFlowByToken,
   insertFlow,
   settleFlow,
   signInAsIdentity,
   spendFlow,
 } from '../social/store.js'
+import { findFrameFlow, signInInvalid } from './flows.js'
 
 export const SOCIAL_CALLBACK_PATH = '/auth/v1/social/callback'
 
@@ -240,13 +240,9 @@ export function socialRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const { projectId, deviceId, flowToken, result } = request.body
-        const project = await requireKnownProject(request, projectId)
-        const pageOrigin = allowedPageOrigin(request, project.allowedOrigins)
         const now = ctx.now()
-        const flow = await findFlowByToken(app.db, sha256(flowToken), now)
-        const invalid = () =>
-          new HttpError(400, 'SOCIAL_SIGN_IN_INVALID', 'This sign-in did not complete; start again')
-        if (!flow || flow.projectId !== projectId || flow.pageOrigin !== pageOrigin) throw invalid()
+        const flow = await findFrameFlow(request, projectId, flowToken, now)
+        const invalid = signInInvalid
         if (flow.status === 'failed')
           throw new HttpError(400, 'SOCIAL_SIGN_IN_FAILED', flow.error ?? 'Not signed in')
         if (flow.deviceHash !== sha256(deviceId) || flow.resultCodeHash !== sha256(result))
