@@ -20,6 +20,9 @@ export const relayPort = 18555 + offset
 export const relayUrl = `ws://127.0.0.1:${relayPort}`
 // The dev identity provider `npm start` runs for social sign-in (no LATCH_SOCIAL_* here).
 export const idpPort = 18556 + offset
+// The local Solana cluster `npm start` runs (litesvm behind a validator's JSON-RPC).
+export const solanaPort = 18899 + offset
+export const solanaRpcUrl = `http://127.0.0.1:${solanaPort}`
 export const mailboxUrl = `http://127.0.0.1:${mailboxPorts.web}`
 // The stack's admin API (tests add origins to the dev project through it). A fixed token: the
 // stack listens on loopback only, and every process of a run must agree on it.
@@ -93,6 +96,7 @@ export default defineConfig({
       LATCH_RELAY_DEBUG: process.env.LATCH_RELAY_DEBUG ?? '',
       LATCH_RELAY_PORT: String(relayPort),
       LATCH_IDP_PORT: String(idpPort),
+      LATCH_SOLANA_PORT: String(solanaPort),
       // A developer's own WalletConnect settings must not send the e2e stack to a hosted relay.
       LATCH_WALLETCONNECT_PROJECT_ID: '',
       LATCH_WALLETCONNECT_RELAY_URL: '',

@@ -21,6 +21,7 @@ async function ports() {
     mailboxSmtp: await freePort(),
     relay: await freePort(),
     idp: await freePort(),
+    solana: await freePort(),
   }
 }
 
@@ -40,6 +41,7 @@ function start(p: Awaited<ReturnType<typeof ports>>) {
         LATCH_MAILBOX_SMTP_PORT: String(p.mailboxSmtp),
         LATCH_RELAY_PORT: String(p.relay),
         LATCH_IDP_PORT: String(p.idp),
+        LATCH_SOLANA_PORT: String(p.solana),
         LATCH_WALLETCONNECT_PROJECT_ID: '',
         LATCH_DATA_DIR: dataDir,
       },
@@ -91,6 +93,7 @@ describe('npm start', () => {
     const steps = [...output.matchAll(/^\[latch\] (.+?)(?: \(.*\))?: \d+(?:\.\d+)? s/gm)]
     expect(steps.map((m) => m[1])).toEqual([
       'dev chain',
+      'local Solana cluster',
       'mailbox',
       'WalletConnect dev relay',
       'dev identity provider',
@@ -107,6 +110,22 @@ describe('npm start', () => {
       new RegExp(`walletconnect ws://127\\.0\\.0\\.1:${p.relay} +\\(dev relay`),
     )
     expect((await fetch(`http://127.0.0.1:${p.relay}/`)).status).toBe(426)
+    // The local Solana cluster is printed and answers JSON-RPC with its seeded history.
+    expect(output).toMatch(
+      new RegExp(`solana +http://127\\.0\\.0\\.1:${p.solana} +\\(local cluster`),
+    )
+    const wallet = /dev wallet ([1-9A-HJ-NP-Za-km-z]{32,44})/.exec(output)?.[1]
+    const signatures = await fetch(`http://127.0.0.1:${p.solana}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'getSignaturesForAddress',
+        params: [wallet],
+      }),
+    }).then((r) => r.json() as Promise<{ result: unknown[] }>)
+    expect(signatures.result.length).toBeGreaterThan(30)
     // The dev identity provider is printed and serves each provider's OpenID discovery, and the
     // server offers its six providers and Farcaster (the dev chain's ID registry) in the remote
     // config.

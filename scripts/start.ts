@@ -78,6 +78,19 @@ async function main() {
     })
     if (chain.pid) writePidFile(anvilPidFile, { pid: chain.pid, marker: 'anvil' })
 
+    // Solana: no validator installs here, so a local cluster on litesvm stands in, seeded with
+    // sixteen months of history (docs/solana.md#the-local-cluster); never part of a deployment.
+    const solana = await timer.step(
+      'local Solana cluster (litesvm, seeded history)',
+      async () => {
+        const { startDevSolana } = await import('./solana/index.js')
+        return startDevSolana({ port: env.solanaPort })
+      },
+      (c) => c.rpcUrl,
+    )
+    stops.push({ name: 'Solana cluster', fn: () => solana.stop() })
+    const { devTokenList, LOCAL_CLUSTER_CAIP2 } = await import('./solana/index.js')
+
     const serverUrl = `http://localhost:${env.serverPort}`
     const webUrl = `http://localhost:${env.webPort}`
     const frameUrl = `http://127.0.0.1:${env.framePort}`
@@ -138,6 +151,10 @@ async function main() {
       // Sign In With Farcaster reads custody from the dev chain's copy of Farcaster's ID registry
       // unless an Optimism RPC is configured (docs/social.md#farcaster).
       LATCH_FARCASTER_RPC_URL: process.env.LATCH_FARCASTER_RPC_URL || chain.rpcUrl,
+      // History for the local Solana cluster, its dev tokens named as a token list would.
+      LATCH_SOLANA_CLUSTERS:
+        process.env.LATCH_SOLANA_CLUSTERS || `${LOCAL_CLUSTER_CAIP2}=${solana.rpcUrl}`,
+      LATCH_SOLANA_TOKENS: process.env.LATCH_SOLANA_TOKENS || (await devTokenList()),
       // Request logs would drown the URLs; `LATCH_LOG_LEVEL=info npm start` brings them back.
       LATCH_LOG_LEVEL: process.env.LATCH_LOG_LEVEL ?? 'warn',
       LATCH_WEB_ORIGINS: webOrigins.join(','),
@@ -193,6 +210,7 @@ async function main() {
     process.env.VITE_LATCH_FRAME_URL = frameUrl
     process.env.VITE_LATCH_PROJECT_ID = project.id
     process.env.VITE_LATCH_CHAIN_RPC_URL = chain.rpcUrl
+    process.env.VITE_LATCH_SOLANA_RPC_URL = solana.rpcUrl
     process.env.VITE_LATCH_WALLETCONNECT_PROJECT_ID =
       walletConnectProjectId ?? DEV_WALLETCONNECT_PROJECT_ID
     process.env.VITE_LATCH_WALLETCONNECT_RELAY_URL = relay
@@ -225,6 +243,7 @@ async function main() {
         `  server        ${serverUrl}   (health: ${serverUrl}/healthz)`,
         `  API docs      ${serverUrl}/docs`,
         `  dev chain     ${chain.rpcUrl}   chain id 31337${seeded}`,
+        `  solana        ${solana.rpcUrl}   (local cluster on litesvm, websocket on the same port; ${solana.seed.transactions} seeded transactions; dev wallet ${solana.seed.keys.accounts.wallet.address}; development only)`,
         `  walletconnect ${relay ? `${relay.url}   (dev relay, project id ${DEV_WALLETCONNECT_PROJECT_ID}; development only)` : `project ${walletConnectProjectId}, relay ${process.env.LATCH_WALLETCONNECT_RELAY_URL || "WalletConnect's hosted relay"}`}`,
         `  social        ${idp ? `${idp.url}/<provider>   (dev identity provider for google, github, apple, facebook, x, discord: any login name signs in; development only)` : 'LATCH_SOCIAL_* providers'}`,
         `  farcaster     ${process.env.LATCH_FARCASTER_RPC_URL ? `ID registry read through ${process.env.LATCH_FARCASTER_RPC_URL}` : "dev chain's ID registry, accounts @latch-dev (fid 1) and @latch-friend (fid 2): npm run farcaster -- '<link copied from the modal>' signs in; development only"}`,

@@ -1,5 +1,10 @@
 export { DEV_TOKENS, devSigner, devSolanaKeys, devTokenList, tokenAccountOf } from './accounts.js'
-export { SolanaLedger, TransactionRejectedError } from './ledger.js'
+export {
+  LOCAL_CLUSTER_CAIP2,
+  LOCAL_GENESIS_HASH,
+  SolanaLedger,
+  TransactionRejectedError,
+} from './ledger.js'
 export { seedSolanaCluster, submitInstructions } from './seed.js'
 export { type SolanaCluster, startSolanaCluster } from './server.js'
 

@@ -33,6 +33,12 @@ import {
 /** How many slots a blockhash stays usable, as on a real cluster. */
 export const BLOCKHASH_VALIDITY_SLOTS = 150
 export const LAMPORTS_PER_SIGNATURE = 5000n
+/**
+ * The same genesis hash on every run, so the dev cluster keeps one CAIP-2 id
+ * (`solana:36JLwM6MazaC3NZWkqVzp2E7rvZCmkGP`, the hash's first 32 characters) that apps can name.
+ */
+export const LOCAL_GENESIS_HASH = '36JLwM6MazaC3NZWkqVzp2E7rvZCmkGPfZcTuyAmJNRo'
+export const LOCAL_CLUSTER_CAIP2 = `solana:${LOCAL_GENESIS_HASH.slice(0, 32)}`
 const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111'
 
 const base58 = getBase58Decoder()
@@ -93,7 +99,9 @@ type Listener = (event: { slot: number; transaction: LedgerTransaction }) => voi
 
 export class SolanaLedger {
   readonly svm: LiteSVM
-  readonly genesisHash: string
+  readonly genesisHash = LOCAL_GENESIS_HASH
+  /** Differs on every run: blockhashes (so signatures) of two runs never collide. */
+  private readonly runId = randomBytes(16).toString('hex')
   slot = 0
   private readonly blockhashes = new Map<string, number>()
   private readonly slotTimes = new Map<number, number>()
@@ -109,7 +117,6 @@ export class SolanaLedger {
     // Blockhashes are checked here (a window of 150 slots), not by litesvm, which knows only the
     // latest one: a wallet that fetched a blockhash before another transaction landed must work.
     this.svm = new LiteSVM().withBlockhashCheck(false).withSigverify(true)
-    this.genesisHash = base58.decode(randomBytes(32))
     this.latest = this.blockhashFor(0)
     this.blockhashes.set(this.latest, 0)
     this.slotTimes.set(0, Math.floor(Date.now() / 1000))
@@ -117,7 +124,9 @@ export class SolanaLedger {
   }
 
   private blockhashFor(slot: number): string {
-    return base58.decode(createHash('sha256').update(`${this.genesisHash}:${slot}`).digest())
+    return base58.decode(
+      createHash('sha256').update(`${this.genesisHash}:${this.runId}:${slot}`).digest(),
+    )
   }
 
   latestBlockhash(): { blockhash: Blockhash; lastValidBlockHeight: bigint } {

@@ -12,6 +12,8 @@ export interface StackEnv {
   relayPort: number
   /** The dev identity provider (run when no LATCH_SOCIAL_* provider is configured). */
   idpPort: number
+  /** The local Solana cluster (JSON-RPC and websocket on one port). */
+  solanaPort: number
   dataDir: string
   databaseUrl: string | undefined
 }
@@ -43,6 +45,7 @@ export function readStackEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): Stack
     mailboxSmtpPort: port(env, 'LATCH_MAILBOX_SMTP_PORT', 1025, problems),
     relayPort: port(env, 'LATCH_RELAY_PORT', 8555, problems),
     idpPort: port(env, 'LATCH_IDP_PORT', 8556, problems),
+    solanaPort: port(env, 'LATCH_SOLANA_PORT', 8899, problems),
     dataDir: path.resolve(cwd, env.LATCH_DATA_DIR || '.data'),
     databaseUrl: env.DATABASE_URL || undefined,
   }
@@ -55,6 +58,7 @@ export function readStackEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): Stack
     result.mailboxSmtpPort,
     result.relayPort,
     result.idpPort,
+    result.solanaPort,
   ]
   if (new Set(ports).size !== ports.length)
     problems.push(`LATCH_*_PORT: the ports must differ, got ${ports.join(', ')}`)

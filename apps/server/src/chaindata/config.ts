@@ -1,5 +1,6 @@
 import type { Env } from '../config.js'
 import { ConfigError } from '../config.js'
+import { loadSolanaConfig, type SolanaConfig } from '../solana/config.js'
 import { type SpamPolicy, spamPolicyFrom } from './spam.js'
 
 export interface IndexedChain {
@@ -29,6 +30,8 @@ export interface ChainDataConfig {
    * every indexed chain's node for the chains it does not name.
    */
   rpcUrls: ReadonlyMap<number, string>
+  /** Solana clusters whose account history is served, and token names (LATCH_SOLANA_*). */
+  solana: SolanaConfig
 }
 
 export const DEV_CURSOR_SECRET = 'latch-dev-cursor-secret-change-me'
@@ -141,6 +144,7 @@ export function loadChainDataConfig(env: Env, defaultRpcUrl: string): ChainDataC
   }
   const airdropMinRecipients = positive('LATCH_SPAM_AIRDROP_MIN', 5, 10_000)
   const batchSize = positive('LATCH_INDEX_BATCH', 50, 5_000)
+  const solana = loadSolanaConfig(env, issues)
   if (issues.length > 0) throw new ConfigError(issues)
   return {
     chains,
@@ -152,5 +156,6 @@ export function loadChainDataConfig(env: Env, defaultRpcUrl: string): ChainDataC
     airdropMinRecipients,
     batchSize,
     rpcUrls,
+    solana,
   }
 }

@@ -11,7 +11,8 @@ export interface CursorPosition {
 /** What a cursor is bound to: a cursor minted for one query is refused by any other. */
 export interface CursorScope {
   address: string
-  chainId: number | null
+  /** An EVM chain id, a CAIP-2 id (Solana), or null for every chain. */
+  chainId: number | string | null
 }
 
 export class InvalidCursorError extends Error {

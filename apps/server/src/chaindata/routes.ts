@@ -4,6 +4,7 @@ import { HttpError } from '../errors.js'
 import { DEFAULT_READ_LIMIT_PER_MINUTE, readRateLimit } from '../provider/rate-limit.js'
 import { projectErrorResponses, projectQuerySchema } from '../provider/schemas.js'
 import { exposeErrors, projectScopedConfig, requireProject } from '../provider/scope.js'
+import type { SolanaHistory } from '../solana/history.js'
 import { accountRoutes } from './account-routes.js'
 import { CursorCodec, type CursorScope, InvalidCursorError } from './cursor.js'
 import { eventsOf, readHistory } from './history.js'
@@ -28,6 +29,8 @@ export interface ChainDataRoutesOptions {
   spam?: SpamPolicy
   /** JSON-RPC upstream per chain, for balances and names (none: indexed-chain reads fail). */
   rpcUrls?: ReadonlyMap<number, string>
+  /** Solana clusters' account history (absent: no Solana cluster configured). */
+  solana?: SolanaHistory
   /**
    * Route options that scope every route to a project (default {@link projectScoped}). Only
    * unit tests of other behaviour, on an app without a database, pass something else.
@@ -116,13 +119,20 @@ export function chainDataRoutes(options: ChainDataRoutesOptions): FastifyPluginA
       const ids = [...new Set([...options.indexed.keys(), ...providers.keys()])].sort(
         (a, b) => a - b,
       )
-      return { http: ids.map(caip2), ws: [] as string[] }
+      return { http: [...ids.map(caip2), ...(options.solana?.clusters ?? [])], ws: [] as string[] }
     })
 
     app.get(
       '/v1/account/:address/history',
       { ...scope, schema: historySchema },
       async (request): Promise<HistoryPage> => {
+        if (options.solana?.claims(request.params.address, request.query.chainId))
+          return options.solana.page({
+            address: request.params.address,
+            chainId: request.query.chainId,
+            cursor: request.query.cursor,
+            limit: parseLimit(request.query.limit),
+          })
         const address = parseAddress(request.params.address)
         const chainId = parseChainId(request.query.chainId, known)
         const limit = parseLimit(request.query.limit)

@@ -14,6 +14,12 @@ const FungibleInfo = Type.Object({
   name: Type.Optional(Type.String()),
   symbol: Type.Optional(Type.String()),
   icon: Type.Optional(Type.Object({ url: Type.String() })),
+  flags: Type.Optional(
+    Type.Object(
+      { is_spam: Type.Boolean() },
+      { description: 'Latch extension: a token judged spam (Solana airdrops)' },
+    ),
+  ),
 })
 
 const NftInfo = Type.Object({
@@ -61,7 +67,9 @@ export const SupportedChains = Type.Object({
 })
 
 export const HistoryParams = Type.Object({
-  address: Type.String({ description: 'EVM address; mixed case must be a valid checksum' }),
+  address: Type.String({
+    description: 'EVM address (mixed case must be a valid checksum), or a Solana address (base58)',
+  }),
 })
 
 /**
@@ -71,7 +79,10 @@ export const HistoryParams = Type.Object({
 export const HistoryQuery = Type.Object({
   ...sdkQuery,
   chainId: Type.Optional(
-    Type.String({ description: 'CAIP-2 (eip155:1); all chains with history when absent' }),
+    Type.String({
+      description:
+        'CAIP-2 (eip155:1, solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp); when absent, every EVM chain with history, or the one Solana cluster for a base58 address',
+    }),
   ),
   cursor: Type.Optional(Type.String({ description: 'The `next` of the previous page' })),
   limit: Type.Optional(Type.String({ description: 'Page size, 1–100 (default 50)' })),

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/types.js'
+import { createSolanaHistory } from '../solana/history.js'
 import type { ChainDataConfig } from './config.js'
 import { nativeCurrencyOf } from './currency.js'
+import { CursorCodec } from './cursor.js'
 import { ChainIndexer, type IndexerLogger } from './indexer.js'
 import { createProvider } from './providers/index.js'
 import type { HistoryProvider } from './providers/types.js'
@@ -39,7 +41,15 @@ export function createChainDataService(
       provider.chainId,
       createProvider(provider, { spam: config.spam, fetch: options.fetch }),
     )
+  const solana =
+    config.solana.clusters.length > 0
+      ? createSolanaHistory(db, config.solana, {
+          codec: new CursorCodec(config.cursorSecret),
+          airdropMinRecipients: config.airdropMinRecipients,
+        })
+      : undefined
   const routes = chainDataRoutes({
+    solana,
     indexed: new Map(config.chains.map((c) => [c.chainId, nativeCurrencyOf(c.chainId)])),
     providers,
     cursorSecret: config.cursorSecret,

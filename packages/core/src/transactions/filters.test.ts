@@ -16,6 +16,16 @@ describe('spam filter', () => {
     expect(dropSpam([airdrop, mixed, plain]).map((t) => t.id)).toEqual(['2', '3'])
   })
 
+  it('drops a Solana airdrop of a token the server flagged, and keeps a flagged token beside a real one', () => {
+    const flagged = {
+      ...fungible('1000', 'FREE'),
+      fungible_info: { symbol: 'FREE', flags: { is_spam: true } },
+    }
+    const airdrop = tx('6', '2025-01-01T00:00:00Z', { transfers: [flagged] })
+    const swap = tx('7', '2025-01-01T00:00:00Z', { transfers: [flagged, fungible('5', 'LUSD')] })
+    expect(dropSpam([airdrop, swap]).map((t) => t.id)).toEqual(['7'])
+  })
+
   it('keeps transactions without transfers (a deploy, a failed call)', () => {
     expect(isSpamOnly(tx('4', '2025-01-01T00:00:00Z', { transfers: null }))).toBe(false)
     expect(isSpamOnly(tx('5', '2025-01-01T00:00:00Z', { transfers: [] }))).toBe(false)

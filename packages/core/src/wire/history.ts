@@ -40,6 +40,11 @@ export interface FungibleInfo {
   name?: string
   symbol?: string
   icon?: { url: string }
+  /**
+   * Latch's extension: set on a token the server judged spam (an unsolicited airdrop on Solana,
+   * docs/solana.md#history). The reference sends no flag for fungibles; absent means not spam.
+   */
+  flags?: { is_spam: boolean }
 }
 
 export interface NftInfo {
