@@ -90,4 +90,9 @@ export interface SendEstimate {
   gas: bigint
   maxFeePerGas: bigint
   maxPriorityFeePerGas: bigint
+  /**
+   * Solana: lamports the send moves into a new token account for the receiver (its rent), on top
+   * of the fee; absent or 0 when nothing is opened. The gas fields are 0 there.
+   */
+  rent?: bigint | undefined
 }

@@ -39,6 +39,21 @@ export const solanaDevnet: CaipNetwork = {
   blockExplorers: { default: { name: 'Solscan', url: 'https://solscan.io/?cluster=devnet' } },
 }
 
+/**
+ * The local cluster `npm start` runs (docs/solana.md#the-local-cluster): a fixed genesis hash, so a
+ * fixed CAIP-2 id. Not in `solanaNetworks`; an app adds it for development.
+ */
+export const solanaLocalnet: CaipNetwork = {
+  id: '36JLwM6MazaC3NZWkqVzp2E7rvZCmkGP',
+  caipNetworkId: 'solana:36JLwM6MazaC3NZWkqVzp2E7rvZCmkGP',
+  chainNamespace: 'solana',
+  name: 'Solana Local',
+  testnet: true,
+  assets: { imageId: 'solana' },
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
+}
+
 export const solanaNetworks: readonly CaipNetwork[] = [solanaMainnet, solanaTestnet, solanaDevnet]
 
 // BIP-122 ids are the first 32 hex characters of the genesis block hash.

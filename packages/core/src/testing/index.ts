@@ -3,6 +3,13 @@
 
 export { createFakeAdapter, type FakeAdapter } from './fakeAdapter.js'
 export {
+  createSolanaTestWallet,
+  registerSolanaWallet,
+  type SolanaTestWallet,
+  type SolanaTestWalletOptions,
+  WalletRejectedError,
+} from './solanaWallet.js'
+export {
   type AddEthereumChainParameter,
   announceProvider,
   createTestWallet,

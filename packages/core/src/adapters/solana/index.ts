@@ -1,0 +1,12 @@
+// @latch/core/solana: the Solana chain adapter on @solana/kit, with wallets found through the
+// wallet standard. Only this subpath pulls in Solana code (docs/solana.md#wallets).
+export {
+  createSolanaAdapter,
+  RECONNECT_WAIT_MS,
+  SOLANA_CONNECTION_KEY,
+  type SolanaAdapter,
+  type SolanaAdapterParameters,
+  SolanaWalletError,
+} from './adapter.js'
+export { buildTransfer, SolanaSendError, type SolanaTransfer } from './send.js'
+export { connectorIdOf, isSolanaWallet, watchSolanaWallets } from './wallets.js'
