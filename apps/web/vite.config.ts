@@ -6,6 +6,11 @@ const chainRpcUrl =
   process.env.VITE_LATCH_CHAIN_RPC_URL ??
   (process.env.LATCH_CHAIN_PORT ? `http://127.0.0.1:${process.env.LATCH_CHAIN_PORT}` : '')
 
+// `npm start` runs the local Solana cluster on LATCH_SOLANA_PORT (docs/solana.md).
+const solanaRpcUrl =
+  process.env.VITE_LATCH_SOLANA_RPC_URL ??
+  (process.env.LATCH_SOLANA_PORT ? `http://127.0.0.1:${process.env.LATCH_SOLANA_PORT}` : '')
+
 // A build reads WalletConnect's settings under their LATCH_ names too (docs/walletconnect.md).
 const walletConnectProjectId =
   process.env.VITE_LATCH_WALLETCONNECT_PROJECT_ID ??
@@ -23,6 +28,7 @@ export default defineConfig({
   resolve: { conditions: ['latch-source', ...defaultClientConditions] },
   define: {
     'import.meta.env.VITE_LATCH_CHAIN_RPC_URL': JSON.stringify(chainRpcUrl),
+    'import.meta.env.VITE_LATCH_SOLANA_RPC_URL': JSON.stringify(solanaRpcUrl),
     'import.meta.env.VITE_LATCH_WALLETCONNECT_PROJECT_ID': JSON.stringify(walletConnectProjectId),
     'import.meta.env.VITE_LATCH_WALLETCONNECT_RELAY_URL': JSON.stringify(walletConnectRelayUrl),
   },

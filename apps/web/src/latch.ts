@@ -1,6 +1,7 @@
 import {
   arbitrumNetwork,
   baseNetwork,
+  type CaipNetwork,
   createDevNetwork,
   type EvmNetwork,
   ethereumNetwork,
@@ -9,9 +10,11 @@ import {
   optimismNetwork,
   polygonNetwork,
   sepoliaNetwork,
+  solanaLocalnet,
   withRpcProxy,
 } from '@latch/core'
 import { createEvmAdapter, type EvmAdapter } from '@latch/core/evm'
+import { createLazySolanaAdapter } from '@latch/core/solana'
 import { walletConnect } from '@latch/core/walletconnect'
 import { createAuthConnector, type LatchAuthConnector } from '@latch/frame/connector'
 import { createLatchClient, type LatchClient, type LatchConfig } from '@latch/react'
@@ -21,6 +24,7 @@ import {
   isDev,
   projectId,
   serverUrl,
+  solanaRpcUrl,
   walletConnectProjectId,
   walletConnectRelayUrl,
 } from './env'
@@ -47,6 +51,15 @@ export const networks: EvmNetwork[] = isDev
       ]),
     ]
   : proxied(evmMainnets)
+
+/**
+ * Development: the local Solana cluster beside the dev chain. Its adapter loads on the first
+ * Solana connect; only wallet discovery runs with the page (docs/solana.md#wallets).
+ */
+export const solanaNetworks: CaipNetwork[] =
+  isDev && solanaRpcUrl
+    ? [{ ...solanaLocalnet, rpcUrls: { default: { http: [solanaRpcUrl] } } }]
+    : []
 
 /** A visitor's own opt-out: analytics stay off (and no analytics request is made) when set. */
 export const ANALYTICS_OPT_OUT_KEY = 'latch-web.analytics'
@@ -111,9 +124,11 @@ function buildLatchConfig(): LatchConfig {
   return {
     projectId,
     serverUrl,
-    adapters: [adapter],
+    adapters: solanaNetworks.length
+      ? [adapter, createLazySolanaAdapter({ networks: solanaNetworks })]
+      : [adapter],
     auth,
-    networks,
+    networks: [...networks, ...solanaNetworks],
     defaultNetwork: networks[0],
     // Twenty rows fill a screen; the next page comes as the list scrolls.
     historyPageSize: 20,

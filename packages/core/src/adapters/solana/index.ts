@@ -8,5 +8,6 @@ export {
   type SolanaAdapterParameters,
   SolanaWalletError,
 } from './adapter.js'
+export { createLazySolanaAdapter } from './lazy.js'
 export { buildTransfer, SolanaSendError, type SolanaTransfer } from './send.js'
 export { connectorIdOf, isSolanaWallet, watchSolanaWallets } from './wallets.js'
