@@ -36,10 +36,15 @@ export async function injectSolanaWallet(
     chains: [LOCAL_CLUSTER_CAIP2],
     rpcUrls: { [LOCAL_CLUSTER_CAIP2]: solanaRpcUrl },
   })
-  const _features = wallet.features as Record<
+  const features = wallet.features as Record<
     string,
     Record<string, (...a: unknown[]) => Promise<unknown>>
   >
+  const invoke = async (name: string, method: string, ...args: unknown[]) => {
+    const fn = features[name]?.[method]
+    if (!fn) throw new Error(`the test wallet has no ${name}`)
+    return fn(...args)
+  }
   await page.exposeFunction(
     '__latchSolanaWalletCall',
     async (call: {

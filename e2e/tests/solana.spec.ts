@@ -1,13 +1,68 @@
-import { expect, test } from '@playwright/test'
-import { type Address, createSolanaRpc } from '@solana/kit'
-import { solanaRpcUrl } from '../playwright.config.js'
-import { connectButton, dialog, scrollToEnd } from '../support/app.js'
+import { expect, type Page, test } from '@playwright/test'
+import {
+  type Address,
+  createSolanaRpc,
+  getBase58Encoder,
+  getPublicKeyFromAddress,
+  type Signature,
+  verifySignature,
+} from '@solana/kit'
+import { devSigner, tokenAccountOf } from '../../scripts/solana/accounts.js'
+import { LOCAL_CLUSTER_CAIP2 } from '../../scripts/solana/ledger.js'
+import { ports, solanaRpcUrl } from '../playwright.config.js'
+import { connectButton, connectWithMouse, dialog, scrollToEnd } from '../support/app.js'
 import { expectedMonthHeaders } from '../support/chainHistory.js'
 import { injectSolanaWallet } from '../support/solanaWallet.js'
+import { injectTestWallet } from '../support/wallet.js'
 
 test.use({ timezoneId: 'UTC', viewport: { width: 1280, height: 720 } })
 
 const WALLET_TESTID = 'wallet-wallet-standard:Latch Solana Test Wallet'
+
+const short = (address: string) => `${address.slice(0, 4)}…${address.slice(-6)}`
+
+async function connectSolana(page: Page, address: string) {
+  await connectButton(page).click()
+  await expect(dialog(page)).toHaveAttribute('data-view', 'Connect')
+  await page.getByTestId(WALLET_TESTID).click()
+  await expect(dialog(page)).toBeHidden()
+  await expect(connectButton(page)).toContainText(short(address))
+}
+
+/** Fills the send form and sends; resolves with the signature once the view says confirmed. */
+async function send(page: Page, symbol: string, amount: string, to: string) {
+  await connectButton(page).click()
+  await expect(dialog(page)).toHaveAttribute('data-view', 'Account')
+  await expect(
+    dialog(page).locator(`[data-testid="token-balance"][data-symbol="${symbol}"]`),
+  ).toBeVisible()
+  await dialog(page).getByTestId('account-send').click()
+  const option = dialog(page).locator('option', { hasText: symbol })
+  await dialog(page)
+    .getByLabel('Token')
+    .selectOption((await option.first().getAttribute('value')) ?? '')
+  await dialog(page).getByLabel('Amount').fill(amount)
+  await dialog(page).getByLabel('To', { exact: true }).fill(to)
+  await expect(dialog(page).getByTestId('send-fee')).toContainText('0.000005 SOL')
+  await dialog(page).getByRole('button', { name: 'Review send' }).click()
+  await expect(dialog(page)).toHaveAttribute('data-view', 'WalletSendPreview')
+  await expect(dialog(page).getByTestId('review-amount')).toHaveText(`${amount} ${symbol}`)
+  await expect(dialog(page).getByTestId('review-fee')).toContainText('SOL')
+  const rentRow = dialog(page).getByTestId('review-rent')
+  const rent = (await rentRow.count()) > 0 ? await rentRow.textContent() : null
+  await dialog(page).getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(dialog(page).getByTestId('send-status')).toHaveAttribute(
+    'data-status',
+    'confirmed',
+    {
+      timeout: 30_000,
+    },
+  )
+  const hash = (await dialog(page).getByTestId('send-hash').getAttribute('data-hash')) as string
+  await dialog(page).getByRole('button', { name: 'Done' }).click()
+  await expect(dialog(page)).toBeHidden()
+  return { hash, rent }
+}
 
 /** Every signature naming the account or its token accounts, with times, from the cluster itself. */
 async function clusterHistory(owner: string) {
@@ -66,4 +121,83 @@ test('connects a wallet-standard Solana wallet, shows its history by month, sign
   await expect(connectButton(page)).toHaveAttribute('data-state', 'connected')
   await expect(connectButton(page)).toContainText(short)
   expect(wallet.requests).toContain('connect (silent)')
+})
+
+test('signs a message anyone can verify, sends SOL and an SPL token to a new account, and lists both', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const { signer } = await injectSolanaWallet(page)
+  await page.goto('/')
+  await connectSolana(page, signer.address)
+
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  await page.getByRole('button', { name: 'Sign with your wallet' }).click()
+  await expect(page.getByTestId('signature-check')).toHaveText('✓ Verified: signed by this account')
+  const signature = (await page.getByTestId('signature').textContent()) as string
+  const key = await getPublicKeyFromAddress(signer.address)
+  const bytes = getBase58Encoder().encode(signature) as Parameters<typeof verifySignature>[1]
+  expect(await verifySignature(key, bytes, new TextEncoder().encode('Hello from Latch'))).toBe(true)
+
+  const rpc = createSolanaRpc(solanaRpcUrl)
+  const shop = (await devSigner('shop')).address
+  const before = (await rpc.getBalance(shop).send()).value
+  const sol = await send(page, 'SOL', '0.01', shop)
+  expect(sol.rent).toBeNull()
+  expect((await rpc.getBalance(shop).send()).value).toBe(before + 10_000_000n)
+  const solTx = await rpc
+    .getTransaction(sol.hash as Signature, { maxSupportedTransactionVersion: 0, encoding: 'json' })
+    .send()
+  expect(solTx?.meta?.err).toBeNull()
+
+  // A receiver that has never held LUSD: the send opens its token account, rent shown first.
+  const receiver = (await devSigner(`e2e receiver ${Date.now()}`)).address
+  const usd = await send(page, 'LUSD', '3.5', receiver)
+  expect(usd.rent).toContain('0.002039 SOL')
+  const ata = await tokenAccountOf(receiver, (await devSigner('mint usd')).address)
+  expect((await rpc.getTokenAccountBalance(ata).send()).value.uiAmountString).toBe('3.5')
+
+  // Both in the activity list, newest first, on the Solana cluster.
+  const rows = page.getByTestId('activity-row')
+  await expect(
+    page.locator(`[data-testid="activity-row"][data-tx-hash="${usd.hash}"]`),
+  ).toHaveCount(1)
+  await expect(
+    page.locator(`[data-testid="activity-row"][data-tx-hash="${sol.hash}"]`),
+  ).toHaveCount(1)
+  expect(await rows.first().getAttribute('data-tx-hash')).toBe(usd.hash)
+  await expect(rows.first()).toContainText('3.5')
+})
+
+test('keeps an EVM and a Solana connection in one session and switches between them', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await injectTestWallet(page, { rpcUrl: `http://127.0.0.1:${ports.chain}` })
+  const { signer } = await injectSolanaWallet(page)
+  await page.goto('/')
+  await connectSolana(page, signer.address)
+
+  // The dev EVM chain: no EVM account yet, so the button offers to connect one.
+  await page.getByTestId('network-switcher').click()
+  await dialog(page).getByTestId('network-eip155:31337').click()
+  await expect(connectButton(page)).toHaveAttribute('data-state', 'disconnected')
+  await connectWithMouse(page)
+  await expect(connectButton(page)).toContainText('0xf3…b92266')
+  await expect(page.locator('[data-testid="activity-row"]').first()).toBeVisible()
+  expect(await page.getByTestId('activity-row').first().getAttribute('data-tx-hash')).toMatch(/^0x/)
+
+  // Back to Solana: its connection is still there, with its own history.
+  await page.getByTestId('network-switcher').click()
+  await dialog(page).getByTestId(`network-${LOCAL_CLUSTER_CAIP2}`).click()
+  await expect(connectButton(page)).toContainText(short(signer.address))
+  await expect(page.locator('[data-testid="activity-row"]').first()).toBeVisible()
+  expect(await page.getByTestId('activity-row').first().getAttribute('data-tx-hash')).not.toMatch(
+    /^0x/,
+  )
+
+  // And to EVM again, without asking any wallet.
+  await page.getByTestId('network-switcher').click()
+  await dialog(page).getByTestId('network-eip155:31337').click()
+  await expect(connectButton(page)).toContainText('0xf3…b92266')
 })

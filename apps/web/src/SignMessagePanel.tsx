@@ -1,4 +1,4 @@
-import { useLatchSignMessage } from '@latch/react'
+import { useLatchAccount, useLatchSignMessage } from '@latch/react'
 import { type FormEvent, useId, useState } from 'react'
 import { verifyMessage } from 'viem'
 
@@ -14,6 +14,19 @@ const messages = {
   invalid: '✗ The signature does not match this account',
 }
 
+/**
+ * An ed25519 signature by the Solana account's key over the message's UTF-8 bytes. @solana/kit
+ * loads here, on the first Solana signature, in a chunk of its own.
+ */
+async function verifySolanaMessage(address: string, message: string, signature: string) {
+  const { getBase58Encoder, getPublicKeyFromAddress, verifySignature } = await import('@solana/kit')
+  const key = await getPublicKeyFromAddress(
+    address as Parameters<typeof getPublicKeyFromAddress>[0],
+  )
+  const bytes = getBase58Encoder().encode(signature) as Parameters<typeof verifySignature>[1]
+  return verifySignature(key, bytes, new TextEncoder().encode(message))
+}
+
 type Check = { state: 'idle' | 'checking' } | { state: 'done'; valid: boolean }
 
 /**
@@ -23,6 +36,7 @@ type Check = { state: 'idle' | 'checking' } | { state: 'done'; valid: boolean }
  */
 export function SignMessagePanel() {
   const { signMessage, data, error, isPending } = useLatchSignMessage()
+  const { namespace } = useLatchAccount()
   const [message, setMessage] = useState(messages.defaultMessage)
   const [check, setCheck] = useState<Check>({ state: 'idle' })
   const fieldId = useId()
@@ -33,11 +47,14 @@ export function SignMessagePanel() {
     const signed = await signMessage({ message }).catch(() => undefined)
     if (!signed) return
     setCheck({ state: 'checking' })
-    const valid = await verifyMessage({
-      address: signed.address as `0x${string}`,
-      message,
-      signature: signed.signature as `0x${string}`,
-    }).catch(() => false)
+    const valid = await (namespace === 'solana'
+      ? verifySolanaMessage(signed.address, message, signed.signature)
+      : verifyMessage({
+          address: signed.address as `0x${string}`,
+          message,
+          signature: signed.signature as `0x${string}`,
+        })
+    ).catch(() => false)
     setCheck({ state: 'done', valid })
   }
 

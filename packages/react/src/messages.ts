@@ -119,6 +119,10 @@ export const en = {
     fee: 'Network fee',
     feeValue: '≈ {amount} {symbol}',
     feeUnknown: 'estimated by your wallet',
+    receiverPlaceholder: '0x… or name',
+    receiverPlaceholderSolana: 'Solana address',
+    /** Solana: the receiver has no account for the token yet; the send opens one and pays its rent. */
+    rent: 'New token account for the receiver',
     preview: 'Review send',
     noTokens: 'This account holds nothing to send on {network}.',
     sendLabel: 'Send',

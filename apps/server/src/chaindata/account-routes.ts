@@ -18,9 +18,12 @@ import type { Db } from '../db/types.js'
 import { errorResponses, HttpError } from '../errors.js'
 import { primaryNameOf } from '../names/store.js'
 import { projectErrorResponses, sdkQuery } from '../provider/schemas.js'
+import type { SolanaService } from '../solana/service.js'
 import type { NativeCurrency } from './wire.js'
 
 export interface AccountRoutesOptions {
+  /** Solana clusters' balances (absent: none configured). */
+  solana?: SolanaService | undefined
   /** Chains this server indexes, with their native currency. */
   indexed: ReadonlyMap<number, NativeCurrency>
   /** JSON-RPC upstream per chain (LATCH_RPC_URLS); chain 1 resolves ENS names. */
@@ -143,7 +146,7 @@ export function accountRoutes(options: AccountRoutesOptions): FastifyPluginAsync
       {
         ...options.scoped,
         schema: {
-          summary: "An account's native and ERC-20 balances on one indexed chain",
+          summary: "An account's native and token balances on one chain (EVM, or a Solana cluster)",
           description:
             'The native balance is read from the chain; ERC-20 balances are summed from the index (transfers in minus out). Prices and values are null: this server has no price source.',
           tags: ['history'],
@@ -165,6 +168,10 @@ export function accountRoutes(options: AccountRoutesOptions): FastifyPluginAsync
         },
       },
       async (request) => {
+        if (options.solana && request.query.chainId.startsWith('solana:'))
+          return {
+            balances: await options.solana.balances(request.params.address, request.query.chainId),
+          }
         const address = parseAddress(request.params.address)
         const match = /^(?:eip155:)?([1-9][0-9]{0,15})$/.exec(request.query.chainId)
         const chainId = match ? Number(match[1]) : Number.NaN

@@ -4,7 +4,7 @@ import { HttpError } from '../errors.js'
 import { DEFAULT_READ_LIMIT_PER_MINUTE, readRateLimit } from '../provider/rate-limit.js'
 import { projectErrorResponses, projectQuerySchema } from '../provider/schemas.js'
 import { exposeErrors, projectScopedConfig, requireProject } from '../provider/scope.js'
-import type { SolanaHistory } from '../solana/history.js'
+import type { SolanaService } from '../solana/service.js'
 import { accountRoutes } from './account-routes.js'
 import { CursorCodec, type CursorScope, InvalidCursorError } from './cursor.js'
 import { eventsOf, readHistory } from './history.js'
@@ -30,7 +30,7 @@ export interface ChainDataRoutesOptions {
   /** JSON-RPC upstream per chain, for balances and names (none: indexed-chain reads fail). */
   rpcUrls?: ReadonlyMap<number, string>
   /** Solana clusters' account history (absent: no Solana cluster configured). */
-  solana?: SolanaHistory
+  solana?: SolanaService
   /**
    * Route options that scope every route to a project (default {@link projectScoped}). Only
    * unit tests of other behaviour, on an app without a database, pass something else.
@@ -107,6 +107,7 @@ export function chainDataRoutes(options: ChainDataRoutesOptions): FastifyPluginA
         indexed: options.indexed,
         rpcUrls: options.rpcUrls ?? new Map(),
         scoped: scope,
+        solana: options.solana,
       }),
     )
     const supportedSchema = {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/types.js'
-import { createSolanaHistory } from '../solana/history.js'
+import { createSolanaService } from '../solana/service.js'
 import type { ChainDataConfig } from './config.js'
 import { nativeCurrencyOf } from './currency.js'
 import { CursorCodec } from './cursor.js'
@@ -43,7 +43,7 @@ export function createChainDataService(
     )
   const solana =
     config.solana.clusters.length > 0
-      ? createSolanaHistory(db, config.solana, {
+      ? createSolanaService(db, config.solana, {
           codec: new CursorCodec(config.cursorSecret),
           airdropMinRecipients: config.airdropMinRecipients,
         })

@@ -140,6 +140,14 @@ export class SolanaStore {
     })
   }
 
+  async spamMints(cluster: string): Promise<Set<string>> {
+    const rows = await this.db
+      .select({ mint: solanaMints.mint })
+      .from(solanaMints)
+      .where(and(eq(solanaMints.cluster, cluster), sql`${solanaMints.spamReason} is not null`))
+    return new Set(rows.map((r) => r.mint))
+  }
+
   /** The cluster's ledger was reset (a dev cluster restarted): what we knew of it is void. */
   async forgetCluster(cluster: string): Promise<void> {
     await this.db.transaction(async (tx) => {

@@ -65,6 +65,15 @@ describe('validateSend', () => {
     expect(validateSend({ ...draft, receiver: to.toLowerCase() }).ok).toBe(true)
   })
 
+  it('checks Solana receivers as base58 keys, and refuses an EVM address there', () => {
+    const solana = { ...draft, namespace: 'solana' as const }
+    expect(
+      validateSend({ ...solana, receiver: '8MpFq5WFQUJ3AdbSPRafoXwSyZ3xJTGNQDQjup7rWSwD' }).ok,
+    ).toBe(true)
+    for (const receiver of [to, '8MpFq5WFQUJ3AdbSPRafoXwSyZ3xJTGNQDQjup7rWSw0', 'short'])
+      expect(validateSend({ ...solana, receiver })).toMatchObject({ field: 'receiver' })
+  })
+
   it('refuses more than the balance, and native sends that leave no room for the fee', () => {
     expect(validateSend({ ...draft, amount: '1.6' })).toMatchObject({
       message: 'Insufficient funds',

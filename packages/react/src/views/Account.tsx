@@ -15,6 +15,9 @@ import { explorerAddressUrl, networkImageUrl } from './networkImage.js'
 
 // Balances bring their styles and the send subpath's reader: a chunk of their own, fetched as
 // the account view opens, so the page's first load carries none of it.
+// docs/behaviour.md#limits: the balance chains are EVM and Solana.
+const BALANCE_NAMESPACES: readonly string[] = ['eip155', 'solana']
+
 const TokenBalances = lazy(() =>
   import('./TokenBalances.js').then((m) => ({ default: m.TokenBalances })),
 )
@@ -118,7 +121,7 @@ export function Account() {
           ) : null}
         </div>
       ) : null}
-      {account.namespace === 'eip155' ? (
+      {account.namespace && BALANCE_NAMESPACES.includes(account.namespace) ? (
         <Suspense fallback={<p className="latch-hint">{t.tokensLoading}</p>}>
           <TokenBalances />
         </Suspense>

@@ -259,7 +259,7 @@ export function WalletSend() {
         className="latch-input latch-mono"
         autoComplete="off"
         spellCheck={false}
-        placeholder="0x… or name"
+        placeholder={namespace === 'solana' ? t.receiverPlaceholderSolana : t.receiverPlaceholder}
         value={receiverField.text}
         aria-invalid={invalid('receiver') ?? (receiverField.lookup.state === 'failed' || undefined)}
         aria-describedby={describedBy('receiver', ids.lookup)}
@@ -289,6 +289,15 @@ export function WalletSend() {
             })
           : t.feeUnknown}
       </p>
+      {estimate?.rent ? (
+        <p className="latch-field-hint" data-testid="send-rent">
+          {t.rent}:{' '}
+          {fill(t.feeValue, {
+            amount: formatQuantity(toDecimalAmount(estimate.rent, nativeDecimals), 6),
+            symbol: nativeSymbol,
+          })}
+        </p>
+      ) : null}
       {error ? (
         <p className="latch-field-error" id={ids.error} role="alert">
           {error.message}

@@ -139,6 +139,17 @@ export function WalletSendPreview() {
               : t.feeUnknown}
           </dd>
         </div>
+        {estimate?.rent ? (
+          <div>
+            <dt>{t.rent}</dt>
+            <dd data-testid="review-rent">
+              {fill(t.feeValue, {
+                amount: formatQuantity(toDecimalAmount(estimate.rent, nativeDecimals), 6),
+                symbol: nativeSymbol,
+              })}
+            </dd>
+          </div>
+        ) : null}
         {sent ? (
           <div>
             <dt>{t.transaction}</dt>

@@ -3,18 +3,19 @@
  * cursors and 400s as EVM (chaindata/routes.ts hands over when the chain is `solana:…` or the
  * address is base58). A first page reads the account's new transactions from the cluster first.
  */
-import { isAddress } from '@solana/kit'
+import { createSolanaRpc, isAddress } from '@solana/kit'
 import type { CursorCodec, CursorScope } from '../chaindata/cursor.js'
 import { InvalidCursorError } from '../chaindata/cursor.js'
 import type { HistoryPage } from '../chaindata/types.js'
 import type { Db } from '../db/types.js'
 import { HttpError } from '../errors.js'
+import { readSolanaBalances, type SolanaBalance } from './balances.js'
 import type { SolanaConfig } from './config.js'
 import { type SolanaPosition, SolanaStore } from './store.js'
 import { AccountSync, SolanaRpcError } from './sync.js'
 import { toSolanaWireTransaction } from './wire.js'
 
-export interface SolanaHistory {
+export interface SolanaService {
   clusters: readonly string[]
   /** True when the route should hand this request to Solana. */
   claims(address: string, chainId: string | undefined): boolean
@@ -24,16 +25,18 @@ export interface SolanaHistory {
     cursor: string | undefined
     limit: number
   }): Promise<HistoryPage>
+  /** SOL and SPL balances of `address` on the cluster `chainId` (CAIP-2). */
+  balances(address: string, chainId: string): Promise<SolanaBalance[]>
 }
 
 const bad = (code: string, message: string) => new HttpError(400, code, message)
 const CURSOR = /^s1:(0|[1-9]\d{0,15}):(0|[1-9]\d{0,15}):([1-9A-HJ-NP-Za-km-z]{32,90})$/
 
-export function createSolanaHistory(
+export function createSolanaService(
   db: Db,
   config: SolanaConfig,
   options: { codec: CursorCodec; airdropMinRecipients: number },
-): SolanaHistory {
+): SolanaService {
   const store = new SolanaStore(db)
   const syncs = new Map(
     config.clusters.map((c) => [
@@ -47,6 +50,14 @@ export function createSolanaHistory(
     ]),
   )
   const clusters = [...syncs.keys()]
+  const rpcs = new Map(config.clusters.map((c) => [c.caip2, createSolanaRpc(c.rpcUrl)]))
+  const checkAddress = (address: string) => {
+    if (!isAddress(address))
+      throw bad(
+        'INVALID_ADDRESS',
+        `"${address.slice(0, 64)}" is not a Solana address (32 bytes in base58).`,
+      )
+  }
 
   function clusterOf(chainId: string | undefined): string {
     if (chainId === undefined || chainId === '') {
@@ -84,11 +95,7 @@ export function createSolanaHistory(
         clusters.length > 0),
     async page({ address, chainId, cursor, limit }) {
       const cluster = clusterOf(chainId)
-      if (!isAddress(address))
-        throw bad(
-          'INVALID_ADDRESS',
-          `"${address.slice(0, 64)}" is not a Solana address (32 bytes in base58).`,
-        )
+      checkAddress(address)
       const scope: CursorScope = { address, chainId: cluster }
       const after = cursor ? position(scope, cursor) : null
       if (!after) {
@@ -114,6 +121,25 @@ export function createSolanaHistory(
               `s1:${page.next.blockTime}:${page.next.slot}:${page.next.signature}`,
             )
           : null,
+      }
+    },
+    async balances(address, chainId) {
+      const cluster = clusterOf(chainId)
+      checkAddress(address)
+      const spam = await store.spamMints(cluster)
+      try {
+        return await readSolanaBalances(rpcs.get(cluster) as ReturnType<typeof createSolanaRpc>, {
+          cluster,
+          address,
+          tokens: config.tokens,
+          spam,
+        })
+      } catch {
+        throw new HttpError(
+          502,
+          'UPSTREAM_ERROR',
+          `The Solana cluster ${cluster} could not be read; try again later`,
+        )
       }
     },
   }

@@ -16,10 +16,11 @@ import {
   openTestDb,
   TEST_CURSOR_SECRET,
   type TestDb,
+  testProjectOf,
 } from '../chaindata/fixtures/harness.js'
 import type { Transaction } from '../chaindata/types.js'
 import { loadSolanaConfig } from './config.js'
-import { createSolanaHistory } from './history.js'
+import { createSolanaService } from './service.js'
 
 type Cluster = Awaited<ReturnType<typeof startDevSolana>>
 let cluster: Cluster
@@ -45,7 +46,7 @@ beforeAll(async () => {
     issues,
   )
   expect(issues).toEqual([])
-  const solana = createSolanaHistory(db.handle.db, config, {
+  const solana = createSolanaService(db.handle.db, config, {
     codec: new CursorCodec(TEST_CURSOR_SECRET),
     airdropMinRecipients: 5,
   })
@@ -190,6 +191,29 @@ describe('Solana history', () => {
     // Without chainId, a base58 address goes to the one configured cluster.
     const implicit = await getHistory(app, wallet(), { limit: '3' })
     expect(implicit.body.data.map((t) => t.id)).toEqual(first.body.data.map((t) => t.id))
+  })
+
+  it('reads SOL and SPL balances from the cluster, listed names, spam left out', async () => {
+    const balance = async (address: string, chainId = LOCAL_CLUSTER_CAIP2) => {
+      const search = new URLSearchParams({ projectId: testProjectOf(app), chainId })
+      const response = await app.inject({ url: `/v1/account/${address}/balance?${search}` })
+      return { status: response.statusCode, body: response.json() }
+    }
+    const { status, body } = await balance(wallet())
+    expect(status).toBe(200)
+    const rpc = createSolanaRpc(cluster.rpcUrl)
+    const lamports = (await rpc.getBalance(wallet()).send()).value
+    expect(body.balances[0]).toMatchObject({ symbol: 'SOL', chainId: LOCAL_CLUSTER_CAIP2 })
+    expect(BigInt(Math.round(Number(body.balances[0].quantity.numeric) * 1e9))).toBe(lamports)
+    const symbols = body.balances.map((b: { symbol: string }) => b.symbol)
+    expect(symbols).toEqual(expect.arrayContaining(['SOL', 'LUSD', 'LDOG']))
+    expect(symbols).toHaveLength(3)
+    const usd = body.balances.find((b: { symbol: string }) => b.symbol === 'LUSD')
+    expect(usd.address).toBe(`${LOCAL_CLUSTER_CAIP2}:${cluster.seed.keys.mints.usd.address}`)
+    expect((await balance('not-an-address')).body.error.code).toBe('INVALID_ADDRESS')
+    expect(
+      (await balance(wallet(), 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).body.error.code,
+    ).toBe('UNSUPPORTED_CHAIN')
   })
 
   it('starts over when the cluster was reset, and says 502 while it is down', async () => {
