@@ -12,6 +12,7 @@ describe('readStackEnv', () => {
       mailboxSmtpPort: 1025,
       relayPort: 8555,
       idpPort: 8556,
+      solanaPort: 8899,
       dataDir: '/repo/.data',
       databaseUrl: undefined,
     })

@@ -74,4 +74,40 @@ describe('package exports', () => {
     )
     expect(inputs.filter((i) => i.includes('@walletconnect/') || i.includes('@wagmi'))).toEqual([])
   })
+
+  it('the root export bundles no Solana code, the Solana network data aside', async () => {
+    const inputs = await bundledPackages(
+      "import { createController, solanaLocalnet, solanaNetworks } from '@latch/core'\n" +
+        'console.log(createController, solanaLocalnet, solanaNetworks)',
+    )
+    expect(inputs.filter((i) => i.includes('@solana') || i.includes('@wallet-standard'))).toEqual(
+      [],
+    )
+  })
+
+  it('the lazy Solana adapter starts with wallet discovery only; @solana/kit waits for connect', async () => {
+    const result = await build({
+      stdin: {
+        contents:
+          "import { createLazySolanaAdapter } from '@latch/core/solana'\nconsole.log(createLazySolanaAdapter)",
+        resolveDir: packageDir,
+        loader: 'ts',
+      },
+      bundle: true,
+      splitting: true,
+      outdir: 'out',
+      write: false,
+      format: 'esm',
+      platform: 'browser',
+      conditions: ['latch-source'],
+      metafile: true,
+      logLevel: 'silent',
+    })
+    const outputs = Object.values(result.metafile.outputs)
+    const entry = outputs.find((o) => o.entryPoint)!
+    const kit = (inputs: Record<string, unknown>) =>
+      Object.keys(inputs).filter((i) => i.includes('@solana/') || i.includes('@solana-program/'))
+    expect(kit(entry.inputs)).toEqual([])
+    expect(outputs.some((o) => kit(o.inputs).length > 0)).toBe(true)
+  })
 })
