@@ -13,13 +13,6 @@ export const projectId: string = import.meta.env.VITE_LATCH_PROJECT_ID ?? 'latch
  */
 export const chainRpcUrl: string | undefined = import.meta.env.VITE_LATCH_CHAIN_RPC_URL || undefined
 
-/**
- * The local Solana cluster's JSON-RPC url (docs/solana.md#the-local-cluster); vite.config.ts fills
- * it from `LATCH_SOLANA_PORT`. Solana is offered in development builds only, for now.
- */
-export const solanaRpcUrl: string | undefined =
-  import.meta.env.VITE_LATCH_SOLANA_RPC_URL || undefined
-
 /** The dev chain is offered, and the default, only in development builds. */
 export const isDev: boolean = import.meta.env.DEV
 

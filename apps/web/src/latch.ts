@@ -11,6 +11,7 @@ import {
   polygonNetwork,
   sepoliaNetwork,
   solanaLocalnet,
+  solanaMainnet,
   withRpcProxy,
 } from '@latch/core'
 import { createEvmAdapter, type EvmAdapter } from '@latch/core/evm'
@@ -24,7 +25,6 @@ import {
   isDev,
   projectId,
   serverUrl,
-  solanaRpcUrl,
   walletConnectProjectId,
   walletConnectRelayUrl,
 } from './env'
@@ -53,13 +53,18 @@ export const networks: EvmNetwork[] = isDev
   : proxied(evmMainnets)
 
 /**
- * Development: the local Solana cluster beside the dev chain. Its adapter loads on the first
- * Solana connect; only wallet discovery runs with the page (docs/solana.md#wallets).
+ * Solana when a cluster's RPC url is configured (VITE_LATCH_SOLANA_RPC_URL, LATCH_SOLANA_PORT under
+ * `npm start`): the local cluster in development, mainnet in a build. The url is a build-time
+ * constant, so a build without it carries no Solana code; with it, wallet discovery runs with the
+ * page and the adapter loads on the first Solana connect (docs/solana.md#wallets).
  */
-export const solanaNetworks: CaipNetwork[] =
-  isDev && solanaRpcUrl
-    ? [{ ...solanaLocalnet, rpcUrls: { default: { http: [solanaRpcUrl] } } }]
-    : []
+// Read here, not through env.ts: the bundler folds the constant only within one module.
+export const solanaNetwork: CaipNetwork | undefined = import.meta.env.VITE_LATCH_SOLANA_RPC_URL
+  ? {
+      ...(import.meta.env.DEV ? solanaLocalnet : solanaMainnet),
+      rpcUrls: { default: { http: [import.meta.env.VITE_LATCH_SOLANA_RPC_URL] } },
+    }
+  : undefined
 
 /** A visitor's own opt-out: analytics stay off (and no analytics request is made) when set. */
 export const ANALYTICS_OPT_OUT_KEY = 'latch-web.analytics'
@@ -124,11 +129,11 @@ function buildLatchConfig(): LatchConfig {
   return {
     projectId,
     serverUrl,
-    adapters: solanaNetworks.length
-      ? [adapter, createLazySolanaAdapter({ networks: solanaNetworks })]
+    adapters: solanaNetwork
+      ? [adapter, createLazySolanaAdapter({ networks: [solanaNetwork] })]
       : [adapter],
     auth,
-    networks: [...networks, ...solanaNetworks],
+    networks: solanaNetwork ? [...networks, solanaNetwork] : networks,
     defaultNetwork: networks[0],
     // Twenty rows fill a screen; the next page comes as the list scrolls.
     historyPageSize: 20,
