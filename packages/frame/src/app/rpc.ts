@@ -1,7 +1,8 @@
 import { latchTransport } from '@latch/core'
-import { base58 } from '@scure/base'
+import { base58, base64 } from '@scure/base'
 import { createWalletClient, fromHex, isHex, type TypedDataDefinition } from 'viem'
 import type { DerivedWallet } from './custody/keys.js'
+import type { DecodedSolanaTransaction } from './decode/solanaTransaction.js'
 import type { ApprovalView } from './decode/view.js'
 import { FrameError } from './handler.js'
 import {
@@ -149,7 +150,17 @@ export async function handleRpc(
   // and what is signed is the parsed value the view was built from.
   let view: ApprovalView
   let toSign: unknown = request.params
-  if (method === 'personal_sign') view = reviewMessage(params, context.origin)
+  if (method === 'solana_signTransaction') {
+    // Loaded on the first Solana transaction: EVM-only users never fetch @solana/kit.
+    const { decodeSolanaTransaction } = await import('./decode/solanaTransaction.js')
+    const decoded = decodeSolanaTransaction(
+      wireBytes(request.params),
+      wallet.solana.address,
+      context.origin,
+    )
+    view = decoded.view
+    toSign = decoded
+  } else if (method === 'personal_sign') view = reviewMessage(params, context.origin)
   else if (method === 'solana_signMessage')
     view = reviewSolanaMessage(request.params, context.origin)
   else if (method === 'eth_signTypedData_v4') {
@@ -167,7 +178,41 @@ export async function handleRpc(
   )
   if (signal.aborted) throw new RequestAbortedError()
   if (!approved) throw new UserRejectedError()
+  if (method === 'solana_signTransaction')
+    return signSolanaTransaction(toSign as DecodedSolanaTransaction, context)
   return sign(method, method === 'eth_signTypedData_v4' ? toSign : request.params, context)
+}
+
+/** `params.transaction`: the wire bytes, base58 (the reference's form) or base64. */
+function wireBytes(rawParams: unknown): Uint8Array {
+  const { transaction } = (rawParams ?? {}) as { transaction?: unknown }
+  if (typeof transaction !== 'string' || transaction.length === 0 || transaction.length > 4000)
+    throw new FrameError('Invalid transaction', -32602)
+  try {
+    return base58.decode(transaction)
+  } catch {
+    try {
+      return base64.decode(transaction)
+    } catch {
+      throw new FrameError('Invalid transaction: neither base58 nor base64', -32602)
+    }
+  }
+}
+
+/** Signs the very message the view was built from, in the user's signer slot. */
+async function signSolanaTransaction(
+  decoded: DecodedSolanaTransaction,
+  context: RpcContext,
+): Promise<{ transaction: string; signature: string }> {
+  const { getTransactionEncoder } = await import('@solana/kit')
+  const { transaction } = decoded
+  const signature = context.wallet.solana.sign(new Uint8Array(transaction.messageBytes))
+  const signed = {
+    ...transaction,
+    signatures: { ...transaction.signatures, [context.wallet.solana.address]: signature },
+  }
+  const wire = new Uint8Array(getTransactionEncoder().encode(signed as never))
+  return { transaction: base58.encode(wire), signature: base58.encode(signature) }
 }
 
 async function sign(method: string, rawParams: unknown, context: RpcContext): Promise<unknown> {
