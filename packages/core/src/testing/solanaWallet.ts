@@ -147,7 +147,12 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions): Solana
         version: '1.0.0',
         supportedTransactionVersions: ['legacy', 0],
         async signAndSendTransaction(
-          ...inputs: Array<{ account: WalletAccount; chain: string; transaction: Uint8Array }>
+          ...inputs: Array<{
+            account: WalletAccount
+            chain: string
+            transaction: Uint8Array
+            options?: { skipPreflight?: boolean; preflightCommitment?: string }
+          }>
         ) {
           ask('signAndSendTransaction')
           return Promise.all(
@@ -163,7 +168,7 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions): Solana
                   jsonrpc: '2.0',
                   id: 1,
                   method: 'sendTransaction',
-                  params: [toBase64(signed), { encoding: 'base64' }],
+                  params: [toBase64(signed), { encoding: 'base64', ...input.options }],
                 }),
               })
               const body = (await response.json()) as {

@@ -37,9 +37,50 @@ export const RECONNECT_WAIT_MS = 1_500
 const CONFIRM_POLL_MS = 400
 const CONFIRM_TIMEOUT_MS = 90_000
 
+/** The commitments a Solana RPC accepts for preflight (the last five are older names). */
+export const PREFLIGHT_COMMITMENTS = [
+  'processed',
+  'confirmed',
+  'finalized',
+  'recent',
+  'single',
+  'singleGossip',
+  'root',
+  'max',
+] as const
+
+/** Options for every send, handed to the wallet's `signAndSendTransaction` (seed §5). */
+export interface SolanaSendOptions {
+  skipPreflight?: boolean | undefined
+  preflightCommitment?: (typeof PREFLIGHT_COMMITMENTS)[number] | undefined
+  maxRetries?: number | undefined
+  minContextSlot?: number | undefined
+}
+
 export interface SolanaAdapterParameters {
   networks: readonly CaipNetwork[]
   storage?: StorageBackend | undefined
+  sendOptions?: SolanaSendOptions | undefined
+}
+
+export class SolanaSendOptionsError extends Error {
+  override name = 'SolanaSendOptionsError'
+}
+
+function checkSendOptions(options: SolanaSendOptions | undefined): SolanaSendOptions | undefined {
+  if (!options) return undefined
+  const { preflightCommitment, maxRetries, minContextSlot } = options
+  if (preflightCommitment !== undefined && !PREFLIGHT_COMMITMENTS.includes(preflightCommitment))
+    throw new SolanaSendOptionsError(
+      `preflightCommitment must be one of ${PREFLIGHT_COMMITMENTS.join(', ')}; got "${String(preflightCommitment)}"`,
+    )
+  for (const [name, value] of [
+    ['maxRetries', maxRetries],
+    ['minContextSlot', minContextSlot],
+  ] as const)
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0))
+      throw new SolanaSendOptionsError(`${name} must be a whole number of 0 or more; got ${value}`)
+  return options
 }
 
 export interface SolanaAdapter extends ChainAdapter {
@@ -57,6 +98,7 @@ export function createSolanaAdapter(parameters: SolanaAdapterParameters): Solana
   if (networks.length === 0 || networks.some((n) => n.chainNamespace !== 'solana'))
     throw new NetworkNotFoundError()
   const storage = parameters.storage ?? defaultStorageBackend()
+  const sendOptions = checkSendOptions(parameters.sendOptions)
   const rpcOf = rpcPool()
   const listeners = new Map<AdapterEventName, Set<(payload: never) => void>>()
   function emit<event extends AdapterEventName>(event: event, payload: AdapterEvents[event]) {
@@ -224,6 +266,7 @@ export function createSolanaAdapter(parameters: SolanaAdapterParameters): Solana
         account,
         chain: send.network.caipNetworkId,
         transaction,
+        ...(sendOptions ? { options: sendOptions } : {}),
       })
       if (!output) throw new SolanaWalletError(`${wallet.name} returned no signature`)
       return base58.decode(output.signature)

@@ -2,10 +2,13 @@
 // wallet standard. Only this subpath pulls in Solana code (docs/solana.md#wallets).
 export {
   createSolanaAdapter,
+  PREFLIGHT_COMMITMENTS,
   RECONNECT_WAIT_MS,
   SOLANA_CONNECTION_KEY,
   type SolanaAdapter,
   type SolanaAdapterParameters,
+  type SolanaSendOptions,
+  SolanaSendOptionsError,
   SolanaWalletError,
 } from './adapter.js'
 export { createLazySolanaAdapter } from './lazy.js'

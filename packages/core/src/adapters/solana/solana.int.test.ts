@@ -13,7 +13,7 @@ import { solanaLocalnet } from '../../networks/nonEvm.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import { createMemoryStorage } from '../../storage/backend.js'
 import { createSolanaTestWallet, type SolanaTestWallet } from '../../testing/solanaWallet.js'
-import { createSolanaAdapter, SOLANA_CONNECTION_KEY } from './adapter.js'
+import { createSolanaAdapter, SOLANA_CONNECTION_KEY, SolanaSendOptionsError } from './adapter.js'
 
 type Cluster = Awaited<ReturnType<typeof startDevSolana>>
 let cluster: Cluster
@@ -109,6 +109,34 @@ describe('the Solana adapter with a wallet-standard wallet', () => {
     expect(value.uiAmountString).toBe('2.5')
     // The second send finds the account open: no rent.
     expect((await adapter.estimateSend?.(send))?.rent).toBe(0n)
+  })
+
+  it('hands the send options to the wallet: with skipPreflight a failing send lands as failed', async () => {
+    const to = cluster.seed.keys.accounts.shop.address
+    const tooMuch = 10n ** 15n
+    const checked = adapterFor()
+    const { accounts } = await checked.connect({ connectorId, network })
+    const from = accounts[0]?.address as string
+    // Preflight (the default) refuses it: nothing lands.
+    await expect(checked.sendToken?.({ from, to, network, value: tooMuch })).rejects.toThrow(
+      /simulation failed/,
+    )
+    const skipping = createSolanaAdapter({
+      networks: [network],
+      storage,
+      sendOptions: { skipPreflight: true, preflightCommitment: 'confirmed', maxRetries: 0 },
+    })
+    await skipping.connect({ connectorId, network })
+    const hash = (await skipping.sendToken?.({ from, to, network, value: tooMuch })) as string
+    expect(await skipping.waitForTransaction?.({ hash, network })).toEqual({ status: 'reverted' })
+    for (const sendOptions of [
+      { preflightCommitment: 'soon' },
+      { maxRetries: -1 },
+      { minContextSlot: 1.5 },
+    ])
+      expect(() =>
+        createSolanaAdapter({ networks: [network], storage, sendOptions: sendOptions as never }),
+      ).toThrow(SolanaSendOptionsError)
   })
 
   it('reconnects silently after a reload, and forgets the wallet on disconnect', async () => {

@@ -2,6 +2,7 @@ import { getWallets } from '@wallet-standard/app'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import type { CaipNetwork } from '../../networks/types.js'
 import type { Connector } from '../../stores/connectors.js'
+import type { SolanaSendOptions } from './adapter.js'
 
 // Feature names of the wallet standard and its Solana features (docs/solana.md#wallets).
 export const CONNECT = 'standard:connect'
@@ -33,7 +34,12 @@ export interface SignMessageFeature {
 }
 export interface SignAndSendFeature {
   signAndSendTransaction(
-    ...inputs: Array<{ account: WalletAccount; chain: string; transaction: Uint8Array }>
+    ...inputs: Array<{
+      account: WalletAccount
+      chain: string
+      transaction: Uint8Array
+      options?: SolanaSendOptions | undefined
+    }>
   ): Promise<Array<{ signature: Uint8Array }>>
 }
 export interface SignTransactionFeature {
