@@ -12,7 +12,6 @@ import {
   type Address,
   type Blockhash,
   getBase58Decoder,
-  getBase58Encoder,
   getCompiledTransactionMessageDecoder,
   getTransactionDecoder,
   getTransactionEncoder,
@@ -42,7 +41,6 @@ export const LOCAL_CLUSTER_CAIP2 = `solana:${LOCAL_GENESIS_HASH.slice(0, 32)}`
 const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111'
 
 const base58 = getBase58Decoder()
-const fromBase58 = getBase58Encoder()
 
 export interface CompiledInstructionRecord {
   programIdIndex: number
@@ -352,10 +350,6 @@ export function firstSignature(transaction: Transaction): string {
   const first = Object.values(transaction.signatures)[0]
   if (!first) throw new TransactionRejectedError('MissingSignatureForFee')
   return base58.decode(first)
-}
-
-export function signatureBytes(signature: string): Uint8Array {
-  return new Uint8Array(fromBase58.encode(signature))
 }
 
 /**

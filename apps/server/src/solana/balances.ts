@@ -5,11 +5,7 @@
  */
 import type { Address, createSolanaRpc } from '@solana/kit'
 import type { SolanaTokenInfo } from './config.js'
-
-const TOKEN_PROGRAMS = [
-  'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
-  'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
-] as const
+import { decimal, TOKEN_PROGRAMS } from './units.js'
 
 export interface SolanaBalance {
   name: string
@@ -29,12 +25,6 @@ interface ParsedTokenAccount {
       tokenAmount: { amount: string; decimals: number; uiAmountString: string }
     }
   }
-}
-
-const decimal = (amount: bigint, decimals: number) => {
-  const scale = 10n ** BigInt(decimals)
-  const fraction = (amount % scale).toString().padStart(decimals, '0').replace(/0+$/, '')
-  return fraction ? `${amount / scale}.${fraction}` : `${amount / scale}`
 }
 
 export async function readSolanaBalances(

@@ -12,11 +12,8 @@ import {
   unsolicitedAirdropMints,
 } from './extract.js'
 import type { SolanaPosition, SolanaStore } from './store.js'
+import { TOKEN_PROGRAMS } from './units.js'
 
-const TOKEN_PROGRAMS = [
-  'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
-  'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
-] as const
 const PAGE = 1000
 const FETCH_CONCURRENCY = 8
 

@@ -12,18 +12,12 @@ import type {
 import type { SolanaTokenInfo } from './config.js'
 import type { SolanaTransfer } from './extract.js'
 import type { StoredSolanaTx } from './store.js'
+import { decimal } from './units.js'
 
 export interface SolanaWireContext {
   cluster: string
   tokens: ReadonlyMap<string, SolanaTokenInfo>
   spamMints: ReadonlySet<string>
-}
-
-function decimal(amount: bigint, decimals: number): string {
-  if (decimals === 0) return amount.toString()
-  const scale = 10n ** BigInt(decimals)
-  const fraction = (amount % scale).toString().padStart(decimals, '0').replace(/0+$/, '')
-  return fraction ? `${amount / scale}.${fraction}` : `${amount / scale}`
 }
 
 function direction(viewer: string, transfer: SolanaTransfer): TransferDirection | null {
