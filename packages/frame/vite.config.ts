@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { fetchAllowedOrigins, frameHeaders } from './src/csp.js'
 
 const serverUrl = process.env.VITE_LATCH_SERVER_URL ?? 'http://localhost:8787'
@@ -34,9 +34,9 @@ function frameSecurity(dev: boolean): Plugin {
 // The secure frame is its own site: served from 127.0.0.1 while the app is on localhost,
 // so the browser isolates its storage exactly as a separate production domain would.
 export default defineConfig(({ command }) => ({
-  // The browser conditions stay beside latch-source: without them, packages with a Node build
-  // (@solana/kit's subscriptions, via ws) would be bundled in their Node form.
-  resolve: { conditions: ['latch-source', ...defaultClientConditions] },
+  // `browser` beside latch-source: @solana/kit exports only per-platform builds, and without it
+  // its Node build (websockets via ws) would be bundled.
+  resolve: { conditions: ['latch-source', 'browser'] },
   plugins: [frameSecurity(command === 'serve')],
   server: { host: '127.0.0.1', strictPort: true },
   preview: { host: '127.0.0.1', strictPort: true },
