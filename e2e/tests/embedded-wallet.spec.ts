@@ -11,7 +11,8 @@ import {
 } from 'viem'
 import { english, mnemonicToAccount, privateKeyToAddress } from 'viem/accounts'
 import { foundry } from 'viem/chains'
-import { ports } from '../playwright.config.js'
+import { LOCAL_CLUSTER_CAIP2 } from '../../scripts/solana/ledger.js'
+import { ports, solanaRpcUrl } from '../playwright.config.js'
 import {
   approvalView,
   frameUrl,
@@ -304,3 +305,92 @@ test('a second device verifies itself by the mailed link, then recovers the same
       .catch(() => {})
   }
 })
+
+test("the same user's Solana account signs a transaction in the approval view; it lands on the local cluster", async () => {
+  const solana = await import('@solana/kit')
+  const { getTransferSolInstruction } = await import('@solana-program/system')
+  const { devSigner, submitViaRpc } = await solanaHelpers()
+  await openHarness(page, projectId)
+  const user = await call(page, 'getUser', { chainId: LOCAL_CLUSTER_CAIP2 })
+  const owner = user.value?.address as string
+  expect(owner).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+  // Fund the embedded wallet's Solana account from a dev account, through the cluster's RPC.
+  const friend = await devSigner('friend')
+  await submitViaRpc(friend, [
+    getTransferSolInstruction({
+      source: friend,
+      destination: owner as never,
+      amount: solana.lamports(100_000_000n),
+    }),
+  ])
+  const rpc = solana.createSolanaRpc(solanaRpcUrl)
+  const shop = (await devSigner('shop')).address
+  const before = (await rpc.getBalance(shop).send()).value
+  const { value: lifetime } = await rpc.getLatestBlockhash().send()
+  const message = solana.pipe(
+    solana.createTransactionMessage({ version: 0 }),
+    (m) => solana.setTransactionMessageFeePayerSigner(solana.createNoopSigner(owner as never), m),
+    (m) => solana.setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
+    (m) =>
+      solana.appendTransactionMessageInstruction(
+        getTransferSolInstruction({
+          source: solana.createNoopSigner(owner as never),
+          destination: shop,
+          amount: solana.lamports(10_000_000n),
+        }),
+        m,
+      ),
+  )
+  const unsigned = solana
+    .getBase58Decoder()
+    .decode(solana.getTransactionEncoder().encode(solana.compileTransaction(message)))
+
+  await startRequest(page, { method: 'solana_signTransaction', params: { transaction: unsigned } })
+  await expect(approval(page)).toBeVisible()
+  await expect(approval(page)).toContainText(`Send 0.01 SOL to ${shop}`)
+  await approval(page).getByTestId('approve').click()
+  const signed = (await settle(page)) as { value?: { transaction: string; signature: string } }
+  expect(signed.value?.signature).toBeTruthy()
+  const wire = solana.getBase58Encoder().encode(signed.value?.transaction as string)
+  const base64 = Buffer.from(wire).toString('base64')
+  const signature = await rpc.sendTransaction(base64 as never, { encoding: 'base64' }).send()
+  expect(signature).toBe(signed.value?.signature)
+  await expect
+    .poll(
+      async () => (await rpc.getSignatureStatuses([signature]).send()).value[0]?.confirmationStatus,
+    )
+    .toBe('finalized')
+  expect((await rpc.getBalance(shop).send()).value).toBe(before + 10_000_000n)
+  // Back to EVM for whatever runs next on this device.
+  await call(page, 'getUser', { chainId: 'eip155:31337' })
+})
+
+async function solanaHelpers() {
+  const solana = await import('@solana/kit')
+  const { devSigner } = await import('../../scripts/solana/accounts.js')
+  /** Signs in Node with a dev key and sends through the cluster's RPC, waiting until it lands. */
+  async function submitViaRpc(
+    payer: Awaited<ReturnType<typeof devSigner>>,
+    instructions: import('@solana/kit').Instruction[],
+  ) {
+    const rpc = solana.createSolanaRpc(solanaRpcUrl)
+    const { value: lifetime } = await rpc.getLatestBlockhash().send()
+    const transaction = await solana.pipe(
+      solana.createTransactionMessage({ version: 0 }),
+      (m) => solana.setTransactionMessageFeePayerSigner(payer, m),
+      (m) => solana.setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
+      (m) => solana.appendTransactionMessageInstructions(instructions, m),
+      (m) => solana.signTransactionMessageWithSigners(m),
+    )
+    const signature = await rpc
+      .sendTransaction(solana.getBase64EncodedWireTransaction(transaction), { encoding: 'base64' })
+      .send()
+    await expect
+      .poll(async () => {
+        const [status] = (await rpc.getSignatureStatuses([signature]).send()).value
+        return status ? status.err : 'pending'
+      })
+      .toBeNull()
+  }
+  return { devSigner, submitViaRpc }
+}

@@ -269,6 +269,23 @@ export function createFrameServices(options: ServicesOptions) {
     },
     async RPC_REQUEST(payload, { signal }) {
       const { wallet: w } = await unlocked()
+      // Solana requests are signed with the Solana key whatever chain is active: they make no EVM
+      // call (no proxy request, no contract memory), so they take no EVM chain id either.
+      if (payload.method.startsWith('solana_')) {
+        const result = await handleRpc(
+          payload,
+          {
+            wallet: w,
+            chainId: 0,
+            proxyUrl: options.proxyUrl(0),
+            origin: options.origin,
+            dappName: state.dappName,
+            approve: (request, abort) => options.ui.approve(request, abort),
+          },
+          signal,
+        )
+        return { result }
+      }
       const chainId = evmChainId(payload.chainId ?? state.chainId)
       const key = `${chainId}:${w.evm.address.toLowerCase()}`
       const used = usedContracts(storage, key)
