@@ -22,6 +22,24 @@ async function bundledPackages(source: string): Promise<string[]> {
   return Object.keys(output.inputs)
 }
 
+/** The same app built with code splitting: its entry chunk and every chunk a dynamic import makes. */
+async function splitBuild(source: string) {
+  const result = await build({
+    stdin: { contents: source, resolveDir: packageDir, loader: 'ts' },
+    bundle: true,
+    splitting: true,
+    outdir: 'out',
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    conditions: ['latch-source'],
+    metafile: true,
+    logLevel: 'silent',
+  })
+  const outputs = Object.values(result.metafile.outputs)
+  return { entry: outputs.find((o) => o.entryPoint)!, outputs }
+}
+
 describe('package exports', () => {
   it('the root export bundles neither wagmi nor React', async () => {
     const inputs = await bundledPackages(
@@ -42,25 +60,9 @@ describe('package exports', () => {
   })
 
   it('the walletconnect subpath keeps the WalletConnect SDK out of the bundle until connect', async () => {
-    const result = await build({
-      stdin: {
-        contents:
-          "import { walletConnect } from '@latch/core/walletconnect'\nconsole.log(walletConnect)",
-        resolveDir: packageDir,
-        loader: 'ts',
-      },
-      bundle: true,
-      splitting: true,
-      outdir: 'out',
-      write: false,
-      format: 'esm',
-      platform: 'browser',
-      conditions: ['latch-source'],
-      metafile: true,
-      logLevel: 'silent',
-    })
-    const outputs = Object.values(result.metafile.outputs)
-    const entry = outputs.find((o) => o.entryPoint)!
+    const { entry, outputs } = await splitBuild(
+      "import { walletConnect } from '@latch/core/walletconnect'\nconsole.log(walletConnect)",
+    )
     const sdk = (inputs: Record<string, unknown>) =>
       Object.keys(inputs).filter((i) => i.includes('@walletconnect/'))
     expect(sdk(entry.inputs)).toEqual([])
@@ -86,25 +88,9 @@ describe('package exports', () => {
   })
 
   it('the lazy Solana adapter starts with wallet discovery only; @solana/kit waits for connect', async () => {
-    const result = await build({
-      stdin: {
-        contents:
-          "import { createLazySolanaAdapter } from '@latch/core/solana'\nconsole.log(createLazySolanaAdapter)",
-        resolveDir: packageDir,
-        loader: 'ts',
-      },
-      bundle: true,
-      splitting: true,
-      outdir: 'out',
-      write: false,
-      format: 'esm',
-      platform: 'browser',
-      conditions: ['latch-source'],
-      metafile: true,
-      logLevel: 'silent',
-    })
-    const outputs = Object.values(result.metafile.outputs)
-    const entry = outputs.find((o) => o.entryPoint)!
+    const { entry, outputs } = await splitBuild(
+      "import { createLazySolanaAdapter } from '@latch/core/solana'\nconsole.log(createLazySolanaAdapter)",
+    )
     const kit = (inputs: Record<string, unknown>) =>
       Object.keys(inputs).filter((i) => i.includes('@solana/') || i.includes('@solana-program/'))
     expect(kit(entry.inputs)).toEqual([])
