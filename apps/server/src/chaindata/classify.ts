@@ -24,6 +24,40 @@ function assetKey(event: ChainEvent): string {
   return event.token === null ? 'native' : `${event.token}:${event.tokenId ?? ''}`
 }
 
+/** What the viewer's value movements say, by asset key; null when none moved for the viewer. */
+export interface Movements {
+  ins: ReadonlySet<string>
+  outs: ReadonlySet<string>
+  /** An arrival came from nowhere (the zero address, or a Solana mint). */
+  minted: boolean
+  /** A departure went nowhere. */
+  burned: boolean
+  self: boolean
+}
+
+/**
+ * The value rules of {@link classify}, shared with Solana rows (solana/wire.ts): different assets
+ * out and in → trade; only arrivals → mint or receive; only departures → burn or send; only
+ * self-transfers → send.
+ */
+export function classifyMovements({
+  ins,
+  outs,
+  minted,
+  burned,
+  self,
+}: Movements): OperationType | null {
+  if (outs.size > 0 && ins.size > 0) {
+    for (const key of ins) if (!outs.has(key)) return 'trade'
+    for (const key of outs) if (!ins.has(key)) return 'trade'
+    return 'send'
+  }
+  if (ins.size > 0) return minted ? 'mint' : 'receive'
+  if (outs.size > 0) return burned ? 'burn' : 'send'
+  if (self) return 'send'
+  return null
+}
+
 /**
  * The operation as the viewer sees it: the same transaction is a 'send' for its sender and a
  * 'receive' for its recipient. Rules, first match wins:
@@ -63,14 +97,8 @@ export function classify(
       if (event.to === ZERO_ADDRESS) burned = true
     } else if (direction === 'self') self = true
   }
-  if (outs.size > 0 && ins.size > 0) {
-    for (const key of ins) if (!outs.has(key)) return 'trade'
-    for (const key of outs) if (!ins.has(key)) return 'trade'
-    return 'send'
-  }
-  if (ins.size > 0) return minted ? 'mint' : 'receive'
-  if (outs.size > 0) return burned ? 'burn' : 'send'
-  if (self) return 'send'
+  const moved = classifyMovements({ ins, outs, minted, burned, self })
+  if (moved) return moved
   if (approved) return 'approve'
   if (tx.from === viewer) return tx.selector === null ? 'send' : 'execute'
   if (tx.to === viewer && tx.selector === null) return 'receive'

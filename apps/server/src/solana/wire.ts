@@ -3,6 +3,7 @@
  * (docs/behaviour.md#history-wire-format): `hash` is the signature, `nonce` the slot (Solana
  * has no account nonce), amounts are decimal strings in whole units.
  */
+import { classifyMovements } from '../chaindata/classify.js'
 import type {
   OperationType,
   Transaction,
@@ -45,7 +46,7 @@ function fungibleInfo(
   return info
 }
 
-/** The same rules as the EVM rows (chaindata/classify.ts), with the mint standing for the zero address. */
+/** The EVM rows' value rules (chaindata/classify.ts), with the mint standing for the zero address. */
 function operationType(viewer: string, tx: StoredSolanaTx): OperationType {
   const outs = new Set<string>()
   const ins = new Set<string>()
@@ -63,14 +64,8 @@ function operationType(viewer: string, tx: StoredSolanaTx): OperationType {
       if (transfer.to === transfer.mint) burned = true
     } else if (d === 'self') self = true
   }
-  if (outs.size > 0 && ins.size > 0) {
-    for (const asset of ins) if (!outs.has(asset)) return 'trade'
-    for (const asset of outs) if (!ins.has(asset)) return 'trade'
-    return 'send'
-  }
-  if (ins.size > 0) return minted ? 'mint' : 'receive'
-  if (outs.size > 0) return burned ? 'burn' : 'send'
-  if (self) return 'send'
+  const moved = classifyMovements({ ins, outs, minted, burned, self })
+  if (moved) return moved
   if (tx.feePayer === viewer)
     return tx.status === 'failed' || tx.sentTo !== viewer ? 'send' : 'execute'
   return 'receive'
