@@ -5,6 +5,8 @@ import type { CaipNetwork } from '../networks/types.js'
 export const viewNames = [
   'Connect',
   'ConnectingExternal',
+  // Latch's own: a wallet on several namespaces, before the visitor picks one to connect it on.
+  'ConnectingMultiChain',
   'ConnectingWalletConnect',
   'ConnectingWalletConnectBasic',
   'ConnectingFarcaster',
@@ -51,6 +53,8 @@ export interface WalletConnectWallet {
 export interface RouteParams {
   /** The wallet being asked to connect. */
   ConnectingExternal: { connectorId: string }
+  /** The MULTI_CHAIN connector (docs/solana.md#wallets-on-two-chains) whose namespaces are offered. */
+  ConnectingMultiChain: { connectorId: string }
   /** A WalletConnect pairing: any wallet, or the catalogue wallet the visitor picked. */
   ConnectingWalletConnect: { connectorId: string; wallet?: WalletConnectWallet | undefined }
   /** Phones: the catalogue's wallets, each opening its app with the pairing URI. */
