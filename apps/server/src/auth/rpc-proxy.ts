@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { latchTransport } from '@latch/core'
 import { isOriginAllowed } from '@latch/core/wire'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
 import { type Static, Type } from 'typebox'
 import { Value } from 'typebox/value'
 import { errorResponses, HttpError } from '../errors.js'
 import { findProject, projectSecretMatches } from '../provider/projects.js'
 import { rateLimitKey, spendRateLimit } from '../provider/rate-limit.js'
 import { readTextPlainAsJson } from '../provider/routes/events.js'
+import { SOLANA_CAIP2 } from '../solana/config.js'
+import { SOLANA_PROXIED_METHODS, solanaJson, solanaUpstreams } from './rpc-proxy-solana.js'
 
 /**
  * Methods the proxy forwards: reads, plus eth_sendRawTransaction (already signed, so it carries
@@ -39,7 +41,11 @@ export const PROXIED_METHODS: ReadonlySet<string> = new Set([
 
 // Lenient here and checked in the handler: a preflight with a bad query is a bare 403.
 const RpcQuery = Type.Object({
-  chainId: Type.Optional(Type.String({ description: 'CAIP-2 (eip155:1) or a decimal chain id' })),
+  chainId: Type.Optional(
+    Type.String({
+      description: 'CAIP-2 (eip155:1, solana:<genesis hash prefix>) or a decimal chain id',
+    }),
+  ),
   projectId: Type.Optional(Type.String({ description: 'Project id' })),
 })
 const CHAIN_ID = /^(eip155:)?\d{1,12}$/
@@ -47,7 +53,10 @@ const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/
 
 function parseQuery(query: Static<typeof RpcQuery>) {
   const { chainId, projectId } = query
-  return chainId && projectId && CHAIN_ID.test(chainId) && PROJECT_ID.test(projectId)
+  return chainId &&
+    projectId &&
+    (CHAIN_ID.test(chainId) || SOLANA_CAIP2.test(chainId)) &&
+    PROJECT_ID.test(projectId)
     ? { chainId, projectId }
     : undefined
 }
@@ -65,7 +74,13 @@ const RpcAnswer = Type.Object({
   jsonrpc: Type.Literal('2.0'),
   id: Type.Union([Type.String(), Type.Number(), Type.Null()]),
   result: Type.Optional(Type.Unknown()),
-  error: Type.Optional(Type.Object({ code: Type.Number(), message: Type.String() })),
+  error: Type.Optional(
+    Type.Object({
+      code: Type.Number(),
+      message: Type.String(),
+      data: Type.Optional(Type.Unknown({ description: "A Solana node's details, e.g. logs" })),
+    }),
+  ),
 })
 
 const rpcError = (id: Call['id'], code: number, message: string) => ({
@@ -86,16 +101,44 @@ export const CALLS_PER_PROJECT_PER_MINUTE = 30_000
 
 type Transport = ReturnType<ReturnType<typeof latchTransport>>
 
+/** One checked call to an EVM upstream, answered in JSON-RPC whatever happens. */
+async function evmCall(
+  transport: Transport,
+  body: Call,
+  log: FastifyBaseLogger,
+  chainId: number,
+): Promise<Static<typeof RpcAnswer>> {
+  if (!PROXIED_METHODS.has(body.method))
+    return rpcError(body.id, -32601, 'Method not available through this proxy')
+  try {
+    const result = await transport.request({ method: body.method, params: body.params } as never)
+    return { jsonrpc: '2.0' as const, id: body.id, result }
+  } catch (error) {
+    const e = error as { code?: unknown; details?: unknown; shortMessage?: unknown }
+    const code = typeof e.code === 'number' ? e.code : -32603
+    // Node errors (reverts, nonce too low) reach the caller; transport failures, whose
+    // messages may quote the upstream URL with its key, stay in the log.
+    if (code === -32603 || typeof e.details !== 'string') {
+      log.warn({ err: error, chainId }, 'upstream call failed')
+      return rpcError(body.id, -32603, 'Upstream request failed')
+    }
+    return rpcError(body.id, code, e.details)
+  }
+}
+
 /**
  * `POST /v1/?chainId=&projectId=` (docs/behaviour.md#wire): the JSON-RPC proxy that pages (the
  * secure frame, the web app, an AppKit app) read chains through. Each chain has its upstream
  * (LATCH_RPC_URLS, defaulting to the indexed chains' nodes), called with the core RPC policy
  * (3 attempts, 150 ms doubling, Retry-After, dedupe). Bodies are JSON or text/plain JSON.
+ * `solana:` ids go to the cluster's RPC of LATCH_SOLANA_CLUSTERS with their own method list
+ * (rpc-proxy-solana.ts); checks, limits and batch rules are the same.
  */
 export function rpcProxyRoutes(frameOrigins: readonly string[]): FastifyPluginAsyncTypebox {
   return async (app) => {
     readTextPlainAsJson(app)
     const upstreams = app.config.chainData.rpcUrls
+    const solana = solanaUpstreams(app.config.chainData.solana.clusters, app.log)
     const transports = new Map<number, Transport>()
     // An upstream must serve the chain it is configured for; checked once, on first use.
     const verified = new Map<number, Promise<boolean>>()
@@ -192,7 +235,7 @@ export function rpcProxyRoutes(frameOrigins: readonly string[]): FastifyPluginAs
         config: { cors: false },
         schema: {
           summary: 'JSON-RPC proxy',
-          description: `Forwards reads and eth_sendRawTransaction to the chain's upstream (LATCH_RPC_URLS): ${[...PROXIED_METHODS].join(', ')}. JSON or text/plain bodies; a batch holds at most ${MAX_BATCH_CALLS} calls, and every call counts against the limits (${CALLS_PER_CLIENT_PER_MINUTE} per minute per client and project, ${CALLS_PER_PROJECT_PER_MINUTE} per project).`,
+          description: `Forwards reads and eth_sendRawTransaction to the chain's upstream (LATCH_RPC_URLS): ${[...PROXIED_METHODS].join(', ')}. For a Solana cluster (chainId solana:…, LATCH_SOLANA_CLUSTERS): ${[...SOLANA_PROXIED_METHODS].join(', ')}. JSON or text/plain bodies; a batch holds at most ${MAX_BATCH_CALLS} calls, and every call counts against the limits (${CALLS_PER_CLIENT_PER_MINUTE} per minute per client and project, ${CALLS_PER_PROJECT_PER_MINUTE} per project).`,
           tags: ['rpc'],
           querystring: RpcQuery,
           // Checked call by call below: a malformed call is answered in JSON-RPC, not with a 400.
@@ -200,12 +243,12 @@ export function rpcProxyRoutes(frameOrigins: readonly string[]): FastifyPluginAs
           response: {
             200: Type.Union([RpcAnswer, Type.Array(RpcAnswer)]),
             ...errorResponses({
-              400: 'VALIDATION_ERROR, or UNSUPPORTED_CHAIN when no upstream serves the chain',
+              400: 'VALIDATION_ERROR, or UNSUPPORTED_CHAIN when no upstream serves the chain or cluster',
               401: 'PROJECT_SECRET_REQUIRED: no Origin and no valid latch-project-secret',
               403: 'INVALID_PROJECT_ID or ORIGIN_NOT_ALLOWED',
               413: `PAYLOAD_TOO_LARGE: more than ${MAX_BATCH_CALLS} calls`,
               429: 'RATE_LIMITED',
-              502: 'UPSTREAM_ERROR: the upstream serves another chain',
+              502: 'UPSTREAM_ERROR: the upstream serves another chain or cluster',
             }),
           },
         },
@@ -230,32 +273,31 @@ export function rpcProxyRoutes(frameOrigins: readonly string[]): FastifyPluginAs
           throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid request: empty batch')
         await spendRateLimit(perClient, request, calls.length)
         await spendRateLimit(perProject, request, calls.length)
+        if (parsed.chainId.startsWith('solana:')) {
+          const cluster = await solana.upstreamOf(parsed.chainId)
+          if (!cluster)
+            throw new HttpError(
+              400,
+              'UNSUPPORTED_CHAIN',
+              `Chain ${parsed.chainId} is not served here`,
+            )
+          const answer = (raw: unknown) =>
+            Value.Check(Call, raw)
+              ? cluster.call(raw, request.log)
+              : rpcError(null, -32600, 'Invalid request')
+          const answers = Array.isArray(request.body)
+            ? await Promise.all(calls.map(answer))
+            : await answer(request.body)
+          // Written here, not by the schema's serializer: u64 values keep every digit.
+          return reply.type('application/json').send(solanaJson(answers) as never)
+        }
         const wanted = Number(parsed.chainId.replace('eip155:', ''))
         const transport = await upstreamOf(wanted)
         if (!transport)
           throw new HttpError(400, 'UNSUPPORTED_CHAIN', `Chain ${wanted} is not served here`)
         const forward = async (raw: unknown) => {
           if (!Value.Check(Call, raw)) return rpcError(null, -32600, 'Invalid request')
-          const body = raw
-          if (!PROXIED_METHODS.has(body.method))
-            return rpcError(body.id, -32601, 'Method not available through this proxy')
-          try {
-            const result = await transport.request({
-              method: body.method,
-              params: body.params,
-            } as never)
-            return { jsonrpc: '2.0' as const, id: body.id, result }
-          } catch (error) {
-            const e = error as { code?: unknown; details?: unknown; shortMessage?: unknown }
-            const code = typeof e.code === 'number' ? e.code : -32603
-            // Node errors (reverts, nonce too low) reach the caller; transport failures, whose
-            // messages may quote the upstream URL with its key, stay in the log.
-            if (code === -32603 || typeof e.details !== 'string') {
-              request.log.warn({ err: error, chainId: wanted }, 'upstream call failed')
-              return rpcError(body.id, -32603, 'Upstream request failed')
-            }
-            return rpcError(body.id, code, e.details)
-          }
+          return evmCall(transport, raw, request.log, wanted)
         }
         if (Array.isArray(request.body)) return Promise.all(calls.map(forward))
         return forward(request.body)
