@@ -1,85 +1,16 @@
 import { createLatchStorage, createMemoryStorage, type LatchStorage } from '@latch/core'
 import { connect, createConfig, disconnect, getAccount, http, reconnect } from '@wagmi/core'
-import { getAddress } from 'viem'
 import { foundry, sepolia } from 'viem/chains'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createMessageHandler, FrameError, type FrameServices } from '../app/handler.js'
-import { frameNotices } from '../protocol/index.js'
 import { AUTH_CONNECTOR_ID, createAuthConnector } from './auth.js'
-
-const FRAME = 'http://127.0.0.1:5174'
-const ADDRESS = getAddress('0x70997970c51812dc3a010c7d01b50e0d16dc79c8')
-
-/** The frame's side: a user who signs in with code 123456, behind the real message handler. */
-function frameServices() {
-  const state = { signedIn: false, email: '', chainId: 'eip155:31337' as string | number }
-  const calls: string[] = []
-  const services: Partial<FrameServices> = {
-    CONNECT_EMAIL: async ({ email }) => {
-      calls.push(`email:${email}`)
-      state.email = email
-      return { action: 'VERIFY_OTP' }
-    },
-    CONNECT_OTP: async ({ otp }) => {
-      if (otp !== '123456') throw new FrameError('Invalid code')
-      state.signedIn = true
-      return undefined
-    },
-    GET_USER: async (payload) => {
-      if (!state.signedIn) throw new FrameError('Not signed in')
-      if (payload?.chainId !== undefined) state.chainId = payload.chainId
-      return {
-        email: state.email,
-        address: ADDRESS,
-        chainId: state.chainId,
-        accounts: [{ address: ADDRESS, type: 'eoa' as const }],
-        preferredAccountType: 'eoa' as const,
-        smartAccountDeployed: false,
-      }
-    },
-    IS_CONNECTED: async () => ({ isConnected: state.signedIn }),
-    SIGN_OUT: async () => {
-      calls.push('signOut')
-      state.signedIn = false
-      return undefined
-    },
-    SWITCH_NETWORK: async ({ chainId }) => {
-      calls.push(`switch:${chainId}`)
-      state.chainId = chainId
-      return { chainId }
-    },
-  }
-  return { state, calls, services: services as FrameServices }
-}
-
-/** Answers the frame's READY handshake for each iframe the connector appends. */
-function serveFrames(services: FrameServices) {
-  const served = new Set<Element>()
-  const observer = new MutationObserver(() => {
-    for (const iframe of document.querySelectorAll('iframe[data-latch-frame]')) {
-      if (served.has(iframe)) continue
-      served.add(iframe)
-      const channel = new MessageChannel()
-      const handle = createMessageHandler({
-        services,
-        reply: (m) => channel.port1.postMessage(m),
-        warn: () => {},
-      })
-      channel.port1.onmessage = (e) => void handle(e.data)
-      window.dispatchEvent(
-        new MessageEvent('message', {
-          data: { type: frameNotices.ready },
-          origin: FRAME,
-          source: (iframe as HTMLIFrameElement).contentWindow,
-          ports: [channel.port2],
-        }),
-      )
-    }
-  })
-  observer.observe(document.body, { childList: true })
-  observers.push(observer)
-  return observer
-}
+import {
+  ADDRESS,
+  FRAME,
+  frameServices,
+  frames,
+  serveFrames,
+  stopServingFrames,
+} from './frameDouble.testing.js'
 
 function setup(storage: LatchStorage = createLatchStorage(createMemoryStorage())) {
   const frame = frameServices()
@@ -106,13 +37,7 @@ function setup(storage: LatchStorage = createLatchStorage(createMemoryStorage())
   return { ...frame, auth, config, storage, observer }
 }
 
-const frames = () => document.querySelectorAll('iframe[data-latch-frame]').length
-
-const observers: MutationObserver[] = []
-afterEach(() => {
-  for (const observer of observers.splice(0)) observer.disconnect()
-  document.body.innerHTML = ''
-})
+afterEach(stopServingFrames)
 
 describe('createAuthConnector', () => {
   it('loads no frame for a visitor who never signed in by email', async () => {

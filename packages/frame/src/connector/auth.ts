@@ -2,7 +2,6 @@ import {
   type AuthConnector,
   type AuthUser,
   createLatchStorage,
-  LatchError,
   type LatchStorage,
   truncateDisplayName,
 } from '@latch/core'
@@ -12,6 +11,10 @@ import { type Address, type Chain, getAddress, numberToHex } from 'viem'
 import type { FrameClientOptions } from '../client/client.js'
 import type { Eip1193Provider } from '../client/provider.js'
 import type { EmbeddedWallet, EmbeddedWalletUser } from '../client/wallet.js'
+import { AuthSessionMissingError } from './errors.js'
+import type { EmbeddedSolanaWallet } from './solana.js'
+
+export { AuthSessionMissingError }
 
 export const AUTH_CONNECTOR_ID = 'latch-auth'
 
@@ -23,6 +26,11 @@ export interface AuthConnectorOptions {
   serverUrl: string
   /** The EVM chain the embedded wallet starts on. */
   chainId: number
+  /**
+   * The Solana clusters the app offers (CAIP-2). With any, the connector has `loadSolanaWallet`
+   * for `createSolanaAdapter({ embeddedWallet })` and offers email sign-in on Solana networks too.
+   */
+  solanaChains?: readonly `solana:${string}`[] | undefined
   version?: string | undefined
   enableLogger?: boolean | undefined
   /** The same storage the controller uses, so the login cache is the one docs/behaviour.md#state names. */
@@ -49,19 +57,16 @@ interface Loaded {
   provider: EmbeddedProvider
 }
 
-/** The frame has no session for this visitor: they have to sign in by email first. */
-export class AuthSessionMissingError extends LatchError {
-  override name = 'AuthSessionMissingError'
-  constructor() {
-    super('Sign in with your email first')
-  }
-}
-
 export type LatchAuthConnector = AuthConnector & {
   /** The wagmi connector: pass it to `createEvmAdapter({ connectors: [auth.connector] })`. */
   readonly connector: CreateConnectorFn
   /** The embedded wallet, loading the frame on first use. */
   load(): Promise<EmbeddedWallet>
+  /**
+   * The same user's Solana account as a wallet-standard wallet, when `solanaChains` were given;
+   * it loads on the first call, so the page pays for it only when an email user picks Solana.
+   */
+  readonly loadSolanaWallet: (() => Promise<EmbeddedSolanaWallet>) | undefined
 }
 
 const toAuthUser = (user: EmbeddedWalletUser, socialProvider: string | undefined): AuthUser => ({
@@ -82,6 +87,7 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
   let loading: Promise<Loaded> | undefined
   let loaded: Loaded | undefined
   let user: AuthUser | undefined
+  let solana: EmbeddedSolanaWallet | undefined
   const listeners = new Set<() => void>()
   const setUser = (next: AuthUser | undefined) => {
     user = next
@@ -176,6 +182,7 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
       },
       async disconnect() {
         setUser(undefined)
+        solana?.signedOut()
         await (loaded ?? (await loadFrame())).provider.disconnect()
       },
       async getAccounts() {
@@ -214,19 +221,40 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
       onChainChanged,
       onDisconnect() {
         setUser(undefined)
+        solana?.signedOut()
         config.emitter.emit('disconnect')
       },
     }
   })
 
   const wallet = async () => (await loadFrame()).wallet
+  // One session serves every namespace: signing out on Solana signs the EVM side out too, and
+  // the EVM provider's events tell wagmi.
+  const solanaChains = options.solanaChains
+  const loadSolanaWallet = solanaChains?.length
+    ? async () => {
+        const { createEmbeddedSolanaWallet } = await import('./solana.js')
+        solana ??= createEmbeddedSolanaWallet({
+          chains: solanaChains,
+          load: wallet,
+          onUser: (next) => setUser(toAuthUser(next, storage.get('connectedSocial'))),
+          signOut: async () => {
+            setUser(undefined)
+            if (loaded) await loaded.provider.disconnect()
+            else await (await wallet()).signOut()
+          },
+        })
+        return solana
+      }
+    : undefined
   const callbackOrigin = new URL(options.socialCallbackOrigin ?? options.serverUrl).origin
 
   return {
     connectorId: AUTH_CONNECTOR_ID,
-    namespaces: ['eip155'],
+    namespaces: loadSolanaWallet ? ['eip155', 'solana'] : ['eip155'],
     connector,
     load: wallet,
+    loadSolanaWallet,
     async sendEmailCode(email) {
       return (await wallet()).connectEmail(email)
     },

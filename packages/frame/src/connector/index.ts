@@ -5,3 +5,8 @@ export {
   createAuthConnector,
   type LatchAuthConnector,
 } from './auth.js'
+export {
+  createEmbeddedSolanaWallet,
+  type EmbeddedSolanaWallet,
+  type EmbeddedSolanaWalletOptions,
+} from './solana.js'
