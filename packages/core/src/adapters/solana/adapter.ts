@@ -19,6 +19,7 @@ import {
   connectorIdOf,
   DISCONNECT,
   type DisconnectFeature,
+  type EmbeddedSolanaWalletEntry,
   EVENTS,
   type EventsFeature,
   feature,
@@ -26,7 +27,7 @@ import {
   SIGN_MESSAGE,
   type SignAndSendFeature,
   type SignMessageFeature,
-  toConnector,
+  solanaConnectors,
   watchSolanaWallets,
 } from './wallets.js'
 
@@ -59,6 +60,8 @@ export interface SolanaSendOptions {
 
 export interface SolanaAdapterParameters {
   networks: readonly CaipNetwork[]
+  /** The embedded wallet's Solana account, connected by the modal's email and social sign-in. */
+  embeddedWallet?: EmbeddedSolanaWalletEntry | undefined
   storage?: StorageBackend | undefined
   sendOptions?: SolanaSendOptions | undefined
 }
@@ -94,7 +97,7 @@ export class SolanaWalletError extends Error {
 const base58 = getBase58Decoder()
 
 export function createSolanaAdapter(parameters: SolanaAdapterParameters): SolanaAdapter {
-  const { networks } = parameters
+  const { networks, embeddedWallet: embedded } = parameters
   if (networks.length === 0 || networks.some((n) => n.chainNamespace !== 'solana'))
     throw new NetworkNotFoundError()
   const storage = parameters.storage ?? defaultStorageBackend()
@@ -115,15 +118,21 @@ export function createSolanaAdapter(parameters: SolanaAdapterParameters): Solana
   let watcher: ReturnType<typeof watchSolanaWallets> | undefined
   const wallets = () => {
     watcher ??= watchSolanaWallets((list) =>
-      emit(
-        'connectors',
-        list.map((w) => toConnector(w, networks)),
-      ),
+      emit('connectors', solanaConnectors(list, networks, embedded)),
     )
     return watcher.list()
   }
+  let embeddedWallet: Wallet | undefined
+  const idOf = (wallet: Wallet) =>
+    embedded && wallet === embeddedWallet ? embedded.connectorId : connectorIdOf(wallet)
   const walletById = (connectorId: string) =>
     wallets().find((w) => connectorIdOf(w) === connectorId)
+  /** A discovered wallet, or the embedded one, loaded now. */
+  async function walletFor(connectorId: string): Promise<Wallet | undefined> {
+    if (embedded?.connectorId !== connectorId) return walletById(connectorId)
+    embeddedWallet ??= await embedded.load()
+    return embeddedWallet
+  }
 
   function accountsOn(list: readonly WalletAccount[]) {
     return list.filter((a) => a.chains.length === 0 || a.chains.includes(network.caipNetworkId))
@@ -131,7 +140,7 @@ export function createSolanaAdapter(parameters: SolanaAdapterParameters): Solana
 
   function follow(wallet: Wallet, accounts: readonly WalletAccount[]): ConnectResult {
     connected?.off?.()
-    const connectorId = connectorIdOf(wallet)
+    const connectorId = idOf(wallet)
     const off = feature<EventsFeature>(wallet, EVENTS)?.on('change', (change) => {
       if (!change.accounts || !connected) return
       connected.accounts = change.accounts
@@ -175,7 +184,7 @@ export function createSolanaAdapter(parameters: SolanaAdapterParameters): Solana
   }
 
   async function waitForWallet(connectorId: string): Promise<Wallet | undefined> {
-    const found = walletById(connectorId)
+    const found = await walletFor(connectorId)
     if (found) return found
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
@@ -201,10 +210,10 @@ export function createSolanaAdapter(parameters: SolanaAdapterParameters): Solana
       listeners.set(event, set)
       return () => set.delete(listener as (payload: never) => void)
     },
-    getConnectors: () => wallets().map((w) => toConnector(w, networks)),
+    getConnectors: () => solanaConnectors(wallets(), networks, embedded),
     async connect({ connectorId, network: target }) {
       if (target) network = target
-      const wallet = walletById(connectorId)
+      const wallet = await walletFor(connectorId)
       if (!wallet) throw new ConnectorNotFoundError(connectorId)
       return (await open(wallet, false)) as ConnectResult
     },
@@ -229,7 +238,7 @@ export function createSolanaAdapter(parameters: SolanaAdapterParameters): Solana
         throw new NetworkNotFoundError()
       network = target
       if (connected)
-        emit('switchNetwork', { connectorId: connectorIdOf(connected.wallet), chainId: target.id })
+        emit('switchNetwork', { connectorId: idOf(connected.wallet), chainId: target.id })
     },
     async getBalance({ address, network: on }) {
       const { value } = await rpcOf(on)

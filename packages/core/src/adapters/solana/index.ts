@@ -13,4 +13,9 @@ export {
 } from './adapter.js'
 export { createLazySolanaAdapter } from './lazy.js'
 export { buildTransfer, SolanaSendError, type SolanaTransfer } from './send.js'
-export { connectorIdOf, isSolanaWallet, watchSolanaWallets } from './wallets.js'
+export {
+  connectorIdOf,
+  type EmbeddedSolanaWalletEntry,
+  isSolanaWallet,
+  watchSolanaWallets,
+} from './wallets.js'

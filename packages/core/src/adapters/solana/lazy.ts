@@ -2,7 +2,7 @@ import type { CaipNetwork } from '../../networks/types.js'
 import { defaultStorageBackend } from '../../storage/backend.js'
 import type { AdapterEventName, AdapterEvents, ChainAdapter } from '../types.js'
 import type { SolanaAdapter, SolanaAdapterParameters } from './adapter.js'
-import { toConnector, watchSolanaWallets } from './wallets.js'
+import { solanaConnectors, watchSolanaWallets } from './wallets.js'
 
 /** Mirrors adapter.ts's key; kept apart so that reading it loads nothing of @solana/kit. */
 const CONNECTION_KEY = '@latch/solana/connection'
@@ -25,10 +25,7 @@ export function createLazySolanaAdapter(parameters: SolanaAdapterParameters): So
   let watcher: ReturnType<typeof watchSolanaWallets> | undefined
   const wallets = () => {
     watcher ??= watchSolanaWallets((list) =>
-      emit(
-        'connectors',
-        list.map((w) => toConnector(w, parameters.networks)),
-      ),
+      emit('connectors', solanaConnectors(list, parameters.networks, parameters.embeddedWallet)),
     )
     return watcher.list()
   }
@@ -62,7 +59,8 @@ export function createLazySolanaAdapter(parameters: SolanaAdapterParameters): So
       listeners.set(event, set)
       return () => set.delete(listener as (payload: never) => void)
     },
-    getConnectors: () => wallets().map((w) => toConnector(w, parameters.networks)),
+    getConnectors: () =>
+      solanaConnectors(wallets(), parameters.networks, parameters.embeddedWallet),
     connect: call('connect') as SolanaAdapter['connect'],
     async reconnect() {
       // Nothing to restore: the adapter stays unloaded.

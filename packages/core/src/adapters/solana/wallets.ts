@@ -75,6 +75,34 @@ export function toConnector(wallet: Wallet, networks: readonly CaipNetwork[]): C
 }
 
 /**
+ * A wallet only this app holds, offered as the modal's AUTH connector rather than a list row: the
+ * embedded wallet's Solana account (`@latch/frame/connector`'s `loadSolanaWallet`). It loads on
+ * the first connect, so the connector costs the page nothing before.
+ */
+export interface EmbeddedSolanaWalletEntry {
+  connectorId: string
+  load(): Promise<Wallet>
+}
+
+/** Every connector the Solana adapter offers: the embedded wallet's first, then the discovered. */
+export function solanaConnectors(
+  discovered: readonly Wallet[],
+  networks: readonly CaipNetwork[],
+  embedded: EmbeddedSolanaWalletEntry | undefined,
+): Connector[] {
+  const list = discovered.map((w) => toConnector(w, networks))
+  if (!embedded) return list
+  const auth: Connector = {
+    id: embedded.connectorId,
+    name: 'Email',
+    type: 'AUTH',
+    chain: 'solana',
+    chains: [...networks],
+  }
+  return [auth, ...list]
+}
+
+/**
  * The wallets registered through the wallet standard, now and as they come and go. Registration
  * is a window event handshake, so a wallet that loads after the app still arrives.
  */
