@@ -76,4 +76,50 @@ describe('switchNetwork', () => {
     })
     expect(t.chain().activeCaipNetwork?.caipNetworkId).toBe('eip155:1')
   })
+
+  describe('an email or social user', () => {
+    const auth = (chain: 'eip155' | 'solana') =>
+      ({ id: 'latch-auth', name: 'Email', type: 'AUTH', chain }) as const
+    beforeEach(() => {
+      t.evm.connectors.push(auth('eip155'))
+      t.solana.connectors.push(auth('solana'))
+      t.evm.emit('connectors', t.evm.connectors)
+      t.solana.emit('connectors', t.solana.connectors)
+    })
+
+    it('is connected on the other namespace with the same session, without a prompt', async () => {
+      await t.controller.connect({ namespace: 'eip155', connectorId: 'latch-auth' })
+      await t.controller.switchNetwork(solanaDevnet)
+      expect(t.solana.calls).toContainEqual({ method: 'connect', args: 'latch-auth' })
+      expect(t.chain().activeChain).toBe('solana')
+      expect(t.chain().chains.solana?.accountState).toMatchObject({
+        status: 'connected',
+        address: SOL_ADDRESS,
+      })
+    })
+
+    it('is not carried from an external wallet, nor to a namespace without the embedded wallet', async () => {
+      await t.controller.connect({ namespace: 'eip155', connectorId: 'fake' })
+      await t.controller.switchNetwork(solanaDevnet)
+      expect(t.solana.calls.filter((c) => c.method === 'connect')).toEqual([])
+      expect(t.chain().chains.solana?.accountState.address).toBeUndefined()
+
+      await t.controller.switchNetwork(ethereumNetwork)
+      t.solana.connectors.pop()
+      t.solana.emit('connectors', t.solana.connectors)
+      await t.controller.connect({ namespace: 'eip155', connectorId: 'latch-auth' })
+      await t.controller.switchNetwork(solanaDevnet)
+      expect(t.solana.calls.filter((c) => c.method === 'connect')).toEqual([])
+    })
+
+    it('stays on the chosen network when the session cannot follow', async () => {
+      await t.controller.connect({ namespace: 'eip155', connectorId: 'latch-auth' })
+      t.solana.behaviour.connect = async () => {
+        throw new Error('Sign in with your email first')
+      }
+      await expect(t.controller.switchNetwork(solanaDevnet)).resolves.toBe(solanaDevnet)
+      expect(t.chain().activeChain).toBe('solana')
+      expect(t.chain().chains.solana?.accountState.status).toBe('disconnected')
+    })
+  })
 })

@@ -1,11 +1,29 @@
 import { NamespaceRequiredError } from '../../errors/errors.js'
 import { errorMessages } from '../../errors/messages.js'
 import { findNetwork } from '../../networks/caip.js'
-import type { CaipNetwork } from '../../networks/types.js'
+import type { CaipNetwork, ChainNamespace } from '../../networks/types.js'
 import { showAlert } from '../../stores/alerts.js'
 import { emitEvent } from '../../stores/events.js'
 import { type ControllerContext, getAdapter } from '../context.js'
 import { setActiveNetwork } from '../network.js'
+import { connect } from './connect.js'
+
+/**
+ * The embedded wallet's connector id when the active namespace is connected through it and
+ * `namespace` offers the same AUTH connector; otherwise undefined.
+ */
+function embeddedConnectorToCarry(
+  ctx: ControllerContext,
+  namespace: ChainNamespace,
+): string | undefined {
+  const active = ctx.stores.chain.getState().activeChain
+  if (!active || active === namespace) return undefined
+  const { activeConnectorIds, connectors } = ctx.stores.connectors.getState()
+  const id = activeConnectorIds[active]
+  const isAuthOn = (chain: ChainNamespace) =>
+    connectors.some((c) => c.id === id && c.chain === chain && c.type === 'AUTH')
+  return id && isAuthOn(active) && isAuthOn(namespace) ? id : undefined
+}
 
 /**
  * Switches the app to `network`, asking the connected wallet first when there is one; a wallet
@@ -25,8 +43,13 @@ export async function switchNetwork(
     showAlert(ctx.stores.alerts, errorMessages.networkNotFound, 'error')
     return undefined
   }
-  if (chainState.accountState.address) await adapter.switchNetwork({ network })
+  const connected = Boolean(chainState.accountState.address)
+  const carried = connected ? undefined : embeddedConnectorToCarry(ctx, namespace)
+  if (connected) await adapter.switchNetwork({ network })
   setActiveNetwork(ctx, network)
+  // An email or social user keeps their session across namespaces: one sign-in holds an account
+  // on each, so the other namespace's account connects without asking (docs/solana.md#email).
+  if (carried) await connect(ctx, { namespace, connectorId: carried }).catch(() => {})
   emitEvent(ctx.stores.events, {
     type: 'track',
     event: 'SWITCH_NETWORK',
