@@ -119,6 +119,7 @@ function buildLatchConfig(): LatchConfig {
     projectId,
     serverUrl,
     chainId: Number(networks[0]!.id),
+    solanaChains: solanaNetwork ? [solanaNetwork.caipNetworkId as `solana:${string}`] : undefined,
   })
   const adapter = createEvmAdapter({
     networks,
@@ -130,7 +131,17 @@ function buildLatchConfig(): LatchConfig {
     projectId,
     serverUrl,
     adapters: solanaNetwork
-      ? [adapter, createLazySolanaAdapter({ networks: [solanaNetwork] })]
+      ? [
+          adapter,
+          createLazySolanaAdapter({
+            networks: [solanaNetwork],
+            // An email or social user's Solana account, from the same sign-in.
+            embeddedWallet: auth.loadSolanaWallet && {
+              connectorId: auth.connectorId,
+              load: auth.loadSolanaWallet,
+            },
+          }),
+        ]
       : [adapter],
     auth,
     networks: solanaNetwork ? [...networks, solanaNetwork] : networks,
