@@ -14,6 +14,8 @@ export * from './provider/index.js'
 export * from './rpc/index.js'
 // Send, balances and pending rows live behind `@latch/core/send`: only the views that use them
 // load them, and a root export would pull them into every page's first chunk.
+// Grouping one wallet's connectors of several namespaces lives behind `@latch/core/multichain`
+// for the same reason: the modal loads it only when the app has more than one namespace.
 export * from './storage/index.js'
 export * from './stores/index.js'
 export * from './transactions/index.js'
