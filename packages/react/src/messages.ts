@@ -16,6 +16,7 @@ export const en = {
       Connect: 'Connect Wallet',
       AllWallets: 'All Wallets',
       ConnectingExternal: '{name}',
+      ConnectingMultiChain: '{name}',
       ConnectingWalletConnect: '{name}',
       ConnectingWalletConnectBasic: 'WalletConnect',
       ConnectingFarcaster: 'Farcaster',
@@ -54,6 +55,25 @@ export const en = {
     allWallets: 'All Wallets',
     noWallets: 'No wallet was found in this browser. Browse the catalogue to get one.',
     getWallet: 'Get {name} (opens its website)',
+  },
+  /** A chain namespace by name: a wallet row's chains, the receive warning. */
+  namespaces: {
+    eip155: 'EVM',
+    solana: 'Solana',
+    bip122: 'Bitcoin',
+    polkadot: 'Polkadot',
+    cosmos: 'Cosmos',
+  } as Record<string, string>,
+  /** ConnectingMultiChain: one wallet on several namespaces (docs/solana.md#wallets-on-two-chains). */
+  multiChain: {
+    body: 'Choose where to connect {name}',
+    listLabel: 'Chains',
+    connected: 'Connected',
+    /** One button per namespace; a namespace without its own text shows its name. */
+    connectOn: {
+      eip155: 'Connect on EVM networks',
+      solana: 'Connect on Solana',
+    } as Record<string, string>,
   },
   allWallets: {
     searchLabel: 'Search wallets',

@@ -68,6 +68,10 @@ const ConnectingWalletConnect = lazy(() =>
 const ConnectingWalletConnectBasic = lazy(() =>
   loadWalletConnectView().then((m) => ({ default: m.ConnectingWalletConnectBasic })),
 )
+// A wallet on several namespaces: its namespace buttons come with the visitor's pick of it.
+const ConnectingMultiChain = lazy(() =>
+  import('../views/ConnectingMultiChain.js').then((m) => ({ default: m.ConnectingMultiChain })),
+)
 // Farcaster's QR code view comes on the visitor's pick, like WalletConnect's.
 const ConnectingFarcaster = lazy(() =>
   import('../views/ConnectingFarcaster.js').then((m) => ({ default: m.ConnectingFarcaster })),
@@ -80,6 +84,7 @@ const views: Partial<Record<ViewName, ComponentType>> = {
   Connect,
   AllWallets,
   ConnectingExternal,
+  ConnectingMultiChain,
   ConnectingWalletConnect,
   ConnectingWalletConnectBasic,
   ConnectingFarcaster,

@@ -41,6 +41,7 @@ export const modalStyles = `
   outline: 2px solid var(--latch-accent); outline-offset: 2px;
 }
 .latch-wallet-name { flex: 1; font-weight: 500; }
+.latch-chains img { width: 1.4em; height: 1.4em; border-radius: 50%; margin-left: 0.2em; }
 .latch-tag {
   font-size: 0.85em; padding: 0.2em 0.6em; border-radius: 1em;
   background: var(--latch-bg); color: var(--latch-fg-2); border: 1px solid var(--latch-border);

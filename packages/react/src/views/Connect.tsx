@@ -10,6 +10,7 @@ import { RECOMMENDED_COUNT } from '../wallets/client.js'
 import { useCatalogueWallets } from '../wallets/useCatalogue.js'
 import { EmailForm } from './EmailForm.js'
 import { loadEmailSignIn, prefetch } from './email.js'
+import { useWalletConnectors } from './useWalletConnectors.js'
 import { WalletItem } from './WalletItem.js'
 
 const loadAllWallets = () => import('./AllWallets.js')
@@ -35,12 +36,16 @@ export type ConnectorSection = (typeof defaultConnectorOrder)[number]
 const byRdns = (connectors: Connector[], rdns: string | null | undefined) =>
   rdns ? connectors.find((c) => c.info?.rdns?.toLowerCase() === rdns.toLowerCase()) : undefined
 
+/** A wallet of this browser; a wallet on several namespaces is when any of its connectors is. */
+const isInstalled = (c: Connector): boolean =>
+  c.type === 'ANNOUNCED' || c.type === 'INJECTED' || (c.connectors?.some(isInstalled) ?? false)
+
 export function Connect() {
   const client = useLatch('Connect')
   const { stores, controller, config, messages, wallets, auth } = client
-  // The embedded wallet's connector is offered as the email field, never as a wallet row.
-  const all = useStore(stores.connectors, (s) => s.connectors)
-  const connectors = useMemo(() => all.filter((c) => c.type !== 'AUTH'), [all])
+  // The embedded wallet's connector is offered as the email field, never as a wallet row; a
+  // wallet on several namespaces is one row (docs/solana.md#wallets-on-two-chains).
+  const { connectors, multiChain } = useWalletConnectors()
   const features = useStore(stores.options, (s) => s.features)
   const namespace = useStore(stores.chain, (s) => s.activeChain)
   // docs/behaviour.md#limits: pay disables email and social login.
@@ -65,16 +70,20 @@ export function Connect() {
   const connect = (connector: Connector) => void connectFromModal(client, connector)
 
   const sections = useMemo(() => {
-    const installed = connectors.filter((c) => c.type === 'ANNOUNCED' || c.type === 'INJECTED')
-    // A recent wallet that is still installed shows once, under Recent; so does one reached
-    // through WalletConnect while WalletConnect is configured.
-    const recent = recentWallets.flatMap((w): Connector[] => {
-      const connector = installed.find((c) => c.id === w.id)
-      if (connector) return [connector]
-      if (w.connectorId && walletConnector?.id === w.connectorId)
-        return [{ ...walletConnector, id: w.id, name: w.name, imageUrl: w.imageUrl }]
-      return []
-    })
+    const installed = connectors.filter(isInstalled)
+    // A recent wallet that is still installed shows once, under Recent (a wallet used on two
+    // namespaces too); so does one reached through WalletConnect while WalletConnect is configured.
+    const recent = recentWallets
+      .flatMap((w): Connector[] => {
+        const connector = installed.find(
+          (c) => c.id === w.id || c.connectors?.some((m) => m.id === w.id),
+        )
+        if (connector) return [connector]
+        if (w.connectorId && walletConnector?.id === w.connectorId)
+          return [{ ...walletConnector, id: w.id, name: w.name, imageUrl: w.imageUrl }]
+        return []
+      })
+      .filter((c, i, list) => list.indexOf(c) === i)
     const shownIds = new Set(recent.map((c) => c.id))
     const injected = installed.filter((c) => !shownIds.has(c.id))
     const catalogueItem = (wallet: CatalogueWallet) => ({
@@ -96,7 +105,9 @@ export function Connect() {
       injected,
       featured: featuredItems,
       custom: config.customWallets ?? [],
-      external: connectors.filter((c) => c.type === 'EXTERNAL'),
+      external: connectors.filter(
+        (c) => c.type === 'EXTERNAL' || (c.type === 'MULTI_CHAIN' && !isInstalled(c)),
+      ),
       recommended,
     }
   }, [
@@ -134,6 +145,9 @@ export function Connect() {
                 : undefined
           }
           onSelect={() => {
+            // The visitor picks the namespace first (ConnectingMultiChain).
+            if (c.type === 'MULTI_CHAIN')
+              return pushView(stores.router, { view: 'ConnectingMultiChain', connectorId: c.id })
             if (c.type !== 'WALLET_CONNECT') return connect(c)
             // A catalogue wallet reached through WalletConnect before pairs the same way again,
             // with its logo and app links.
@@ -142,7 +156,10 @@ export function Connect() {
             pickWalletConnect(client, walletConnector ?? c, recent)
           }}
           testId={`wallet-${c.id}`}
-        />
+        >
+          {/* Only with several namespaces: with one, every row would say the same. */}
+          {multiChain ? <multiChain.ChainBadges connector={c} /> : null}
+        </WalletItem>
       ))
     else if (section === 'featured' || section === 'recommended')
       // Pairs through WalletConnect when it is configured, else links to the wallet's site.

@@ -22,7 +22,7 @@ function WalletImage({ name, imageUrl }: { name: string; imageUrl: string | unde
   )
 }
 
-/** One wallet in a list: icon, name, an optional tag (Installed, Recent). */
+/** One wallet in a list: icon, name, what `children` add (its chains), an optional tag (Installed, Recent). */
 export function WalletItem({
   name,
   imageUrl,
@@ -31,11 +31,13 @@ export function WalletItem({
   href,
   label,
   testId,
+  children,
 }: WalletItemProps) {
   const content = (
     <>
       <WalletImage name={name} imageUrl={imageUrl} />
       <span className="latch-wallet-name">{name}</span>
+      {children}
       {tag ? <span className="latch-tag">{tag}</span> : null}
     </>
   )

@@ -7,14 +7,6 @@ import { ensureWalletStyles } from '../theme/walletStyles.js'
 import { QrCode } from './QrCode.js'
 import { useCopyFeedback } from './useCopyFeedback.js'
 
-const NAMESPACE_NAMES: Record<string, string> = {
-  eip155: 'EVM',
-  solana: 'Solana',
-  bip122: 'Bitcoin',
-  polkadot: 'Polkadot',
-  cosmos: 'Cosmos',
-}
-
 /** docs/behaviour.md#views (WalletReceive): the address to receive at, as text and as a QR code. */
 export function WalletReceive() {
   const { stores, messages } = useLatch('WalletReceive')
@@ -46,7 +38,7 @@ export function WalletReceive() {
         </span>
       </div>
       <p className="latch-receive-warning">
-        {fill(t.warning, { namespace: NAMESPACE_NAMES[namespace ?? ''] ?? namespace ?? '' })}
+        {fill(t.warning, { namespace: messages.namespaces[namespace ?? ''] ?? namespace ?? '' })}
       </p>
       {networks?.length ? (
         <section aria-labelledby="latch-receive-networks">

@@ -1,0 +1,51 @@
+import type { ChainNamespace, Connector } from '@latch/core'
+import { useEffect, useMemo, useState } from 'react'
+import { useStore } from 'zustand'
+import { useLatch } from '../context.js'
+
+const loadMultiChain = () => import('./multiChain.js')
+type MultiChain = Awaited<ReturnType<typeof loadMultiChain>>
+// Loaded once per page; later mounts start with it.
+let loaded: MultiChain | undefined
+
+/**
+ * The wallets as the modal lists them: the embedded wallet left out (it is the email field), and,
+ * when the app has several namespaces, a wallet on more than one of them as one MULTI_CHAIN
+ * connector (docs/solana.md#wallets-on-two-chains). The grouping and the chain badges come with
+ * `multiChain`, a chunk fetched as the modal mounts (the title reads this hook, and the modal
+ * mounts at idle, before the first click); until it is here, the list is ungrouped.
+ */
+export function useWalletConnectors(): { connectors: Connector[]; multiChain?: MultiChain } {
+  const { stores } = useLatch('useWalletConnectors')
+  const all = useStore(stores.connectors, (s) => s.connectors)
+  // The app's namespaces in its adapters' order, as a string: equal between renders while they are.
+  const order = useStore(stores.chain, (s) => Object.keys(s.chains).join(' '))
+  const several = order.includes(' ')
+  const [multiChain, setMultiChain] = useState(loaded)
+  useEffect(() => {
+    if (!several || multiChain) return
+    let live = true
+    loadMultiChain().then(
+      (module) => {
+        loaded = module
+        if (live) setMultiChain(module)
+      },
+      () => {},
+    )
+    return () => {
+      live = false
+    }
+  }, [several, multiChain])
+  return useMemo(() => {
+    const listed = all.filter((c) => c.type !== 'AUTH')
+    return several && multiChain
+      ? {
+          connectors: multiChain.groupMultiChainConnectors(
+            listed,
+            order.split(' ') as ChainNamespace[],
+          ),
+          multiChain,
+        }
+      : { connectors: listed }
+  }, [all, order, several, multiChain])
+}
