@@ -2,6 +2,7 @@ import { frameNotices } from '../protocol/index.js'
 import { embeddingOrigins, verifiedParent } from './ancestors.js'
 import { createAuthApi } from './api.js'
 import { createMessageHandler } from './handler.js'
+import { serverProxyUrl } from './proxyUrl.js'
 import { createFrameServices } from './services.js'
 import { createApprovalUi } from './ui/approve.js'
 
@@ -46,8 +47,7 @@ async function start() {
     ui: createApprovalUi(root, visibility),
     origin,
     chainId: /^\d+$/.test(chainId) ? Number(chainId) : chainId,
-    proxyUrl: (id) =>
-      `${serverUrl.replace(/\/$/, '')}/v1/?chainId=${id}&projectId=${encodeURIComponent(projectId)}`,
+    proxyUrl: serverProxyUrl(serverUrl, projectId),
     applyTheme(theme) {
       const mode = theme.themeMode
       if (mode === 'light' || mode === 'dark') document.documentElement.dataset.theme = mode

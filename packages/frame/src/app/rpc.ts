@@ -1,8 +1,7 @@
 import { latchTransport } from '@latch/core'
-import { base58, base64 } from '@scure/base'
+import { base58 } from '@scure/base'
 import { createWalletClient, fromHex, isHex, type TypedDataDefinition } from 'viem'
 import type { DerivedWallet } from './custody/keys.js'
-import type { DecodedSolanaTransaction } from './decode/solanaTransaction.js'
 import type { ApprovalView } from './decode/view.js'
 import { FrameError } from './handler.js'
 import {
@@ -15,6 +14,7 @@ import {
   reviewTypedData,
   type TxParams,
 } from './review.js'
+import { prepareSolanaRequest, SOLANA_TRANSACTION_METHODS } from './solanaRequests.js'
 import type { ApprovalRequest } from './ui/approve.js'
 
 /** docs/behaviour.md#access: answered from the network through the server's RPC proxy. */
@@ -79,7 +79,10 @@ export class RequestAbortedError extends FrameError {
 export interface RpcContext {
   wallet: DerivedWallet
   chainId: number
+  /** The server's proxy for `chainId`; unused (and may be empty) for Solana requests. */
   proxyUrl: string
+  /** The Solana cluster of the request, for what is sent: solana_signAndSendTransaction. */
+  solanaCluster?: { caip2: string; proxyUrl: string } | undefined
   origin: string
   dappName?: string | undefined
   /** Lower-case addresses of contracts this account has sent transactions to. */
@@ -122,10 +125,10 @@ export async function handleRpc(
     if (method === 'wallet_getCapabilities') return {}
     return [wallet.evm.address]
   }
-  const transport = latchTransport(context.proxyUrl)({ chain: undefined })
+  const transport = () => latchTransport(context.proxyUrl)({ chain: undefined })
   if (SAFE_METHODS.has(method)) {
     try {
-      return await transport.request({ method, params } as never, { signal } as never)
+      return await transport().request({ method, params } as never, { signal } as never)
     } catch (error) {
       if (signal.aborted) throw new RequestAbortedError()
       const e = error as { code?: unknown; details?: unknown; shortMessage?: unknown }
@@ -143,23 +146,22 @@ export async function handleRpc(
     chainId: context.chainId,
     origin: context.origin,
     account: wallet.evm.address,
-    request: (args) => transport.request(args as never, { signal } as never),
+    request: (args) => transport().request(args as never, { signal } as never),
     usedContracts: context.usedContracts,
   }
   // Decode first: a request that cannot be shown faithfully is refused before any view exists,
   // and what is signed is the parsed value the view was built from.
   let view: ApprovalView
   let toSign: unknown = request.params
-  if (method === 'solana_signTransaction') {
-    // Loaded on the first Solana transaction: EVM-only users never fetch @solana/kit.
-    const { decodeSolanaTransaction } = await import('./decode/solanaTransaction.js')
-    const decoded = decodeSolanaTransaction(
-      wireBytes(request.params),
-      wallet.solana.address,
-      context.origin,
-    )
-    view = decoded.view
-    toSign = decoded
+  let finish: (() => Promise<unknown>) | undefined
+  if (SOLANA_TRANSACTION_METHODS.has(method)) {
+    const prepared = await prepareSolanaRequest(method, request.params, {
+      wallet,
+      origin: context.origin,
+      cluster: context.solanaCluster,
+    })
+    view = prepared.view
+    finish = prepared.finish
   } else if (method === 'personal_sign') view = reviewMessage(params, context.origin)
   else if (method === 'solana_signMessage')
     view = reviewSolanaMessage(request.params, context.origin)
@@ -178,41 +180,8 @@ export async function handleRpc(
   )
   if (signal.aborted) throw new RequestAbortedError()
   if (!approved) throw new UserRejectedError()
-  if (method === 'solana_signTransaction')
-    return signSolanaTransaction(toSign as DecodedSolanaTransaction, context)
+  if (finish) return finish()
   return sign(method, method === 'eth_signTypedData_v4' ? toSign : request.params, context)
-}
-
-/** `params.transaction`: the wire bytes, base58 (the reference's form) or base64. */
-function wireBytes(rawParams: unknown): Uint8Array {
-  const { transaction } = (rawParams ?? {}) as { transaction?: unknown }
-  if (typeof transaction !== 'string' || transaction.length === 0 || transaction.length > 4000)
-    throw new FrameError('Invalid transaction', -32602)
-  try {
-    return base58.decode(transaction)
-  } catch {
-    try {
-      return base64.decode(transaction)
-    } catch {
-      throw new FrameError('Invalid transaction: neither base58 nor base64', -32602)
-    }
-  }
-}
-
-/** Signs the very message the view was built from, in the user's signer slot. */
-async function signSolanaTransaction(
-  decoded: DecodedSolanaTransaction,
-  context: RpcContext,
-): Promise<{ transaction: string; signature: string }> {
-  const { getTransactionEncoder } = await import('@solana/kit')
-  const { transaction } = decoded
-  const signature = context.wallet.solana.sign(new Uint8Array(transaction.messageBytes))
-  const signed = {
-    ...transaction,
-    signatures: { ...transaction.signatures, [context.wallet.solana.address]: signature },
-  }
-  const wire = new Uint8Array(getTransactionEncoder().encode(signed as never))
-  return { transaction: base58.encode(wire), signature: base58.encode(signature) }
 }
 
 async function sign(method: string, rawParams: unknown, context: RpcContext): Promise<unknown> {

@@ -37,8 +37,8 @@ export interface ServicesOptions {
   /** The embedding page's origin, verified with the server. */
   origin: string
   chainId: string | number
-  /** `${serverUrl}/v1/?chainId=…&projectId=…` for a chain id. */
-  proxyUrl(chainId: number): string
+  /** `${serverUrl}/v1/?chainId=…&projectId=…` for an EVM chain id or a CAIP-2 `solana:` cluster. */
+  proxyUrl(chainId: number | string): string
   applyTheme?(theme: Record<string, unknown>): void
 }
 
@@ -61,6 +61,15 @@ function usedContracts(storage: FrameStorage, key: string): Set<string> {
   } catch {
     return new Set()
   }
+}
+
+/**
+ * The cluster a Solana request is for: the request's own `chainId` when it names one, else the
+ * frame's active chain when that is Solana; undefined when neither is (nothing may be sent then).
+ */
+function solanaCluster(requested: unknown, active: string | number): string | undefined {
+  const id = typeof requested === 'string' && requested.startsWith('solana:') ? requested : active
+  return typeof id === 'string' && id.startsWith('solana:') ? id : undefined
 }
 
 function evmChainId(chainId: string | number): number {
@@ -270,14 +279,19 @@ export function createFrameServices(options: ServicesOptions) {
     async RPC_REQUEST(payload, { signal }) {
       const { wallet: w } = await unlocked()
       // Solana requests are signed with the Solana key whatever chain is active: they make no EVM
-      // call (no proxy request, no contract memory), so they take no EVM chain id either.
+      // call (no contract memory), so they take no EVM chain id either. Only a sent transaction
+      // needs its cluster, named by the request or else the active chain.
       if (payload.method.startsWith('solana_')) {
+        const cluster = solanaCluster(payload.chainId, state.chainId)
         const result = await handleRpc(
           payload,
           {
             wallet: w,
             chainId: 0,
-            proxyUrl: options.proxyUrl(0),
+            proxyUrl: '',
+            solanaCluster: cluster
+              ? { caip2: cluster, proxyUrl: options.proxyUrl(cluster) }
+              : undefined,
             origin: options.origin,
             dappName: state.dappName,
             approve: (request, abort) => options.ui.approve(request, abort),

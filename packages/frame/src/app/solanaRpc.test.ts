@@ -1,20 +1,12 @@
-import { ed25519 } from '@noble/curves/ed25519'
 import {
   type Address,
-  appendTransactionMessageInstructions,
-  compileTransaction,
   createNoopSigner,
-  createTransactionMessage,
   getBase58Decoder,
   getBase58Encoder,
   getCompiledTransactionMessageDecoder,
   getTransactionDecoder,
-  getTransactionEncoder,
   type Instruction,
   lamports,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import {
@@ -25,43 +17,15 @@ import {
 import { describe, expect, it } from 'vitest'
 import { deriveWallet, newEntropy } from './custody/keys.js'
 import { handleRpc, type RpcContext } from './rpc.js'
+import { approvalContext, FRIEND, STRANGER, signedBy, solanaWire } from './solanaFixtures.js'
 import type { ApprovalRequest } from './ui/approve.js'
 
 const wallet = deriveWallet(newEntropy())
 const user = wallet.solana.address as Address
-const FRIEND = '6t627Ssizy8rAfD3qrj9LCARgXnBAAik4DuiDagszjmU' as Address
-const STRANGER = '9kwjzaRRSDAM8cu43nv1bLvTfHdzG7rkidgwZoSLsRpw' as Address
-const BLOCKHASH = {
-  blockhash: 'H1iMUxgiTMb1xxPx5m8Q646qtPApkYyWRXbv1mk6kUw1',
-  lastValidBlockHeight: 100n,
-}
 
-function context(
-  approve: (request: ApprovalRequest) => boolean,
-): RpcContext & { asked: ApprovalRequest[] } {
-  const asked: ApprovalRequest[] = []
-  return {
-    asked,
-    wallet,
-    chainId: 31337,
-    proxyUrl: 'http://127.0.0.1:9/v1/?chainId=31337&projectId=p',
-    origin: 'http://localhost:5173',
-    approve: async (request) => {
-      asked.push(request)
-      return approve(request)
-    },
-  }
-}
-
-function wire(instructions: Instruction[], feePayer: Address = user): string {
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(createNoopSigner(feePayer), m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(BLOCKHASH as never, m),
-    (m) => appendTransactionMessageInstructions(instructions, m),
-  )
-  return getBase58Decoder().decode(getTransactionEncoder().encode(compileTransaction(message)))
-}
+const context = (approve: (request: ApprovalRequest) => boolean) => approvalContext(wallet, approve)
+const wire = (instructions: Instruction[], feePayer: Address = user) =>
+  solanaWire(instructions, feePayer)
 
 const sign = (transaction: string, ctx: RpcContext) =>
   handleRpc(
@@ -90,13 +54,7 @@ describe('solana_signTransaction', () => {
     // The signature covers the bytes the view was built from.
     const original = getTransactionDecoder().decode(getBase58Encoder().encode(transaction))
     expect(new Uint8Array(signed.messageBytes)).toEqual(new Uint8Array(original.messageBytes))
-    expect(
-      ed25519.verify(
-        signature,
-        new Uint8Array(signed.messageBytes),
-        getBase58Encoder().encode(user) as Uint8Array,
-      ),
-    ).toBe(true)
+    expect(signedBy(signature, new Uint8Array(signed.messageBytes), user)).toBe(true)
   })
 
   it('warns of an allowance, an authority change and a program it cannot read', async () => {

@@ -40,10 +40,21 @@ const MEMO_PROGRAMS = new Set([
 ])
 const AUTHORITY_TYPES = ['mint tokens', 'freeze accounts', 'own the account', 'close the account']
 
+/** One instruction in words, and the dangers it carries for the user. */
+export interface DescribedInstruction {
+  summary: string
+  dangers: string[]
+  fields: Field[]
+}
+
 export interface DecodedSolanaTransaction {
   transaction: Transaction
   /** Where the user's signature goes among the message's signers. */
   signerIndex: number
+  feePayer: string
+  instructions: DescribedInstruction[]
+  /** Signers other than the user whose signature slot is still empty. */
+  unsignedOthers: string[]
   view: ApprovalView
 }
 
@@ -69,10 +80,7 @@ function units(amount: bigint, decimals: number | undefined): string {
 const u64 = (data: Uint8Array, offset: number) => getU64Decoder().decode(data, offset)
 
 /** One instruction in words, and the dangers it carries for `user`. */
-function describe(
-  ix: Readable,
-  user: string,
-): { summary: string; dangers: string[]; fields: Field[] } {
+function describe(ix: Readable, user: string): DescribedInstruction {
   const [a0 = '?', a1 = '?', a2 = '?', a3 = '?'] = ix.accounts
   const mine = (address: string) => (address === user ? `${address} (you)` : address)
   if (ix.program === SYSTEM_PROGRAM_ADDRESS) {
@@ -263,12 +271,18 @@ export function decodeSolanaTransaction(
     ),
   )
   const feePayer = keys[0] ?? '?'
+  const unsignedOthers = signers.filter(
+    (signer) => signer !== user && !transaction.signatures[signer as never],
+  )
   const dangers = [...new Set(described.flatMap((d) => d.dangers))]
   if (feePayer === user && signers.length > 1)
     dangers.push('Other keys sign this transaction too; you pay its fee.')
   return {
     transaction,
     signerIndex,
+    feePayer,
+    instructions: described,
+    unsignedOthers,
     view: {
       title: 'Sign a Solana transaction',
       dangers,

@@ -1,0 +1,254 @@
+/**
+ * The Solana transaction methods of the approval flow (docs/embedded-wallet.md#solana-transactions):
+ * solana_signTransaction, solana_signAndSendTransaction and solana_signAllTransactions. Each is
+ * checked and decoded before any view exists; what is signed is what the view was built from.
+ * The decoders and @solana/kit load with the first such request, so EVM users never fetch them.
+ */
+
+import { latchTransport } from '@latch/core'
+import { base58, base64 } from '@scure/base'
+import type { DerivedWallet } from './custody/keys.js'
+import type { DecodedSolanaTransaction } from './decode/solanaTransaction.js'
+import type { ApprovalView } from './decode/view.js'
+import { FrameError } from './handler.js'
+
+export const SOLANA_TRANSACTION_METHODS: ReadonlySet<string> = new Set([
+  'solana_signTransaction',
+  'solana_signAndSendTransaction',
+  'solana_signAllTransactions',
+])
+
+export interface SolanaRequestContext {
+  wallet: DerivedWallet
+  origin: string
+  /** The cluster a signed transaction is sent to, and the server's proxy URL for it. */
+  cluster?: { caip2: string; proxyUrl: string } | undefined
+}
+
+/** A request ready for the approval view; `finish` signs (and sends) once the user approved. */
+export interface PreparedSolanaRequest {
+  view: ApprovalView
+  finish(): Promise<unknown>
+}
+
+export class NoSolanaClusterError extends FrameError {
+  override name = 'NoSolanaClusterError'
+  constructor() {
+    super('Choose a Solana network first', -32602)
+  }
+}
+
+/** The cluster (through the server's proxy) refused or could not take the transaction. */
+export class SolanaSendError extends FrameError {
+  override name = 'SolanaSendError'
+}
+
+const invalid = (message: string) => new FrameError(message, -32602)
+
+/** A wire transaction as the page gives it: base58 (the reference's form) or base64. */
+function wireBytes(transaction: unknown, what = 'transaction'): Uint8Array {
+  if (typeof transaction !== 'string' || transaction.length === 0 || transaction.length > 4000)
+    throw invalid(`Invalid ${what}`)
+  try {
+    return base58.decode(transaction)
+  } catch {
+    try {
+      return base64.decode(transaction)
+    } catch {
+      throw invalid(`Invalid ${what}: neither base58 nor base64`)
+    }
+  }
+}
+
+const COMMITMENTS = new Set(['processed', 'confirmed', 'finalized'])
+// `commitment` is the wallet standard's "confirm before answering": accepted so standard pages
+// work, but the frame answers once the cluster took the transaction; the page confirms it.
+const SEND_OPTIONS = new Set([
+  'skipPreflight',
+  'preflightCommitment',
+  'maxRetries',
+  'minContextSlot',
+  'commitment',
+])
+
+export interface SendOptions {
+  skipPreflight?: boolean
+  preflightCommitment?: string
+  maxRetries?: number
+  minContextSlot?: number
+}
+
+/** sendTransaction's options, checked one by one: an unknown one is refused, not dropped. */
+function sendOptions(raw: unknown): SendOptions {
+  if (raw === undefined || raw === null) return {}
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw invalid('Invalid send options')
+  const options = raw as Record<string, unknown>
+  const unknown = Object.keys(options).find((key) => !SEND_OPTIONS.has(key))
+  if (unknown !== undefined) throw invalid(`Unknown send option: ${unknown.slice(0, 64)}`)
+  const { skipPreflight, preflightCommitment, maxRetries, minContextSlot, commitment } = options
+  const count = (value: unknown) =>
+    value === undefined || (Number.isSafeInteger(value) && (value as number) >= 0)
+  if (skipPreflight !== undefined && typeof skipPreflight !== 'boolean')
+    throw invalid('Invalid send option: skipPreflight must be true or false')
+  if (preflightCommitment !== undefined && !COMMITMENTS.has(preflightCommitment as string))
+    throw invalid('Invalid send option: preflightCommitment')
+  if (commitment !== undefined && !COMMITMENTS.has(commitment as string))
+    throw invalid('Invalid send option: commitment')
+  if (!count(maxRetries)) throw invalid('Invalid send option: maxRetries')
+  if (!count(minContextSlot)) throw invalid('Invalid send option: minContextSlot')
+  return Object.fromEntries(
+    Object.entries({ skipPreflight, preflightCommitment, maxRetries, minContextSlot }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  )
+}
+
+const CLUSTER_NAMES: Record<string, string> = {
+  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'Solana Mainnet',
+  'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1': 'Solana Devnet',
+  'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': 'Solana Testnet',
+}
+
+/** The user's signature in its slot, and the signed wire bytes. */
+async function signDecoded(
+  decoded: DecodedSolanaTransaction,
+  wallet: DerivedWallet,
+): Promise<{ wire: Uint8Array; signature: Uint8Array; id: Uint8Array }> {
+  const { getTransactionEncoder } = await import('@solana/kit')
+  const { transaction } = decoded
+  const signature = wallet.solana.sign(new Uint8Array(transaction.messageBytes))
+  const signatures = { ...transaction.signatures, [wallet.solana.address]: signature }
+  const wire = new Uint8Array(
+    getTransactionEncoder().encode({ ...transaction, signatures } as never),
+  )
+  // A transaction's id is its first signature, the fee payer's.
+  const id = (signatures as Record<string, Uint8Array | null>)[decoded.feePayer] ?? signature
+  return { wire, signature, id }
+}
+
+/** The cluster's own words for a refused send: its JSON-RPC message and code, or the proxy's. */
+function sendFailure(error: unknown, caip2: string): SolanaSendError {
+  const e = error as { code?: unknown; details?: unknown; status?: unknown }
+  if (typeof e.status === 'number') {
+    let message = `The Solana network ${caip2} did not answer (HTTP ${e.status})`
+    try {
+      const body = JSON.parse(String(e.details)) as { message?: unknown }
+      if (typeof body.message === 'string') message = body.message
+    } catch {}
+    return new SolanaSendError(message)
+  }
+  if (typeof e.code === 'number' && typeof e.details === 'string')
+    return new SolanaSendError(e.details, e.code)
+  return new SolanaSendError(`The transaction could not be sent to ${caip2}`)
+}
+
+async function decodeOne(bytes: Uint8Array, context: SolanaRequestContext) {
+  const { decodeSolanaTransaction } = await import('./decode/solanaTransaction.js')
+  return decodeSolanaTransaction(bytes, context.wallet.solana.address, context.origin)
+}
+
+async function prepareSign(params: unknown, context: SolanaRequestContext) {
+  const { transaction } = (params ?? {}) as { transaction?: unknown }
+  const decoded = await decodeOne(wireBytes(transaction), context)
+  return {
+    view: decoded.view,
+    async finish() {
+      const { wire, signature } = await signDecoded(decoded, context.wallet)
+      return { transaction: base58.encode(wire), signature: base58.encode(signature) }
+    },
+  }
+}
+
+async function prepareSignAndSend(params: unknown, context: SolanaRequestContext) {
+  const { cluster } = context
+  if (!cluster) throw new NoSolanaClusterError()
+  // CAIP-2 names a cluster by the first 32 characters of its genesis hash.
+  if (!/^solana:[1-9A-HJ-NP-Za-km-z]{32}$/.test(cluster.caip2))
+    throw invalid(`Unknown Solana network ${cluster.caip2.slice(0, 80)}`)
+  const { transaction, options } = (params ?? {}) as { transaction?: unknown; options?: unknown }
+  const bytes = wireBytes(transaction)
+  const send = sendOptions(options)
+  const decoded = await decodeOne(bytes, context)
+  // Sent at once, so it must be complete once the user signed: no slot may wait for another key.
+  if (decoded.unsignedOthers.length > 0)
+    throw invalid('This transaction needs other signatures before it can be sent')
+  const [request, ...rest] = decoded.view.sections
+  const network = CLUSTER_NAMES[cluster.caip2]
+  const view: ApprovalView = {
+    ...decoded.view,
+    title: 'Send a Solana transaction',
+    sections: [
+      {
+        title: request?.title ?? 'Request',
+        fields: [
+          ...(request?.fields ?? []),
+          { label: 'Network', value: network ? `${network} (${cluster.caip2})` : cluster.caip2 },
+          {
+            label: 'Checked by the network before it runs',
+            value: send.skipPreflight
+              ? 'no: sent as it is; if it fails, the fee is still paid'
+              : 'yes',
+          },
+        ],
+      },
+      ...rest,
+    ],
+  }
+  return {
+    view,
+    async finish() {
+      const { wire, id } = await signDecoded(decoded, context.wallet)
+      const transport = latchTransport(cluster.proxyUrl)({ chain: undefined })
+      try {
+        // Not abortable: once the signed bytes left, the page must learn what became of them.
+        await transport.request({
+          method: 'sendTransaction',
+          params: [base64.encode(wire), { encoding: 'base64', ...send }],
+        } as never)
+      } catch (error) {
+        throw sendFailure(error, cluster.caip2)
+      }
+      // The id of the bytes sent, computed here rather than taken from the node's answer.
+      return { signature: base58.encode(id) }
+    },
+  }
+}
+
+async function prepareSignAll(params: unknown, context: SolanaRequestContext) {
+  const { MAX_BATCH_TRANSACTIONS, solanaBatchView } = await import('./decode/solanaBatch.js')
+  const { transactions } = (params ?? {}) as { transactions?: unknown }
+  if (!Array.isArray(transactions) || transactions.length === 0)
+    throw invalid('Invalid transactions: expected a list of one or more')
+  if (transactions.length > MAX_BATCH_TRANSACTIONS)
+    throw invalid(`At most ${MAX_BATCH_TRANSACTIONS} transactions can be signed at once`)
+  // Every one is decoded before the view: one that cannot be shown refuses them all.
+  const batch: DecodedSolanaTransaction[] = []
+  for (const [i, transaction] of transactions.entries()) {
+    const label = `transaction ${i + 1} of ${transactions.length}`
+    try {
+      batch.push(await decodeOne(wireBytes(transaction, label), context))
+    } catch (error) {
+      if (!(error instanceof FrameError) || error.message.includes(label)) throw error
+      throw new FrameError(`${error.message} (${label})`, error.code)
+    }
+  }
+  return {
+    view: solanaBatchView(batch, context.wallet.solana.address, context.origin),
+    async finish() {
+      const signed = []
+      for (const decoded of batch) signed.push(await signDecoded(decoded, context.wallet))
+      return { transactions: signed.map(({ wire }) => base58.encode(wire)) }
+    },
+  }
+}
+
+/** Checks and decodes a Solana transaction request; throws before any view for what it refuses. */
+export function prepareSolanaRequest(
+  method: string,
+  params: unknown,
+  context: SolanaRequestContext,
+): Promise<PreparedSolanaRequest> {
+  if (method === 'solana_signAndSendTransaction') return prepareSignAndSend(params, context)
+  if (method === 'solana_signAllTransactions') return prepareSignAll(params, context)
+  return prepareSign(params, context)
+}
