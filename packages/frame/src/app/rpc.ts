@@ -14,7 +14,6 @@ import {
   reviewTypedData,
   type TxParams,
 } from './review.js'
-import { prepareSolanaRequest, SOLANA_TRANSACTION_METHODS } from './solanaRequests.js'
 import type { ApprovalRequest } from './ui/approve.js'
 
 /** docs/behaviour.md#access: answered from the network through the server's RPC proxy. */
@@ -57,6 +56,13 @@ export const UNSAFE_METHODS: ReadonlySet<string> = new Set([
   'solana_signTransaction',
   'solana_signAllTransactions',
   'solana_signAndSendTransaction',
+])
+
+/** Decoded, shown and signed by solanaRequests.ts, loaded with the first of them. */
+const SOLANA_TRANSACTION_METHODS: ReadonlySet<string> = new Set([
+  'solana_signTransaction',
+  'solana_signAndSendTransaction',
+  'solana_signAllTransactions',
 ])
 
 /** docs/behaviour.md#limits. */
@@ -155,6 +161,8 @@ export async function handleRpc(
   let toSign: unknown = request.params
   let finish: (() => Promise<unknown>) | undefined
   if (SOLANA_TRANSACTION_METHODS.has(method)) {
+    // Loaded on the first Solana transaction: EVM-only users never fetch it or @solana/kit.
+    const { prepareSolanaRequest } = await import('./solanaRequests.js')
     const prepared = await prepareSolanaRequest(method, request.params, {
       wallet,
       origin: context.origin,

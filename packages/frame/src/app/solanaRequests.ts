@@ -2,7 +2,8 @@
  * The Solana transaction methods of the approval flow (docs/embedded-wallet.md#solana-transactions):
  * solana_signTransaction, solana_signAndSendTransaction and solana_signAllTransactions. Each is
  * checked and decoded before any view exists; what is signed is what the view was built from.
- * The decoders and @solana/kit load with the first such request, so EVM users never fetch them.
+ * rpc.ts loads this module, the decoders and @solana/kit with the first such request, so EVM users
+ * never fetch them.
  */
 
 import { latchTransport } from '@latch/core'
@@ -11,12 +12,6 @@ import type { DerivedWallet } from './custody/keys.js'
 import type { DecodedSolanaTransaction } from './decode/solanaTransaction.js'
 import type { ApprovalView } from './decode/view.js'
 import { FrameError } from './handler.js'
-
-export const SOLANA_TRANSACTION_METHODS: ReadonlySet<string> = new Set([
-  'solana_signTransaction',
-  'solana_signAndSendTransaction',
-  'solana_signAllTransactions',
-])
 
 export interface SolanaRequestContext {
   wallet: DerivedWallet
