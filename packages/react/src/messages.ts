@@ -56,14 +56,8 @@ export const en = {
     noWallets: 'No wallet was found in this browser. Browse the catalogue to get one.',
     getWallet: 'Get {name} (opens its website)',
   },
-  /** A chain namespace by name: a wallet row's chains, the receive warning. */
-  namespaces: {
-    eip155: 'EVM',
-    solana: 'Solana',
-    bip122: 'Bitcoin',
-    polkadot: 'Polkadot',
-    cosmos: 'Cosmos',
-  } as Record<string, string>,
+  /** A chain namespace by name (one without an adapter shows its id): a wallet row's chains, the receive warning. */
+  namespaces: { eip155: 'EVM', solana: 'Solana' } as Record<string, string>,
   /** ConnectingMultiChain: one wallet on several namespaces (docs/solana.md#wallets-on-two-chains). */
   multiChain: {
     body: 'Choose where to connect {name}',

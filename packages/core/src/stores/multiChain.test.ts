@@ -92,7 +92,7 @@ describe('groupMultiChainConnectors', () => {
     expect(ids(apart)).toEqual(['app.phantom', 'wallet-standard:Phantom'])
   })
 
-  it('never groups the embedded wallet or WalletConnect', () => {
+  it('never groups the embedded wallet, WalletConnect or a connector the app passed in', () => {
     const auth: Connector = { id: 'AUTH', name: 'Phantom', type: 'AUTH', chain: 'solana' }
     const idAuth: Connector = { id: 'ID_AUTH', name: 'Phantom', type: 'ID_AUTH', chain: 'solana' }
     const walletConnect: Connector = {
@@ -103,7 +103,13 @@ describe('groupMultiChainConnectors', () => {
     }
     const wcSolana = solana('WalletConnect')
     const phantom = evm('Phantom', 'app.phantom')
-    const list = [walletConnect, auth, idAuth, phantom, wcSolana]
+    const external: Connector = {
+      id: 'phantomSdk',
+      name: 'Phantom',
+      type: 'EXTERNAL',
+      chain: 'solana',
+    }
+    const list = [walletConnect, auth, idAuth, phantom, wcSolana, external]
     const grouped = groupMultiChainConnectors(list, ['eip155', 'solana'])
     expect(grouped).toEqual(list)
   })

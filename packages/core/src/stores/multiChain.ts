@@ -5,11 +5,11 @@ import type { Connector } from './connectors.js'
 // adapter (Phantom by EIP-6963 and through the wallet standard) is one wallet to the visitor.
 
 /**
- * Connectors a wallet announces itself: the embedded wallet (AUTH, ID_AUTH), WalletConnect and
- * an existing group are never merged.
+ * Only what a wallet announces in this browser is merged: the embedded wallet (AUTH, ID_AUTH),
+ * WalletConnect, a connector the app passed in (EXTERNAL) and an existing group keep their rows.
  */
 const groupable = (connector: Connector) =>
-  connector.type === 'ANNOUNCED' || connector.type === 'INJECTED' || connector.type === 'EXTERNAL'
+  connector.type === 'ANNOUNCED' || connector.type === 'INJECTED'
 
 /**
  * The name a wallet is matched by: case, spacing, punctuation and a trailing "wallet" dropped,

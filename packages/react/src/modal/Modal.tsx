@@ -68,9 +68,9 @@ const ConnectingWalletConnect = lazy(() =>
 const ConnectingWalletConnectBasic = lazy(() =>
   loadWalletConnectView().then((m) => ({ default: m.ConnectingWalletConnectBasic })),
 )
-// A wallet on several namespaces: its namespace buttons come with the visitor's pick of it.
+// A wallet on several namespaces: its namespace buttons come in the chunk that grouped it.
 const ConnectingMultiChain = lazy(() =>
-  import('../views/ConnectingMultiChain.js').then((m) => ({ default: m.ConnectingMultiChain })),
+  import('../views/multiChain.js').then((m) => ({ default: m.ConnectingMultiChain })),
 )
 // Farcaster's QR code view comes on the visitor's pick, like WalletConnect's.
 const ConnectingFarcaster = lazy(() =>

@@ -36,10 +36,6 @@ export type ConnectorSection = (typeof defaultConnectorOrder)[number]
 const byRdns = (connectors: Connector[], rdns: string | null | undefined) =>
   rdns ? connectors.find((c) => c.info?.rdns?.toLowerCase() === rdns.toLowerCase()) : undefined
 
-/** A wallet of this browser; a wallet on several namespaces is when any of its connectors is. */
-const isInstalled = (c: Connector): boolean =>
-  c.type === 'ANNOUNCED' || c.type === 'INJECTED' || (c.connectors?.some(isInstalled) ?? false)
-
 export function Connect() {
   const client = useLatch('Connect')
   const { stores, controller, config, messages, wallets, auth } = client
@@ -70,7 +66,10 @@ export function Connect() {
   const connect = (connector: Connector) => void connectFromModal(client, connector)
 
   const sections = useMemo(() => {
-    const installed = connectors.filter(isInstalled)
+    // A MULTI_CHAIN connector groups announced wallets only (docs/solana.md#wallets-on-two-chains).
+    const installed = connectors.filter(
+      (c) => c.type === 'ANNOUNCED' || c.type === 'INJECTED' || c.type === 'MULTI_CHAIN',
+    )
     // A recent wallet that is still installed shows once, under Recent (a wallet used on two
     // namespaces too); so does one reached through WalletConnect while WalletConnect is configured.
     const recent = recentWallets
@@ -105,9 +104,7 @@ export function Connect() {
       injected,
       featured: featuredItems,
       custom: config.customWallets ?? [],
-      external: connectors.filter(
-        (c) => c.type === 'EXTERNAL' || (c.type === 'MULTI_CHAIN' && !isInstalled(c)),
-      ),
+      external: connectors.filter((c) => c.type === 'EXTERNAL'),
       recommended,
     }
   }, [

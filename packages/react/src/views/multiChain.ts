@@ -2,3 +2,4 @@
 // in a chunk of its own: an app on one namespace never fetches it.
 export { connectorNamespaces, groupMultiChainConnectors } from '@latch/core/multichain'
 export { ChainBadges } from './ChainBadges.js'
+export { ConnectingMultiChain } from './ConnectingMultiChain.js'

@@ -23,18 +23,14 @@ export function useWalletConnectors(): { connectors: Connector[]; multiChain?: M
   const several = order.includes(' ')
   const [multiChain, setMultiChain] = useState(loaded)
   useEffect(() => {
-    if (!several || multiChain) return
-    let live = true
-    loadMultiChain().then(
-      (module) => {
-        loaded = module
-        if (live) setMultiChain(module)
-      },
-      () => {},
-    )
-    return () => {
-      live = false
-    }
+    if (several && !multiChain)
+      loadMultiChain().then(
+        (module) => {
+          loaded = module
+          setMultiChain(module)
+        },
+        () => {},
+      )
   }, [several, multiChain])
   return useMemo(() => {
     const listed = all.filter((c) => c.type !== 'AUTH')
