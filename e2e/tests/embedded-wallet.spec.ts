@@ -22,6 +22,7 @@ import {
   withoutLocalNetworkAccessChecks,
 } from '../support/embedded.js'
 import { readApprovalLink, readCode } from '../support/mailbox.js'
+import { submitViaRpc } from '../support/solanaCluster.js'
 
 // Sign-in through the secure frame, signing and sending on anvil, and the frame's boundaries.
 // Serial: one user signs in once and later tests reuse the session (that is the reload test).
@@ -309,7 +310,7 @@ test('a second device verifies itself by the mailed link, then recovers the same
 test("the same user's Solana account signs a transaction in the approval view; it lands on the local cluster", async () => {
   const solana = await import('@solana/kit')
   const { getTransferSolInstruction } = await import('@solana-program/system')
-  const { devSigner, submitViaRpc } = await solanaHelpers()
+  const { devSigner } = await import('../../scripts/solana/accounts.js')
   await openHarness(page, projectId)
   const user = await call(page, 'getUser', { chainId: LOCAL_CLUSTER_CAIP2 })
   const owner = user.value?.address as string
@@ -364,33 +365,3 @@ test("the same user's Solana account signs a transaction in the approval view; i
   // Back to EVM for whatever runs next on this device.
   await call(page, 'getUser', { chainId: 'eip155:31337' })
 })
-
-async function solanaHelpers() {
-  const solana = await import('@solana/kit')
-  const { devSigner } = await import('../../scripts/solana/accounts.js')
-  /** Signs in Node with a dev key and sends through the cluster's RPC, waiting until it lands. */
-  async function submitViaRpc(
-    payer: Awaited<ReturnType<typeof devSigner>>,
-    instructions: import('@solana/kit').Instruction[],
-  ) {
-    const rpc = solana.createSolanaRpc(solanaRpcUrl)
-    const { value: lifetime } = await rpc.getLatestBlockhash().send()
-    const transaction = await solana.pipe(
-      solana.createTransactionMessage({ version: 0 }),
-      (m) => solana.setTransactionMessageFeePayerSigner(payer, m),
-      (m) => solana.setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
-      (m) => solana.appendTransactionMessageInstructions(instructions, m),
-      (m) => solana.signTransactionMessageWithSigners(m),
-    )
-    const signature = await rpc
-      .sendTransaction(solana.getBase64EncodedWireTransaction(transaction), { encoding: 'base64' })
-      .send()
-    await expect
-      .poll(async () => {
-        const [status] = (await rpc.getSignatureStatuses([signature]).send()).value
-        return status ? status.err : 'pending'
-      })
-      .toBeNull()
-  }
-  return { devSigner, submitViaRpc }
-}

@@ -12,10 +12,16 @@ import { LOCAL_CLUSTER_CAIP2 } from '../../scripts/solana/ledger.js'
 import { ports, solanaRpcUrl } from '../playwright.config.js'
 import { connectButton, connectWithMouse, dialog, scrollToEnd } from '../support/app.js'
 import { expectedMonthHeaders } from '../support/chainHistory.js'
+import { approvalView, withoutLocalNetworkAccessChecks } from '../support/embedded.js'
+import { readCode } from '../support/mailbox.js'
+import { submitViaRpc } from '../support/solanaCluster.js'
 import { injectSolanaWallet } from '../support/solanaWallet.js'
 import { injectTestWallet } from '../support/wallet.js'
 
 test.use({ timezoneId: 'UTC', viewport: { width: 1280, height: 720 } })
+// The email user's test embeds the frame (app on localhost, frame on 127.0.0.1): see
+// withoutLocalNetworkAccessChecks. A launch option, so it is set for the whole file.
+test.use(withoutLocalNetworkAccessChecks())
 
 const WALLET_TESTID = 'wallet-wallet-standard:Latch Solana Test Wallet'
 
@@ -29,8 +35,17 @@ async function connectSolana(page: Page, address: string) {
   await expect(connectButton(page)).toContainText(short(address))
 }
 
-/** Fills the send form and sends; resolves with the signature once the view says confirmed. */
-async function send(page: Page, symbol: string, amount: string, to: string) {
+/**
+ * Fills the send form and sends; resolves with the signature once the view says confirmed.
+ * `approve` answers the wallet's own prompt, when it has one on the page (the embedded wallet).
+ */
+async function send(
+  page: Page,
+  symbol: string,
+  amount: string,
+  to: string,
+  approve?: (page: Page) => Promise<void>,
+) {
   await connectButton(page).click()
   await expect(dialog(page)).toHaveAttribute('data-view', 'Account')
   await expect(
@@ -51,6 +66,7 @@ async function send(page: Page, symbol: string, amount: string, to: string) {
   const rentRow = dialog(page).getByTestId('review-rent')
   const rent = (await rentRow.count()) > 0 ? await rentRow.textContent() : null
   await dialog(page).getByRole('button', { name: 'Send', exact: true }).click()
+  await approve?.(page)
   await expect(dialog(page).getByTestId('send-status')).toHaveAttribute(
     'data-status',
     'confirmed',
@@ -200,4 +216,68 @@ test('keeps an EVM and a Solana connection in one session and switches between t
   await page.getByTestId('network-switcher').click()
   await dialog(page).getByTestId('network-eip155:31337').click()
   await expect(connectButton(page)).toContainText('0xf3…b92266')
+})
+
+test.describe('an email user', () => {
+  test("picks Solana and has the same sign-in's Solana account: it sends through the approval view and reconnects after a reload", async ({
+    page,
+  }) => {
+    test.setTimeout(150_000)
+    const email = `solana-${Date.now()}@example.com`
+    await page.goto('/')
+    await connectButton(page).click()
+    await dialog(page).getByLabel('Email').fill(email)
+    await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click()
+    await expect(dialog(page)).toHaveAttribute('data-view', 'EmailVerifyOtp', { timeout: 30_000 })
+    await dialog(page)
+      .getByRole('textbox')
+      .fill((await readCode(email)).code)
+    await expect(dialog(page)).toBeHidden({ timeout: 30_000 })
+    await expect(connectButton(page)).toContainText('0x')
+
+    // A Solana network: the session follows without a prompt, as the user's Solana account.
+    await page.getByTestId('network-switcher').click()
+    await dialog(page).getByTestId(`network-${LOCAL_CLUSTER_CAIP2}`).click()
+    await expect(dialog(page)).toBeHidden({ timeout: 30_000 })
+    const owner = (await page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            __latchDev: { auth: { getUser(): { address: string } | undefined } }
+          }
+        ).__latchDev.auth.getUser()?.address,
+    )) as string
+    expect(owner).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+    await expect(connectButton(page)).toContainText(short(owner))
+
+    // Funded from a dev account; the account view shows the SOL.
+    const rpc = createSolanaRpc(solanaRpcUrl)
+    const friend = await devSigner('friend')
+    const { getTransferSolInstruction } = await import('@solana-program/system')
+    await submitViaRpc(friend, [
+      getTransferSolInstruction({
+        source: friend,
+        destination: owner as Address,
+        amount: 50_000_000n,
+      }),
+    ])
+
+    const shop = (await devSigner('shop')).address
+    const before = (await rpc.getBalance(shop).send()).value
+    const { hash } = await send(page, 'SOL', '0.01', shop, async () => {
+      await expect(approvalView(page)).toContainText(`Send 0.01 SOL to ${shop}`)
+      await approvalView(page).getByTestId('approve').click()
+    })
+    expect((await rpc.getBalance(shop).send()).value).toBe(before + 10_000_000n)
+    await expect(page.locator(`[data-testid="activity-row"][data-tx-hash="${hash}"]`)).toBeVisible({
+      timeout: 30_000,
+    })
+
+    // A reload: the frame's session brings the Solana account back without a prompt.
+    await page.reload()
+    await expect(connectButton(page)).toContainText(short(owner), { timeout: 30_000 })
+    await expect(page.locator(`[data-testid="activity-row"][data-tx-hash="${hash}"]`)).toBeVisible({
+      timeout: 30_000,
+    })
+  })
 })
