@@ -48,7 +48,7 @@ export async function switchNetwork(
   if (connected) await adapter.switchNetwork({ network })
   setActiveNetwork(ctx, network)
   // An email or social user keeps their session across namespaces: one sign-in holds an account
-  // on each, so the other namespace's account connects without asking (docs/solana.md#email).
+  // on each, so the other namespace's account connects without asking (docs/solana.md#email-and-social-users).
   if (carried) await connect(ctx, { namespace, connectorId: carried }).catch(() => {})
   emitEvent(ctx.stores.events, {
     type: 'track',
