@@ -59,7 +59,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'artifacts/report.json' }]] : 'list',
   use: {
     baseURL: webUrl,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network) but no screencast: filming
+    // every passing test cost about a quarter of each test's time (docs/benchmarks.md, e2e time).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,
