@@ -42,16 +42,28 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())))
 afterEach(cleanup)
 
-const observers: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = []
+type Observed = (entries: Array<{ isIntersecting: boolean }>) => void
+// Each observer with the number of rows listed when it was made: the view makes a new one after
+// each page, in an effect that can run a moment after the rows are painted.
+const observers: Array<{ callback: Observed; rows: number }> = []
 globalThis.IntersectionObserver = class {
-  constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
-    observers.push(callback)
+  constructor(callback: Observed) {
+    const rows = document.querySelectorAll('[data-testid="catalogue-wallet"]').length
+    observers.push({ callback, rows })
   }
   observe() {}
   disconnect() {}
 } as unknown as typeof IntersectionObserver
 
+/** The sentinel comes into view, as seen by the observer made for a list of `rows` rows. */
+async function scrollToEndOf(rows: number) {
+  await waitFor(() => expect(observers.some((o) => o.rows === rows)).toBe(true))
+  const observer = observers.findLast((o) => o.rows === rows)!
+  act(() => observer.callback([{ isIntersecting: true }]))
+}
+
 function mount() {
+  observers.length = 0
   const config: LatchConfig = {
     projectId: 'p1',
     serverUrl,
@@ -74,11 +86,11 @@ describe('AllWallets', () => {
     expect(requests[0]?.get('entries')).toBe('40')
     expect(requests[0]?.get('page')).toBe('1')
     expect(requests[0]?.get('projectId')).toBe('p1')
-    act(() => observers.at(-1)?.([{ isIntersecting: true }]))
+    await scrollToEndOf(40)
     await waitFor(() => expect(screen.getAllByTestId('catalogue-wallet')).toHaveLength(80), {
       timeout: 5000,
     })
-    act(() => observers.at(-1)?.([{ isIntersecting: true }]))
+    await scrollToEndOf(80)
     await waitFor(() => expect(screen.getAllByTestId('catalogue-wallet')).toHaveLength(95), {
       timeout: 5000,
     })
