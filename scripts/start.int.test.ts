@@ -216,11 +216,15 @@ describe('npm start', () => {
     // anvil outlives a SIGKILLed parent; the next start must end it and take over.
     expect(await probeChain(`http://127.0.0.1:${p.chain}`)).toBe(31337)
 
-    const second = start(p)
+    // The same data folder and chain port; the other ports are picked afresh: a port picked
+    // before the first start can be handed to another test's server in the meantime (seen once:
+    // EADDRINUSE on the mailbox's).
+    const again = { ...(await ports()), chain: p.chain }
+    const second = start(again)
     const output = await second.ready
     expect(output).toContain('left behind by an earlier run')
     expect(output).toContain('history already seeded')
-    const health = await healthy(p.server)
+    const health = await healthy(again.server)
     expect(health).toMatchObject({ status: 'ok', chain: { ok: true } })
     const stopped = new Promise((r) => second.child.once('exit', r))
     second.child.kill('SIGTERM')
