@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest'
 // "the root export never pulls in wagmi" is checked, not just promised.
 const packageDir = fileURLToPath(new URL('..', import.meta.url))
 
-async function bundledPackages(source: string): Promise<string[]> {
+/** `withCode`: only the inputs that put bytes into the bundle, not those tree-shaken away. */
+async function bundledPackages(source: string, { withCode = false } = {}): Promise<string[]> {
   const result = await build({
     stdin: { contents: source, resolveDir: packageDir, loader: 'ts' },
     bundle: true,
@@ -19,7 +20,9 @@ async function bundledPackages(source: string): Promise<string[]> {
     logLevel: 'silent',
   })
   const output = Object.values(result.metafile.outputs)[0]!
-  return Object.keys(output.inputs)
+  return Object.entries(output.inputs)
+    .filter(([, input]) => !withCode || input.bytesInOutput > 0)
+    .map(([file]) => file)
 }
 
 /** The same app built with code splitting: its entry chunk and every chunk a dynamic import makes. */
@@ -95,5 +98,21 @@ describe('package exports', () => {
       Object.keys(inputs).filter((i) => i.includes('@solana/') || i.includes('@solana-program/'))
     expect(kit(entry.inputs)).toEqual([])
     expect(outputs.some((o) => kit(o.inputs).length > 0)).toBe(true)
+  })
+
+  it('the multichain subpath is its own: the root export carries none of it, and it carries nothing else', async () => {
+    const root = await bundledPackages(
+      "import * as core from '@latch/core'\nconsole.log(Object.keys(core).length)",
+      { withCode: true },
+    )
+    expect(root.length).toBeGreaterThan(10)
+    expect(root.filter((file) => file.endsWith('multiChain.ts'))).toEqual([])
+    const own = await bundledPackages(
+      "import { groupMultiChainConnectors } from '@latch/core/multichain'\nconsole.log(groupMultiChainConnectors)",
+      { withCode: true },
+    )
+    expect(own.filter((file) => file !== '<stdin>')).toEqual([
+      expect.stringMatching(/src\/stores\/multiChain\.ts$/),
+    ])
   })
 })

@@ -1,5 +1,3 @@
-import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 import type { Connector } from './connectors.js'
 import { connectorNamespaces, groupMultiChainConnectors, walletNameKey } from './multiChain.js'
@@ -160,39 +158,5 @@ describe('groupMultiChainConnectors', () => {
       ['eip155', 'solana'],
     )
     expect(group?.chains).toEqual([network])
-  })
-
-  it('is its own subpath: the root export carries none of it, and it carries nothing else', async () => {
-    const bundle = async (contents: string) => {
-      const result = await build({
-        stdin: {
-          contents,
-          resolveDir: fileURLToPath(new URL('../..', import.meta.url)),
-          loader: 'ts',
-        },
-        bundle: true,
-        write: false,
-        format: 'esm',
-        platform: 'browser',
-        conditions: ['latch-source'],
-        metafile: true,
-        logLevel: 'silent',
-      })
-      const output = Object.values(result.metafile.outputs)[0]!
-      return Object.entries(output.inputs)
-        .filter(([, input]) => input.bytesInOutput > 0)
-        .map(([file]) => file)
-    }
-    const root = await bundle(
-      "import * as core from '@latch/core'\nconsole.log(Object.keys(core).length)",
-    )
-    expect(root.length).toBeGreaterThan(10)
-    expect(root.filter((file) => file.endsWith('multiChain.ts'))).toEqual([])
-    const own = await bundle(
-      "import { groupMultiChainConnectors } from '@latch/core/multichain'\nconsole.log(groupMultiChainConnectors)",
-    )
-    expect(own.filter((file) => file !== '<stdin>')).toEqual([
-      expect.stringMatching(/src\/stores\/multiChain\.ts$/),
-    ])
   })
 })
