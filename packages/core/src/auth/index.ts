@@ -1,7 +1,6 @@
 export type {
   AuthConnector,
   AuthUser,
-  EmailLoginAction,
   OAuthSocialProvider,
   UpdateEmailAction,
 } from './types.js'

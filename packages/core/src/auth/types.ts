@@ -14,7 +14,6 @@ export interface AuthUser {
 /** The social providers that sign in through OAuth; Farcaster has a flow of its own. */
 export type OAuthSocialProvider = 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord'
 
-export type EmailLoginAction = 'VERIFY_DEVICE' | 'VERIFY_OTP'
 export type UpdateEmailAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
 
 /**
@@ -29,29 +28,34 @@ export interface AuthConnector {
   readonly connectorId: string
   /** Namespaces whose networks offer email sign-in (docs/behaviour.md#scope: eip155 and solana). */
   readonly namespaces: readonly ChainNamespace[]
-  /** Step 1: mails a one-time code, or first asks this device to be approved by mailed link. */
-  sendEmailCode(email: string): Promise<{ action: EmailLoginAction }>
-  /** Resolves once the mailed approval link was opened; a code is mailed next. */
-  waitForDeviceApproval(options?: { signal?: AbortSignal | undefined }): Promise<void>
-  /** Checks the code; the session exists afterwards, so connecting with `connectorId` succeeds. */
-  verifyEmailCode(otp: string): Promise<void>
+  /**
+   * Email sign-in (docs/custody.md#sign-in-in-the-frame): the frame mails the code and asks for it
+   * in its own window (with the device-approval wait when the mail asks for one), so no code ever
+   * passes through the page. Show the frame's window meanwhile (it shows itself) and resolve once
+   * the session exists, so connecting with `connectorId` succeeds. Rejects with a 4001
+   * `UserRejectedRequestError`-like error when the visitor cancels in the frame, and with
+   * 'Request was aborted' when `signal` aborts (the frame's view closes).
+   */
+  signInWithEmail(email: string, options?: { signal?: AbortSignal | undefined }): Promise<void>
   /** Email update, step 1: a code to the current address (primary) or straight to the new one. */
   updateEmail(email: string): Promise<{ action: UpdateEmailAction }>
   updateEmailPrimaryCode(otp: string): Promise<void>
   updateEmailSecondaryCode(otp: string): Promise<{ email: string }>
   /**
-   * Social sign-in (docs/social.md): opens the provider in a popup — call it straight from the
-   * click, before awaiting anything — and resolves once the session exists, so connecting with
-   * `connectorId` succeeds. Rejects with 'Popup closed' when the visitor closes the window.
-   * Absent when the connector has no social sign-in.
+   * Social sign-in (docs/social.md): the frame shows its own "Continue with …" view and opens
+   * the provider's popup from that click, so the provider's answer reaches only the frame.
+   * Resolves once the session exists, so connecting with `connectorId` succeeds; rejects with a
+   * 4001 error when the visitor cancels in the frame. Absent when the connector has no social
+   * sign-in.
    */
   connectSocial?(provider: OAuthSocialProvider, options?: { signal?: AbortSignal }): Promise<void>
   /**
-   * Sign In With Farcaster (docs/social.md#farcaster): `onUrl` receives the Farcaster app's link
-   * as soon as the channel is open (the UI shows it as a QR code and a button); resolves once the
-   * visitor's Farcaster app has signed. Absent when the connector has no Farcaster sign-in.
+   * Sign In With Farcaster (docs/social.md#farcaster): the frame shows the channel's QR code and
+   * link in its own window, then the answering account (fid, custody address) for the visitor to
+   * confirm; resolves once confirmed and signed in. Absent when the connector has no Farcaster
+   * sign-in.
    */
-  connectFarcaster?(options: { onUrl(url: string): void; signal?: AbortSignal }): Promise<void>
+  connectFarcaster?(options?: { signal?: AbortSignal | undefined }): Promise<void>
   /** The signed-in user once connected, else undefined. */
   getUser(): AuthUser | undefined
   /** Called whenever `getUser()` may have changed. */
