@@ -74,11 +74,36 @@ export const authDevices = pgTable(
     approvalTokenHash: text('approval_token_hash'),
     approvalSentAt: timestamp('approval_sent_at', { withTimezone: true }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** What the approval mail and page name (docs/custody.md#sign-in-codes): the verified page
+     * origin and the browser and OS of the device that asked. */
+    approvalOrigin: text('approval_origin'),
+    approvalAgent: text('approval_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.deviceHash] }),
     index('auth_devices_token_idx').on(t.approvalTokenHash),
+  ],
+)
+
+/**
+ * Every sign-in mail `email/start` sent (a code or an approval link), with the page origin and
+ * project that asked: the per-address and per-origin caps count these rows, so they hold across
+ * restarts and across servers sharing the database (docs/custody.md#sign-in-codes).
+ */
+export const authMailLog = pgTable(
+  'auth_mail_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    projectId: text('project_id').notNull(),
+    pageOrigin: text('page_origin').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('auth_mail_log_email_idx').on(t.email, t.createdAt),
+    index('auth_mail_log_origin_idx').on(t.pageOrigin, t.createdAt),
+    index('auth_mail_log_project_idx').on(t.projectId, t.createdAt),
   ],
 )
 
