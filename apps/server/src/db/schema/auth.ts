@@ -190,6 +190,11 @@ export const authSocialFlows = pgTable(
     provider: text('provider').notNull(),
     projectId: text('project_id').notNull(),
     pageOrigin: text('page_origin').notNull(),
+    /**
+     * The secure frame's origin that started an OAuth flow (its request's `Origin`): the only
+     * window the callback hands the result to. Null for Farcaster, which has no popup.
+     */
+    frameOrigin: text('frame_origin'),
     deviceHash: text('device_hash').notNull(),
     codeVerifier: text('code_verifier').notNull(),
     nonce: text('nonce').notNull(),

@@ -1,0 +1,1 @@
+ALTER TABLE "auth_social_flows" ADD COLUMN "frame_origin" text;
