@@ -115,6 +115,8 @@ async function main() {
           return startDevRelay({
             port: env.relayPort,
             projectId: DEV_WALLETCONNECT_PROJECT_ID,
+            // The web app's pages; a page on any other site is refused (SDKs in Node send no Origin).
+            allowedOrigins: webOrigins,
             trace: process.env.LATCH_RELAY_DEBUG ? (line) => log(`relay ${line}`) : undefined,
           })
         })

@@ -25,6 +25,12 @@ export interface DevRelayOptions {
   projectId?: string | undefined
   /** Each frame in and out, for debugging a client (LATCH_RELAY_DEBUG=1 npm start). */
   trace?: ((line: string) => void) | undefined
+  /**
+   * Browser origins allowed to connect (`npm start` passes the web app's and the frame's).
+   * Unset: any http origin on a loopback host (localhost, 127.0.0.1, [::1]). Either way a client
+   * that sends no Origin (the SDK in Node) is let in, and any other origin is refused with 403.
+   */
+  allowedOrigins?: readonly string[] | undefined
 }
 
 export interface DevRelay {
@@ -38,6 +44,33 @@ export interface DevRelay {
 const TAG = { proposal: 1100, proposalResponse: 1101, settlement: 1102 } as const
 const DEFAULT_TTL_S = 300
 const MAX_TTL_S = 30 * 24 * 60 * 60
+/**
+ * The largest frame a client may send: a WalletConnect envelope (a proposal, a settlement, a
+ * request) is a few KiB. A bigger frame closes the socket (1009). With the stored-message cap
+ * (topics.ts) this bounds the mailbox to 1,000 × 64 KiB.
+ */
+export const MAX_FRAME_BYTES = 64 * 1024
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/**
+ * Whether a WebSocket upgrade's Origin may connect. A page on any site can open a WebSocket to
+ * loopback (browsers do not apply CORS to it), so a foreign origin is refused; clients outside a
+ * browser send no Origin and carry the relay-auth token like everyone else.
+ */
+export function originAllowed(
+  origin: string | undefined,
+  allowed: readonly string[] | undefined,
+): boolean {
+  if (origin === undefined) return true
+  if (allowed) return allowed.includes(origin)
+  try {
+    const url = new URL(origin)
+    return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname) && url.origin === origin
+  } catch {
+    return false
+  }
+}
 
 type Params = Record<string, unknown>
 interface Request {
@@ -103,9 +136,14 @@ export async function startDevRelay(options: DevRelayOptions = {}): Promise<DevR
     response.writeHead(426, { 'content-type': 'text/plain' })
     response.end('Latch dev relay: connect with a WalletConnect client over WebSocket\n')
   })
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 })
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
 
   http.on('upgrade', (request, socket, head) => {
+    if (!originAllowed(request.headers.origin, options.allowedOrigins)) {
+      refused++
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
+      return
+    }
     void authenticate(request, options.projectId).then((clientId) => {
       if (!clientId) {
         refused++
@@ -264,6 +302,9 @@ export async function startDevRelay(options: DevRelayOptions = {}): Promise<DevR
         send({ id, jsonrpc: '2.0', error: { code, message: (error as Error).message } })
       }
     })
+    // An oversized frame (MAX_FRAME_BYTES) is an error here and a 1009 close for the client;
+    // unheard, it would end the process.
+    ws.on('error', (error) => trace?.(`${name} ✕ ${error.message}`))
     ws.on('close', () => {
       sockets.delete(ws)
       topics.removeListener(listener)

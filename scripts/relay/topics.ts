@@ -5,6 +5,9 @@
  * dapp subscribes to a session topic after the wallet published the settlement — so a message
  * waits, until its TTL, for every client that has not acknowledged it. The client that published
  * a message never gets it back (docs/walletconnect.md#the-dev-relay).
+ *
+ * Memory is bounded: expired messages go first, then, past a cap (per topic, and in total), the
+ * oldest message goes to make room for the new one; a flooder evicts old mail, never grows the heap.
  */
 import { createHash } from 'node:crypto'
 
@@ -21,14 +24,26 @@ export interface StoredMessage {
   hash: string
 }
 
+// Who has answered a delivery is kept on the message, so it goes when the message goes.
+interface Kept extends StoredMessage {
+  receivedBy: Set<string>
+}
+
 export interface Listener {
   clientId: string
   deliver(subscriptionId: string, message: StoredMessage): void
 }
 
+/** Messages kept at most, in total: with the relay's frame limit, a bound on its memory. */
+export const MAX_STORED_MESSAGES = 1_000
+/** Messages kept at most on one topic: a pairing or session topic carries a handful at a time. */
+export const MAX_MESSAGES_PER_TOPIC = 50
+
 export interface TopicsOptions {
-  /** Messages kept at most (the oldest go first); bounds a dev relay's memory. */
+  /** Messages kept at most (the oldest go first); default MAX_STORED_MESSAGES. */
   limit?: number
+  /** Messages kept at most per topic (the topic's oldest go first); default MAX_MESSAGES_PER_TOPIC. */
+  perTopic?: number
   now?: () => number
 }
 
@@ -40,23 +55,28 @@ export function subscriptionIdOf(topic: string, clientId: string): string {
 }
 
 export function createTopics(options: TopicsOptions = {}) {
-  const limit = options.limit ?? 10_000
+  const limit = options.limit ?? MAX_STORED_MESSAGES
+  const perTopic = options.perTopic ?? MAX_MESSAGES_PER_TOPIC
   const now = options.now ?? Date.now
   const listeners = new Map<string, Set<Listener>>()
-  const stored: StoredMessage[] = []
-  // clientId → hashes of the messages that client has been given and answered.
-  const received = new Map<string, Set<string>>()
+  // Oldest first.
+  const stored: Kept[] = []
 
   const dropExpired = () => {
     const time = now()
     for (let i = stored.length - 1; i >= 0; i--)
       if (stored[i]!.expiresAt <= time) stored.splice(i, 1)
   }
-  const wasReceived = (clientId: string, hash: string) => received.get(clientId)?.has(hash) ?? false
+  const makeRoomOn = (topic: string) => {
+    dropExpired()
+    const onTopic = stored.filter((m) => m.topic === topic)
+    if (onTopic.length >= perTopic) stored.splice(stored.indexOf(onTopic[0]!), 1)
+    if (stored.length >= limit) stored.splice(0, stored.length - limit + 1)
+  }
   const waitingFor = (clientId: string, topic: string) => {
     dropExpired()
     return stored.filter(
-      (m) => m.topic === topic && m.publisher !== clientId && !wasReceived(clientId, m.hash),
+      (m) => m.topic === topic && m.publisher !== clientId && !m.receivedBy.has(clientId),
     )
   }
 
@@ -78,8 +98,9 @@ export function createTopics(options: TopicsOptions = {}) {
       for (const topic of [...listeners.keys()]) this.unsubscribe(topic, listener)
     },
     publish(input: Omit<StoredMessage, 'hash' | 'publishedAt' | 'expiresAt'> & { ttl: number }) {
+      makeRoomOn(input.topic)
       const publishedAt = now()
-      const message: StoredMessage = {
+      const message: Kept = {
         topic: input.topic,
         message: input.message,
         tag: input.tag,
@@ -88,9 +109,9 @@ export function createTopics(options: TopicsOptions = {}) {
         publishedAt,
         expiresAt: publishedAt + input.ttl * 1000,
         hash: createHash('sha256').update(input.message).digest('hex'),
+        receivedBy: new Set(),
       }
       stored.push(message)
-      if (stored.length > limit) stored.splice(0, stored.length - limit)
       for (const listener of listeners.get(message.topic) ?? [])
         if (listener.clientId !== message.publisher)
           listener.deliver(subscriptionIdOf(message.topic, listener.clientId), message)
@@ -98,9 +119,7 @@ export function createTopics(options: TopicsOptions = {}) {
     },
     /** A client answered a delivery: it is not sent that message again. */
     acknowledge(clientId: string, hash: string): void {
-      const set = received.get(clientId) ?? new Set()
-      set.add(hash)
-      received.set(clientId, set)
+      for (const m of stored) if (m.hash === hash) m.receivedBy.add(clientId)
     },
     /** irn_batchFetchMessages: what is waiting for the client on these topics (taken as read). */
     fetch(clientId: string, topics: readonly string[]): StoredMessage[] {
