@@ -23,3 +23,23 @@ export const accountNames = pgTable(
   },
   (t) => [index('account_names_address_idx').on(t.address, t.registeredAt)],
 )
+
+/**
+ * Recent registrations by client address and project, for the limits that hold against fresh
+ * keys (docs/names.md#limits). Rows older than a day are deleted as new ones arrive.
+ */
+export const nameRegistrations = pgTable(
+  'name_registrations',
+  {
+    name: text('name').primaryKey(),
+    /** The client's address as the server saw it (after its trusted-proxy rule). */
+    ip: text('ip').notNull(),
+    projectId: text('project_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('name_registrations_ip_idx').on(t.ip, t.at),
+    index('name_registrations_project_idx').on(t.projectId, t.at),
+    index('name_registrations_at_idx').on(t.at),
+  ],
+)
