@@ -21,6 +21,7 @@ import { providerRoutes } from './provider/plugin.js'
 import { registerRateLimit } from './provider/rate-limit.js'
 import { healthRoutes } from './routes/health.js'
 import { siwxRoutes } from './siwx/plugin.js'
+import { trustProxyOption } from './trust-proxy.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,8 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loggerInstance: options.logger ?? createLogger(config),
     routerOptions: { ignoreTrailingSlash: true },
     // Off unless configured: a forged X-Forwarded-For must not pick the client's rate-limit bucket.
-    // (A hop count is valid at run time; the type only lists the other forms.)
-    trustProxy: config.trustProxy as boolean,
+    trustProxy: trustProxyOption(config.trustProxy),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   })
   app.decorate('config', config)

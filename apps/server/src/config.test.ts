@@ -251,15 +251,24 @@ describe('production mode', () => {
 })
 
 describe('LATCH_TRUST_PROXY', () => {
-  test('off by default; on, a hop count or a list of proxies; nonsense is refused', () => {
+  test('off by default; a hop count or a list of proxies; nonsense is refused', () => {
     expect(loadConfig({}).trustProxy).toBe(false)
-    expect(loadConfig({ LATCH_TRUST_PROXY: 'on' }).trustProxy).toBe(true)
     expect(loadConfig({ LATCH_TRUST_PROXY: '2' }).trustProxy).toBe(2)
     expect(loadConfig({ LATCH_TRUST_PROXY: '::1,10.1.0.0/16' }).trustProxy).toEqual([
       '::1',
       '10.1.0.0/16',
     ])
-    expect(() => loadConfig({ LATCH_TRUST_PROXY: 'everyone' })).toThrow(/LATCH_TRUST_PROXY/)
+    for (const bad of ['everyone', '10.0.0.0/33', '1.2.3', '::1/129', '10.0.0.1/8/8', '100'])
+      expect(() => loadConfig({ LATCH_TRUST_PROXY: bad }), bad).toThrow(/LATCH_TRUST_PROXY/)
+  })
+
+  test('on is refused, naming the forms that work: it would trust the client-written hop', () => {
+    for (const on of ['on', 'true'])
+      expect(issuesOf({ LATCH_TRUST_PROXY: on })).toEqual([
+        expect.stringMatching(
+          /^LATCH_TRUST_PROXY: .*choose its address.*number of proxies.*addresses\/CIDRs/,
+        ),
+      ])
   })
 
   test('LATCH_NAME_SUFFIX is a lower-case domain of two labels or more', () => {

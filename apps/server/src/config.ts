@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { DEFAULT_NAME_SUFFIX } from '@latch/core/wire'
 import { z } from 'zod'
@@ -6,6 +7,7 @@ import { MIN_ADMIN_TOKEN_LENGTH } from './admin/token.js'
 import { type AuthConfig, authEnvShape, readAuthConfig } from './auth/config.js'
 import { readSocialConfig, SocialConfigError } from './auth/social/config.js'
 import { type ChainDataConfig, loadChainDataConfig } from './chaindata/config.js'
+import type { TrustProxySetting } from './trust-proxy.js'
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof logLevels)[number]
@@ -44,9 +46,10 @@ export interface Config {
   docs: boolean
   /**
    * LATCH_TRUST_PROXY: whose X-Forwarded-For to believe for the client address (rate limits):
-   * false (default: the socket's address), true (every hop), a hop count, or addresses/CIDRs.
+   * false (default: the socket's address), a hop count, or the proxies' addresses/CIDRs. The
+   * client is the right-most address that is not a trusted proxy (docs/deployment.md).
    */
-  trustProxy: boolean | number | string[]
+  trustProxy: TrustProxySetting
   /** LATCH_RATE_LIMIT_ON_REDIS_FAILURE: `closed` (default: refuse with 503) or `open` (let pass). */
   rateLimitFailOpen: boolean
   /** LATCH_NAME_SUFFIX: the zone account names are registered under (docs/names.md). */
@@ -131,13 +134,7 @@ const envSchema = z.object({
     })
     .optional(),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://').optional(),
-  LATCH_TRUST_PROXY: z
-    .string()
-    .regex(
-      /^(off|on|true|false|[0-9]{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
-      'must be on, off, a hop count, or comma-separated addresses/CIDRs of your proxies',
-    )
-    .optional(),
+  LATCH_TRUST_PROXY: z.string().superRefine(checkTrustProxy).optional(),
   LATCH_RATE_LIMIT_ON_REDIS_FAILURE: z.enum(['closed', 'open']).optional(),
   LATCH_NAME_SUFFIX: z
     .string()
@@ -157,6 +154,32 @@ const envSchema = z.object({
     .optional(),
   ...authEnvShape,
 })
+
+const TRUST_PROXY_FORMS =
+  'off, the number of proxies in front of the server (e.g. 1), or their addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1)'
+
+/** `on` is refused: trusting every hop believes the left-most X-Forwarded-For, which the client writes. */
+function checkTrustProxy(value: string, ctx: z.RefinementCtx) {
+  if (value === 'off' || value === 'false' || /^[0-9]{1,2}$/.test(value)) return
+  if (value === 'on' || value === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${value}" would let any client choose its address (the left-most X-Forwarded-For is its own); use ${TRUST_PROXY_FORMS}`,
+    })
+    return
+  }
+  for (const item of splitList(value))
+    if (!isAddressOrCidr(item))
+      ctx.addIssue({ code: 'custom', message: `must be ${TRUST_PROXY_FORMS}, got ${shown(item)}` })
+}
+
+function isAddressOrCidr(item: string): boolean {
+  const [address = '', prefix, ...rest] = item.split('/')
+  const family = isIP(address)
+  if (family === 0 || rest.length > 0) return false
+  if (prefix === undefined) return true
+  return /^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
+}
 
 function splitList(value: string): string[] {
   return value
@@ -227,9 +250,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
 }
 
-function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+function parseTrustProxy(value: string | undefined): TrustProxySetting {
   if (value === undefined || value === 'off' || value === 'false') return false
-  if (value === 'on' || value === 'true') return true
   if (/^[0-9]{1,2}$/.test(value)) return Number(value)
   return splitList(value)
 }

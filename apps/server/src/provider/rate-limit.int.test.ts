@@ -178,28 +178,28 @@ describe('Redis unreachable', () => {
   })
 })
 
-describe('LATCH_TRUST_PROXY', () => {
-  const flood = async (
-    t: ProviderTestApp,
-    projectId: string,
-    forwardedFor: (i: number) => string,
-  ) => {
-    const statuses: number[] = []
-    for (let i = 0; i < 7; i++)
-      statuses.push(
-        (
-          await t.app.inject({
-            method: 'POST',
-            url: `/e?projectId=${projectId}`,
-            payload: report(),
-            remoteAddress: '127.0.0.1',
-            headers: { 'x-forwarded-for': forwardedFor(i) },
-          })
-        ).statusCode,
-      )
-    return statuses
-  }
+const flood = async (
+  t: ProviderTestApp,
+  projectId: string,
+  forwardedFor: (i: number) => string,
+) => {
+  const statuses: number[] = []
+  for (let i = 0; i < 7; i++)
+    statuses.push(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/e?projectId=${projectId}`,
+          payload: report(),
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': forwardedFor(i) },
+        })
+      ).statusCode,
+    )
+  return statuses
+}
 
+describe('LATCH_TRUST_PROXY', () => {
   test('off (default): a forged X-Forwarded-For does not buy a fresh bucket', async () => {
     const opened = await openTestApp('pglite')
     if ('unavailable' in opened) throw new Error(opened.unavailable)
@@ -212,7 +212,7 @@ describe('LATCH_TRUST_PROXY', () => {
     }
   })
 
-  test('on behind a proxy: each client behind it has its own bucket, one client still stops at 5', async () => {
+  test('behind a trusted proxy: each client behind it has its own bucket, one client still stops at 5', async () => {
     const opened = await openTestApp('pglite', { LATCH_TRUST_PROXY: '127.0.0.1' })
     if ('unavailable' in opened) throw new Error(opened.unavailable)
     try {
@@ -223,6 +223,37 @@ describe('LATCH_TRUST_PROXY', () => {
       expect(await flood(opened, project.id, () => '198.51.100.7')).toEqual([
         202, 202, 202, 202, 202, 429, 429,
       ])
+    } finally {
+      await opened.close()
+    }
+  })
+})
+
+// The attack: a client behind the proxy writes its own X-Forwarded-For, and the proxy appends the
+// address it saw. Only the right-most address no trusted proxy vouches for is the client's.
+describe('LATCH_TRUST_PROXY: a client cannot choose its bucket through the proxy', () => {
+  const FIVE_THEN_REFUSED = [202, 202, 202, 202, 202, 429, 429]
+  test.each([
+    ['the proxy by CIDR', '127.0.0.0/8', (i: number) => `1.2.3.${i}, 198.51.100.7`],
+    ['one hop', '1', (i: number) => `1.2.3.${i}, 10.0.0.${i}, 198.51.100.7`],
+    // Two proxies: the outer one (10.0.0.2) appended the client, the inner one appended 10.0.0.2.
+    ['two hops', '2', (i: number) => `1.2.3.${i}, 198.51.100.7, 10.0.0.2`],
+    [
+      'a chain of CIDRs',
+      '127.0.0.1, 10.0.0.0/8',
+      (i: number) => `1.2.3.${i}, 198.51.100.7, 10.0.0.2`,
+    ],
+  ])('%s: forged left-most addresses share the real client bucket', async (_label, trust, xff) => {
+    const opened = await openTestApp('pglite', { LATCH_TRUST_PROXY: trust })
+    if ('unavailable' in opened) throw new Error(opened.unavailable)
+    try {
+      const project = await createProject(opened.app.db, { name: 'Forged', origins: [] })
+      expect(await flood(opened, project.id, xff)).toEqual(FIVE_THEN_REFUSED)
+      // Another real client behind the same proxy has a bucket of its own.
+      const other = await flood(opened, project.id, (i) =>
+        xff(i).replace('198.51.100.7', '198.51.100.8'),
+      )
+      expect(other.slice(0, 5)).toEqual(FIVE_THEN_REFUSED.slice(0, 5))
     } finally {
       await opened.close()
     }
