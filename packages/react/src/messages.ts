@@ -20,6 +20,7 @@ export const en = {
       ConnectingWalletConnect: '{name}',
       ConnectingWalletConnectBasic: 'WalletConnect',
       ConnectingFarcaster: 'Farcaster',
+      ConnectingSocial: 'Sign in',
       Account: 'Account',
       Networks: 'Select network',
       SwitchNetwork: '{name}',
@@ -27,7 +28,7 @@ export const en = {
       Activity: 'Activity',
       EmailLogin: 'Confirm email',
       EmailVerifyOtp: 'Confirm email',
-      EmailVerifyDevice: 'Register device',
+      EmailVerifyDevice: 'Confirm email',
       UpdateEmailWallet: 'Edit email',
       UpdateEmailPrimaryOtp: 'Confirm current email',
       UpdateEmailSecondaryOtp: 'Confirm new email',
@@ -199,9 +200,6 @@ export const en = {
     invalid: 'Enter a valid email address, like name@example.com.',
     failed: 'Something went wrong. Try again.',
     yourEmail: 'your email',
-    deviceTitle: 'Register this device',
-    deviceBody: 'We emailed an approval link to {email}. Open it to continue here.',
-    deviceWaiting: 'Waiting for approval…',
     retry: 'Try again',
     codeLabel: 'Enter the code we sent to {email}',
     codeInvalid: 'Enter the 6-digit code from the email.',
@@ -215,13 +213,16 @@ export const en = {
   social: {
     groupLabel: 'Sign in with a social account',
     continueWith: 'Continue with {provider}',
-    waiting: 'Continue in the {provider} window…',
-    connecting: 'Signing in…',
   },
-  farcaster: {
-    qrLabel: 'Farcaster sign-in QR code',
-    scan: 'Scan with your phone’s camera or Farcaster app',
-    openApp: 'Open Farcaster',
+  /** The sign-in views while the secure frame's own window runs the steps (docs/custody.md). */
+  frame: {
+    title: 'Continue in the wallet window',
+    email:
+      'Enter the code we sent to {email} in the secure wallet window. Never type it anywhere else.',
+    social: 'Finish signing in with {provider} in the secure wallet window.',
+    farcaster:
+      'Scan the QR code in the secure wallet window with your Farcaster app, then confirm the account there.',
+    cancel: 'Cancel',
   },
   updateEmail: {
     label: 'New email',

@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { OAuthSocialProvider } from '../auth/types.js'
 import type { CaipNetwork } from '../networks/types.js'
 
 /** The modal views of docs/behaviour.md#views. */
@@ -10,6 +11,8 @@ export const viewNames = [
   'ConnectingWalletConnect',
   'ConnectingWalletConnectBasic',
   'ConnectingFarcaster',
+  // Latch's own: an OAuth sign-in waiting on the secure frame's window (docs/social.md).
+  'ConnectingSocial',
   'AllWallets',
   'EmailLogin',
   'ProfileWallets',
@@ -59,6 +62,8 @@ export interface RouteParams {
   ConnectingWalletConnect: { connectorId: string; wallet?: WalletConnectWallet | undefined }
   /** Phones: the catalogue's wallets, each opening its app with the pairing URI. */
   ConnectingWalletConnectBasic: { connectorId: string }
+  /** The provider whose sign-in the secure frame is running. */
+  ConnectingSocial: { provider: OAuthSocialProvider }
   /** The network the wallet is being asked to switch to. */
   SwitchNetwork: { network: CaipNetwork }
   /** The email a sign-in or email-update step is about (the new one while updating). */

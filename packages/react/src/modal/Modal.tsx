@@ -21,11 +21,8 @@ const loadAccount = () => import('../views/Account.js')
 const Account = lazy(() => loadAccount().then((m) => ({ default: m.Account })))
 // The history list (and its date formatting) is a chunk of its own, fetched when first shown.
 const Activity = lazy(() => import('../views/Activity.js').then((m) => ({ default: m.Activity })))
-// So are email sign-in's code steps and the email update: only email users fetch them.
-const EmailVerifyOtp = lazy(() => loadEmailSignIn().then((m) => ({ default: m.EmailVerifyOtp })))
-const EmailVerifyDevice = lazy(() =>
-  loadEmailSignIn().then((m) => ({ default: m.EmailVerifyDevice })),
-)
+// So are email sign-in's wait on the secure frame and the email update: only email users fetch them.
+const EmailVerify = lazy(() => loadEmailSignIn().then((m) => ({ default: m.EmailVerify })))
 const UpdateEmailWallet = lazy(() =>
   loadEmailUpdate().then((m) => ({ default: m.UpdateEmailWallet })),
 )
@@ -72,9 +69,12 @@ const ConnectingWalletConnectBasic = lazy(() =>
 const ConnectingMultiChain = lazy(() =>
   import('../views/multiChain.js').then((m) => ({ default: m.ConnectingMultiChain })),
 )
-// Farcaster's QR code view comes on the visitor's pick, like WalletConnect's.
+// The social and Farcaster waits on the secure frame come on the visitor's pick.
 const ConnectingFarcaster = lazy(() =>
   import('../views/ConnectingFarcaster.js').then((m) => ({ default: m.ConnectingFarcaster })),
+)
+const ConnectingSocial = lazy(() =>
+  import('../views/ConnectingSocial.js').then((m) => ({ default: m.ConnectingSocial })),
 )
 const WalletReceive = lazy(() =>
   import('../views/WalletReceive.js').then((m) => ({ default: m.WalletReceive })),
@@ -88,15 +88,17 @@ const views: Partial<Record<ViewName, ComponentType>> = {
   ConnectingWalletConnect,
   ConnectingWalletConnectBasic,
   ConnectingFarcaster,
+  ConnectingSocial,
   Account,
   Networks,
   SwitchNetwork,
   UnsupportedChain,
   Activity,
-  // The toolkit's EmailLogin (docs/behaviour.md#views) is the code step.
-  EmailLogin: EmailVerifyOtp,
-  EmailVerifyOtp,
-  EmailVerifyDevice,
+  // The toolkit's EmailLogin (docs/behaviour.md#views) and both former email steps are one view
+  // now: the code and the device approval are the secure frame's own steps.
+  EmailLogin: EmailVerify,
+  EmailVerifyOtp: EmailVerify,
+  EmailVerifyDevice: EmailVerify,
   UpdateEmailWallet,
   UpdateEmailPrimaryOtp,
   UpdateEmailSecondaryOtp,

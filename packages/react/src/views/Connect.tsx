@@ -9,7 +9,7 @@ import type { CatalogueWallet } from '../wallets/client.js'
 import { RECOMMENDED_COUNT } from '../wallets/client.js'
 import { useCatalogueWallets } from '../wallets/useCatalogue.js'
 import { EmailForm } from './EmailForm.js'
-import { loadEmailSignIn, prefetch } from './email.js'
+import { prefetch } from './email.js'
 import { useWalletConnectors } from './useWalletConnectors.js'
 import { WalletItem } from './WalletItem.js'
 
@@ -230,7 +230,7 @@ export function Connect() {
   const socialGroup =
     socials.length > 0 && namespace ? (
       <Suspense fallback={null}>
-        <SocialButtons socials={socials} namespace={namespace} />
+        <SocialButtons socials={socials} />
       </Suspense>
     ) : null
   const emailForm =
@@ -240,13 +240,9 @@ export function Connect() {
         submitLabel={messages.email.continue}
         testId="email-form"
         section="email"
+        // The secure frame mails the code and asks for it in its own window; the next view waits.
         onSubmit={async (address) => {
-          prefetch(loadEmailSignIn)
-          const { action } = await auth.sendEmailCode(address)
-          pushView(stores.router, {
-            view: action === 'VERIFY_DEVICE' ? 'EmailVerifyDevice' : 'EmailVerifyOtp',
-            email: address,
-          })
+          pushView(stores.router, { view: 'EmailVerifyOtp', email: address })
         }}
       />
     ) : null

@@ -1,7 +1,15 @@
 import { openModal } from '@latch/core'
-import { act, cleanup, fireEvent, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { blocks, deferred, mount, submitEmail, TestAuth, view } from './authDouble.testing.js'
+import {
+  blocks,
+  CancelledInFrame,
+  fields,
+  mount,
+  submitEmail,
+  TestAuth,
+  view,
+} from './authDouble.testing.js'
 
 afterEach(cleanup)
 
@@ -54,124 +62,131 @@ describe('the email field in the Connect view', () => {
     expect(field.getAttribute('aria-describedby')).toBe(alert.id)
     expect(auth.calls).toEqual([])
   })
-
-  it("shows the connector's refusal (the send throttle) under the field", async () => {
-    const auth = new TestAuth()
-    auth.sendError = new Error('Please try again after 12 seconds')
-    const { dialog } = await mount({ auth })
-    await submitEmail(dialog, 'a@example.com')
-    expect((await within(dialog).findByRole('alert')).textContent).toBe(
-      'Please try again after 12 seconds',
-    )
-    expect(within(dialog).getByLabelText('Email').getAttribute('aria-invalid')).toBeNull()
-    expect(view(dialog)).toBe('Connect')
-  })
 })
 
-describe('email sign-in', () => {
-  it('sends the code, checks it, connects through the AUTH connector and closes', async () => {
-    const auth = new TestAuth()
-    const gate = deferred<void>()
-    auth.sendGate = gate.promise
-    const { dialog, adapter, client } = await mount({ auth })
-    await submitEmail(dialog, ' a@example.com ')
-    const sending = within(dialog).getByRole('button', { name: 'Sending…' }) as HTMLButtonElement
-    expect(sending.disabled).toBe(true)
-    expect(auth.calls).toEqual([['sendEmailCode', 'a@example.com']])
-    await act(async () => gate.resolve())
+/** Submits the email and waits for the view that waits on the frame. */
+async function signIn(auth: TestAuth, email = 'a@example.com') {
+  const mounted = await mount({ auth })
+  await submitEmail(mounted.dialog, email)
+  await within(mounted.dialog).findByTestId('view-email-signin')
+  // StrictMode's second effect run has passed: the attempts are all there.
+  await act(async () => {})
+  return mounted
+}
 
-    await waitFor(() => expect(view(dialog)).toBe('EmailVerifyOtp'))
-    const code = (await within(dialog).findByLabelText(
-      'Enter the code we sent to a@example.com',
-    )) as HTMLInputElement
-    expect(code.inputMode).toBe('numeric')
-    expect(code.autocomplete).toBe('one-time-code')
-    expect(code.maxLength).toBe(6)
-    expect(within(dialog).getByText('Confirm email')).toBeTruthy()
-    // Six digits submit by themselves.
-    fireEvent.change(code, { target: { value: '123456' } })
+const connects = (adapter: Awaited<ReturnType<typeof mount>>['adapter']) =>
+  adapter.calls.filter((c) => c.method === 'connect')
+
+describe('email sign-in, run by the secure frame', () => {
+  it('asks the frame once with the typed email, says where the code goes, then connects and closes', async () => {
+    const auth = new TestAuth()
+    const { dialog, adapter, client } = await signIn(auth, ' a@example.com ')
+    expect(view(dialog)).toBe('EmailVerifyOtp')
+    // One sign-in under StrictMode (a second would mail a second code), with a live signal.
+    expect(auth.calls).toEqual([['signInWithEmail', 'a@example.com']])
+    expect(auth.attempt.signal).toBeInstanceOf(AbortSignal)
+    expect(auth.attempt.signal?.aborted).toBe(false)
+    expect(within(dialog).getByRole('heading', { level: 3 }).textContent).toBe(
+      'Continue in the wallet window',
+    )
+    const status = within(dialog).getByRole('status')
+    expect(status.getAttribute('aria-live')).toBe('polite')
+    expect(status.textContent).toBe(
+      'Enter the code we sent to a@example.com in the secure wallet window. Never type it anywhere else.',
+    )
+    expect(connects(adapter)).toEqual([])
+
+    await act(async () => auth.attempt.outcome.resolve())
     await waitFor(() => expect(client.stores.router.getState().open).toBe(false))
-    expect(auth.called('verifyEmailCode')).toEqual([['verifyEmailCode', '123456']])
-    expect(adapter.calls.filter((c) => c.method === 'connect')).toEqual([
-      { method: 'connect', args: 'latch-auth' },
-    ])
+    expect(connects(adapter)).toEqual([{ method: 'connect', args: 'latch-auth' }])
     expect(client.stores.chain.getState().chains.eip155?.accountState.status).toBe('connected')
   })
 
-  it('clears a wrong code, says why and keeps focus in the field; resend shows its throttle', async () => {
+  it('has no field for the code in any state: the page never asks for it', async () => {
     const auth = new TestAuth()
-    const { dialog, adapter } = await mount({ auth })
-    await submitEmail(dialog, 'a@example.com')
-    const code = (await within(dialog).findByLabelText(/Enter the code/)) as HTMLInputElement
-    fireEvent.change(code, { target: { value: '000000' } })
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Invalid code')
-    expect(code.value).toBe('')
-    expect(code.getAttribute('aria-invalid')).toBe('true')
-    expect(document.activeElement).toBe(code)
-    expect(view(dialog)).toBe('EmailVerifyOtp')
-    expect(adapter.calls.filter((c) => c.method === 'connect')).toEqual([])
-
-    // Enter with too few digits asks for six and sends nothing.
-    fireEvent.change(code, { target: { value: '12' } })
-    fireEvent.submit(code.form!)
-    expect(within(dialog).getByRole('alert').textContent).toBe(
-      'Enter the 6-digit code from the email.',
-    )
-    expect(auth.called('verifyEmailCode')).toHaveLength(1)
-
-    auth.sendError = new Error('Please try again after 30 seconds')
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Resend code' }))
-    await waitFor(() =>
-      expect(within(dialog).getByRole('alert').textContent).toBe(
-        'Please try again after 30 seconds',
-      ),
-    )
-    expect(auth.called('sendEmailCode')).toHaveLength(2)
-    auth.sendError = undefined
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Resend code' }))
-    expect(await within(dialog).findByText('A new code is on its way.')).toBeTruthy()
+    const { dialog } = await signIn(auth)
+    const signInView = within(dialog).getByTestId('view-email-signin')
+    expect(fields(signInView)).toHaveLength(0)
+    expect(dialog.querySelector('[autocomplete="one-time-code"]')).toBeNull()
+    await act(async () => auth.attempt.outcome.reject(new Error('Invalid code')))
+    await within(dialog).findByRole('alert')
+    expect(fields(within(dialog).getByTestId('view-email-signin'))).toHaveLength(0)
   })
 
-  it('waits once for the device approval, then asks for the code', async () => {
+  it('goes back to the email form silently when the visitor cancels in the frame', async () => {
     const auth = new TestAuth()
-    auth.sendAction = 'VERIFY_DEVICE'
-    const { dialog } = await mount({ auth })
-    await submitEmail(dialog, 'a@example.com')
-    await waitFor(() => expect(view(dialog)).toBe('EmailVerifyDevice'))
-    await within(dialog).findByText('Register this device')
-    expect(dialog.textContent).toContain('a@example.com')
-    expect(within(dialog).getByText('Register device')).toBeTruthy()
-    // StrictMode mounts twice: still one wait, and it is not aborted.
-    await act(async () => {})
-    expect(auth.called('waitForDeviceApproval')).toHaveLength(1)
-    expect(auth.signals[0]?.aborted).toBe(false)
-
-    await act(async () => auth.approval.resolve())
-    await waitFor(() => expect(view(dialog)).toBe('EmailVerifyOtp'))
-    expect(await within(dialog).findByLabelText(/a@example\.com/)).toBeTruthy()
-    expect(auth.called('sendEmailCode')).toHaveLength(1)
-    await waitFor(() => expect(auth.signals[0]?.aborted).toBe(true))
-  })
-
-  it('shows a failed approval with a way back to the Connect view', async () => {
-    const auth = new TestAuth()
-    auth.sendAction = 'VERIFY_DEVICE'
-    const { dialog } = await mount({ auth })
-    await submitEmail(dialog, 'a@example.com')
-    await within(dialog).findByText('Register this device')
-    await act(async () => auth.approval.reject(new Error('The approval link expired')))
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('The approval link expired')
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }))
+    const { dialog, adapter } = await signIn(auth)
+    await act(async () => auth.attempt.outcome.reject(new CancelledInFrame()))
     await waitFor(() => expect(view(dialog)).toBe('Connect'))
     expect(within(dialog).getByLabelText('Email')).toBeTruthy()
+    expect(within(dialog).queryByRole('alert')).toBeNull()
+    expect(connects(adapter)).toEqual([])
   })
 
-  it('opens the EmailLogin view of docs/behaviour.md#views as the code step', async () => {
-    const { dialog, client } = await mount()
-    act(() => openModal(client.stores.router, { view: 'EmailLogin', email: 'a@example.com' }))
-    expect(
-      await within(dialog).findByLabelText('Enter the code we sent to a@example.com'),
-    ).toBeTruthy()
-    expect(within(dialog).getByRole('heading', { level: 2 }).textContent).toBe('Confirm email')
+  it("shows the connector's refusal (the 30 s throttle) with a retry that asks again", async () => {
+    const auth = new TestAuth()
+    const { dialog, client } = await signIn(auth)
+    await act(async () =>
+      auth.attempt.outcome.reject(new Error('Please try again after 12 seconds')),
+    )
+    const alert = await within(dialog).findByRole('alert')
+    expect(alert.textContent).toBe('Please try again after 12 seconds')
+    const retry = within(dialog).getByRole('button', { name: 'Try again' })
+    await waitFor(() => expect(document.activeElement).toBe(retry))
+    expect(view(dialog)).toBe('EmailVerifyOtp')
+
+    fireEvent.click(retry)
+    await waitFor(() => expect(auth.attempts).toHaveLength(2))
+    expect(auth.attempt.args).toEqual(['a@example.com'])
+    expect(within(dialog).queryByRole('alert')).toBeNull()
+    await act(async () => auth.attempt.outcome.resolve())
+    await waitFor(() => expect(client.stores.router.getState().open).toBe(false))
+  })
+
+  it('retries a failed connection without signing in again', async () => {
+    const auth = new TestAuth()
+    const { dialog, adapter, client } = await signIn(auth)
+    const connect = adapter.behaviour.connect
+    adapter.behaviour.connect = async () => {
+      throw new Error('The wallet is busy')
+    }
+    await act(async () => auth.attempt.outcome.resolve())
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to connect')
+    adapter.behaviour.connect = connect
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(client.stores.router.getState().open).toBe(false))
+    expect(auth.attempts).toHaveLength(1)
+    expect(connects(adapter)).toHaveLength(2)
+  })
+
+  it('aborts the sign-in when the visitor leaves: Cancel, Back or closing the modal', async () => {
+    for (const leave of ['Cancel', 'Back', 'Close'] as const) {
+      const auth = new TestAuth()
+      const { dialog, client } = await signIn(auth)
+      const { signal } = auth.attempt
+      fireEvent.click(within(dialog).getByRole('button', { name: leave }))
+      await waitFor(() => expect(signal?.aborted).toBe(true))
+      if (leave === 'Close') expect(client.stores.router.getState().open).toBe(false)
+      else expect(view(dialog)).toBe('Connect')
+      // A late answer of the aborted sign-in changes nothing.
+      await act(async () => auth.attempt.outcome.reject(new Error('Request was aborted')))
+      expect(screen.queryByRole('alert')).toBeNull()
+      cleanup()
+    }
+  })
+
+  it('serves the EmailLogin and EmailVerifyDevice routes with the same wait', async () => {
+    for (const route of ['EmailLogin', 'EmailVerifyDevice'] as const) {
+      const auth = new TestAuth()
+      const { dialog, client } = await mount({ auth })
+      act(() => openModal(client.stores.router, { view: route, email: 'b@example.com' }))
+      await within(dialog).findByTestId('view-email-signin')
+      expect(within(dialog).getByRole('heading', { level: 2 }).textContent).toBe('Confirm email')
+      await waitFor(() => expect(auth.calls).toEqual([['signInWithEmail', 'b@example.com']]))
+      // Opened on its own, a cancel lands on the Connect view.
+      await act(async () => auth.attempt.outcome.reject(new CancelledInFrame()))
+      await waitFor(() => expect(view(dialog)).toBe('Connect'))
+      cleanup()
+    }
   })
 })

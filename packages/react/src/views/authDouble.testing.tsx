@@ -7,8 +7,8 @@ import {
   createLatchStorage,
   createMemoryStorage,
   devNetwork,
-  type EmailLoginAction,
   type Features,
+  type OAuthSocialProvider,
   openModal,
   type UpdateEmailAction,
 } from '@latch/core'
@@ -28,43 +28,60 @@ export function deferred<T>() {
   return { promise, resolve, reject }
 }
 
+/** The error the real connector rejects with when the visitor cancels in the frame. */
+export class CancelledInFrame extends Error {
+  readonly code = 4001
+  constructor() {
+    super('User rejected the request.')
+  }
+}
+
+/** One sign-in the secure frame is running: the test ends it, as the visitor would there. */
+export interface FrameAttempt {
+  args: unknown[]
+  signal: AbortSignal | undefined
+  outcome: ReturnType<typeof deferred<void>>
+}
+
 /**
  * The modal's side of the AUTH connector, recording calls. The real one (@latch/frame) runs in
- * the Chromium end-to-end suite; this one lets a test hold or refuse each step.
+ * the Chromium end-to-end suite; this one lets a test hold, cancel or refuse each sign-in the
+ * frame would run in its own window.
  */
 export class TestAuth implements AuthConnector {
   readonly connectorId = 'latch-auth'
   calls: [string, ...unknown[]][] = []
-  signals: AbortSignal[] = []
-  sendAction: EmailLoginAction = 'VERIFY_OTP'
+  /** Every sign-in started (email, social, Farcaster), in order. */
+  attempts: FrameAttempt[] = []
   updateAction: UpdateEmailAction = 'VERIFY_PRIMARY_OTP'
-  sendError: Error | undefined
-  /** When set, sendEmailCode answers only once it resolves. */
-  sendGate: Promise<void> | undefined
-  approval = deferred<void>()
   code = '123456'
   user: AuthUser | undefined
-  private email = ''
   private pending = ''
   private listeners = new Set<() => void>()
 
   constructor(readonly namespaces: readonly ChainNamespace[] = ['eip155']) {}
 
-  async sendEmailCode(email: string) {
-    this.calls.push(['sendEmailCode', email])
-    await this.sendGate
-    if (this.sendError) throw this.sendError
-    this.email = email
-    return { action: this.sendAction }
+  signInWithEmail(email: string, options?: { signal?: AbortSignal | undefined }) {
+    return this.frame('signInWithEmail', [email], options?.signal, email)
   }
-  waitForDeviceApproval(options?: { signal?: AbortSignal | undefined }) {
-    this.calls.push(['waitForDeviceApproval'])
-    if (options?.signal) this.signals.push(options.signal)
-    return this.approval.promise
+  /** Resolves (signed in as `user`) or rejects when the test ends the attempt. */
+  protected async frame(
+    method: string,
+    args: unknown[],
+    signal: AbortSignal | undefined,
+    user: string,
+  ) {
+    this.calls.push([method, ...args])
+    const outcome = deferred<void>()
+    this.attempts.push({ args, signal, outcome })
+    await outcome.promise
+    this.setUser(user)
   }
-  async verifyEmailCode(otp: string) {
-    this.check('verifyEmailCode', otp)
-    this.setUser(this.email)
+  /** The latest sign-in: what a test answers for the visitor. */
+  get attempt(): FrameAttempt {
+    const last = this.attempts.at(-1)
+    if (!last) throw new Error('No sign-in was started')
+    return last
   }
   async updateEmail(email: string) {
     this.calls.push(['updateEmail', email])
@@ -97,6 +114,20 @@ export class TestAuth implements AuthConnector {
     return this.calls.filter(([m]) => m === method)
   }
 }
+
+/** The double with social and Farcaster sign-in, each run by the frame like the email one. */
+export class SocialAuth extends TestAuth {
+  connectSocial(provider: OAuthSocialProvider, options?: { signal?: AbortSignal | undefined }) {
+    return this.frame('connectSocial', [provider], options?.signal, '')
+  }
+  connectFarcaster(options?: { signal?: AbortSignal | undefined }) {
+    return this.frame('connectFarcaster', [], options?.signal, '')
+  }
+}
+
+/** Form fields a sign-in view must never show: the frame asks for any code itself. */
+export const fields = (root: HTMLElement) =>
+  root.querySelectorAll('input, textarea, select, [contenteditable]')
 
 const authConnector: Connector = { id: 'latch-auth', name: 'Email', type: 'AUTH', chain: 'eip155' }
 const metamask: Connector = {

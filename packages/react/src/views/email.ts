@@ -1,5 +1,5 @@
-// Shared by the email views. The code and update steps load as chunks of their own, fetched when
-// the visitor first submits an email (or opens Update email), never with the button.
+// Shared by the email views. The sign-in wait and the update steps load as chunks of their own,
+// fetched when the visitor first submits an email (or opens Update email), never with the button.
 
 /** A plain shape check; the server has the last word (and mails the code). */
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
