@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { and, eq, or, sql } from 'drizzle-orm'
-import type { FastifyBaseLogger } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import {
   type Address,
@@ -11,11 +11,11 @@ import {
   isAddress,
   type PublicClient,
 } from 'viem'
-import { mainnet } from 'viem/chains'
-import { normalize } from 'viem/ens'
 import { chainEvents, chainTokens } from '../db/schema/chaindata.js'
 import type { Db } from '../db/types.js'
 import { errorResponses, HttpError } from '../errors.js'
+import { avatarImageUrl, isServableAvatar } from '../names/avatar.js'
+import { ensResolverFor } from '../names/ens.js'
 import { primaryNameOf } from '../names/store.js'
 import { projectErrorResponses, sdkQuery } from '../provider/schemas.js'
 import type { SolanaService } from '../solana/service.js'
@@ -43,13 +43,17 @@ const Balance = Type.Object({
   iconUrl: Type.String(),
 })
 
-/** docs/behaviour.md#limits: names and identities are kept 5 minutes. */
-const IDENTITY_TTL_MS = 5 * 60_000
-const IDENTITY_CACHE_ENTRIES = 10_000
-interface Identity {
-  name: string | null
-  avatar: string | null
-}
+const Identity = Type.Object({
+  name: Type.Union([Type.String(), Type.Null()]),
+  avatar: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "This server's image URL for the avatar (only https avatars are served), else null",
+  }),
+  avatarRecord: Type.Union([Type.String(), Type.Null()], {
+    description: 'The avatar as recorded (URL, ipfs:, NFT reference), as text: never fetched here',
+  }),
+})
+const NO_IDENTITY = { name: null, avatar: null, avatarRecord: null }
 
 const AddressParams = Type.Object({ address: Type.String({ maxLength: 64 }) })
 
@@ -104,9 +108,7 @@ export function accountRoutes(options: AccountRoutesOptions): FastifyPluginAsync
     if (!url) return undefined
     let client = clients.get(chainId)
     if (!client) {
-      // Chain 1's definition carries the ENS Universal Resolver that name lookups call.
       client = createPublicClient({
-        chain: chainId === mainnet.id ? mainnet : undefined,
         transport: http(url, { timeout: 5_000, retryCount: 0 }),
       }) as PublicClient
       clients.set(chainId, client)
@@ -114,30 +116,20 @@ export function accountRoutes(options: AccountRoutesOptions): FastifyPluginAsync
     return client
   }
 
-  const ensCache = new Map<Address, { identity: Identity; at: number }>()
-  /** ENS names change rarely and cost two upstream calls: each answer is kept 5 minutes. */
-  const ensIdentity = async (address: Address, log: FastifyBaseLogger): Promise<Identity> => {
-    const cached = ensCache.get(address)
-    if (cached && Date.now() - cached.at < IDENTITY_TTL_MS) return cached.identity
-    const mainnet = clientOf(1)
-    if (!mainnet) return { name: null, avatar: null }
-    let identity: Identity
+  /** ENS through chain 1's upstream, CCIP-Read off, the avatar as text (names/ens.ts). */
+  const ensIdentity = async (request: FastifyRequest, address: Address) => {
+    const rpcUrl = options.rpcUrls.get(1)
+    if (!rpcUrl) return NO_IDENTITY
     try {
-      const name = await mainnet.getEnsName({ address })
-      const avatar = name
-        ? await mainnet.getEnsAvatar({ name: normalize(name) }).catch(() => null)
-        : null
-      identity = { name: name ?? null, avatar }
+      const { name, avatarRecord } = await ensResolverFor(rpcUrl).lookup(address)
+      const avatar = isServableAvatar(avatarRecord) ? avatarImageUrl(request, address) : null
+      return { name, avatar, avatarRecord }
     } catch (error) {
-      // A name is decoration: an upstream failure shows the address, never an error page. Not
-      // cached, so the next look tries again.
-      log.warn({ err: error }, 'ENS lookup failed')
-      return { name: null, avatar: null }
+      // A name is decoration: an upstream failure (or a resolver asking for an offchain lookup)
+      // shows the address, never an error page.
+      request.log.warn({ err: error }, 'ENS lookup failed')
+      return NO_IDENTITY
     }
-    if (ensCache.size >= IDENTITY_CACHE_ENTRIES)
-      ensCache.delete(ensCache.keys().next().value as Address)
-    ensCache.set(address, { identity, at: Date.now() })
-    return identity
   }
 
   return async (app) => {
@@ -255,9 +247,9 @@ export function accountRoutes(options: AccountRoutesOptions): FastifyPluginAsync
       {
         ...options.scoped,
         schema: {
-          summary: 'The ENS name and avatar of an address',
+          summary: 'The name and avatar of an address',
           description:
-            'Resolved through the chain 1 upstream of LATCH_RPC_URLS; both null when none is configured or the address has no primary name.',
+            "The address's primary name in this server's registry, else its ENS name through the chain 1 upstream of LATCH_RPC_URLS (CCIP-Read off: offchain names are not resolved). The avatar is this server's image URL, never the owner's host; all null when there is none.",
           tags: ['history'],
           params: AddressParams,
           querystring: Type.Object({
@@ -265,10 +257,7 @@ export function accountRoutes(options: AccountRoutesOptions): FastifyPluginAsync
             sender: Type.Optional(Type.String({ maxLength: 64 })),
           }),
           response: {
-            200: Type.Object({
-              name: Type.Union([Type.String(), Type.Null()]),
-              avatar: Type.Union([Type.String(), Type.Null()]),
-            }),
+            200: Identity,
             ...projectErrorResponses,
             ...errorResponses({ 400: 'INVALID_ADDRESS' }),
           },
@@ -277,8 +266,12 @@ export function accountRoutes(options: AccountRoutesOptions): FastifyPluginAsync
       async (request) => {
         const address = parseAddress(request.params.address)
         const own = await primaryNameOf(app.db, address)
-        if (own) return { name: own.name, avatar: own.attributes.avatar ?? null }
-        return ensIdentity(address, request.log)
+        if (own) {
+          const record = own.attributes.avatar ?? null
+          const avatar = isServableAvatar(record) ? avatarImageUrl(request, own.name) : null
+          return { name: own.name, avatar, avatarRecord: record }
+        }
+        return ensIdentity(request, address)
       },
     )
   }

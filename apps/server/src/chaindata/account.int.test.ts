@@ -131,7 +131,7 @@ describe.each(backends)('balance and identity on %s', (backend) => {
     const path = `/v1/identity/${world.accounts[0]}?sender=${world.accounts[0]}`
     const none = await get(world.app, path)
     expect(none.statusCode).toBe(200)
-    expect(none.json()).toEqual({ name: null, avatar: null })
+    expect(none.json()).toEqual({ name: null, avatar: null, avatarRecord: null })
     // A "mainnet" upstream without the ENS contracts: the lookup fails, the answer stays empty.
     const noEns = await buildTestApp(
       world.db.handle,
@@ -142,7 +142,7 @@ describe.each(backends)('balance and identity on %s', (backend) => {
     try {
       const res = await get(noEns, path)
       expect(res.statusCode).toBe(200)
-      expect(res.json()).toEqual({ name: null, avatar: null })
+      expect(res.json()).toEqual({ name: null, avatar: null, avatarRecord: null })
     } finally {
       await noEns.close()
     }

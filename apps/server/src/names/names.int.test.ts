@@ -110,11 +110,13 @@ describe.each(backends)('account names on %s', (backend) => {
       }),
     })
     expect(response.statusCode).toBe(201)
+    // Viewers get this server's image URL, never the owner's host (avatar.int.test.ts).
+    const served = 'http://localhost:80/public/getAvatarImage/alice-one.latch.id'
     expect(response.json()).toMatchObject({
       name: 'alice-one.latch.id',
       registered: clock.getTime() / 1000,
       addresses: { [ANVIL_COIN_TYPE]: { address: alice.address.toLowerCase() } },
-      attributes: [{ avatar: 'https://img.example/alice.png', bio: 'hi' }],
+      attributes: [{ avatar: served, bio: 'hi' }],
     })
     expect((await get('/v1/profile/account/ALICE-ONE.latch.id')).json()).toMatchObject({
       name: 'alice-one.latch.id',
@@ -123,7 +125,8 @@ describe.each(backends)('account names on %s', (backend) => {
     expect(reverse.map((r) => r.name)).toEqual(['alice-one.latch.id'])
     expect((await get(`/v1/identity/${alice.address}`)).json()).toEqual({
       name: 'alice-one.latch.id',
-      avatar: 'https://img.example/alice.png',
+      avatar: served,
+      avatarRecord: 'https://img.example/alice.png',
     })
   })
 
@@ -136,6 +139,7 @@ describe.each(backends)('account names on %s', (backend) => {
     expect((await get(`/v1/identity/${mallory.address}`)).json()).toEqual({
       name: null,
       avatar: null,
+      avatarRecord: null,
     })
   })
 

@@ -3,24 +3,38 @@ import { fullName, labelOf } from '@latch/core/wire'
 import { Type } from 'typebox'
 import { chainClients } from '../chain.js'
 import { errorResponses } from '../errors.js'
+import type { GuardedFetchOptions } from '../net/guarded-fetch.js'
 import { readRateLimit } from '../provider/rate-limit.js'
 import { projectErrorResponses, projectQuerySchema, sdkQuery } from '../provider/schemas.js'
 import {
   answerPreflight,
   exposeErrors,
+  projectOf,
   projectScopedConfig,
   requireProject,
 } from '../provider/scope.js'
-import { countNamesOf, findName, insertName, namesOf, recordOf, takenAmong } from './store.js'
+import { avatarRoutes, servedRecord } from './avatar.js'
+import {
+  checkRegistrationLimits,
+  DEFAULT_REGISTRATION_LIMITS,
+  MAX_NAMES_PER_ADDRESS,
+  type RegistrationLimits,
+  registerWithinLimits,
+} from './limits.js'
+import { findName, namesOf, recordOf, takenAmong } from './store.js'
 import { candidateNames, cleanLabel, SUGGESTION_COUNT } from './suggest.js'
 import { NameError, parseRegistration, verifyRegistrationSignature } from './verify.js'
 
 export interface NameRoutesOptions {
   now?: (() => Date) | undefined
+  /** Registration limits by client address, project and server (defaults: limits.ts). */
+  registrationLimits?: RegistrationLimits | undefined
+  /** Avatar fetches' options; only tests pass them (to reach loopback fixtures). */
+  avatarFetch?: GuardedFetchOptions | undefined
 }
 
-/** More would be squatting: an address keeps at most this many names. */
-export const MAX_NAMES_PER_ADDRESS = 10
+export { MAX_NAMES_PER_ADDRESS }
+
 const REGISTER_LIMIT_PER_MINUTE = 10
 const LOOKUP_LIMIT_PER_MINUTE = 600
 
@@ -56,6 +70,13 @@ const lookupQuery = Type.Object({
 export const nameRoutes: FastifyPluginAsyncTypebox<NameRoutesOptions> = async (app, options) => {
   const now = options.now ?? (() => new Date())
   const suffix = app.config.nameSuffix
+  const limits = options.registrationLimits ?? DEFAULT_REGISTRATION_LIMITS
+  await app.register(
+    avatarRoutes({
+      rpcUrls: app.config.chainData.rpcUrls,
+      fetchOptions: options.avatarFetch,
+    }),
+  )
   const clientOf = chainClients(app.config.chainData.rpcUrls)
   const scoped = (limit: number) => ({
     config: { ...projectScopedConfig, rateLimit: readRateLimit(limit) },
@@ -94,7 +115,7 @@ export const nameRoutes: FastifyPluginAsyncTypebox<NameRoutesOptions> = async (a
       const row = name ? await findName(app.db, name) : undefined
       if (!row)
         throw new NameError(404, 'NAME_NOT_FOUND', `${request.params.name} is not registered.`)
-      return recordOf(row)
+      return servedRecord(request, recordOf(row))
     },
   )
 
@@ -110,7 +131,10 @@ export const nameRoutes: FastifyPluginAsyncTypebox<NameRoutesOptions> = async (a
         response: { 200: Type.Array(NameRecord), ...projectErrorResponses },
       },
     },
-    async (request) => (await namesOf(app.db, request.params.address)).map(recordOf),
+    async (request) =>
+      (await namesOf(app.db, request.params.address)).map((row) =>
+        servedRecord(request, recordOf(row)),
+      ),
   )
 
   app.get(
@@ -175,6 +199,7 @@ export const nameRoutes: FastifyPluginAsyncTypebox<NameRoutesOptions> = async (a
             400: 'NAME_MESSAGE_MALFORMED, NAME_WRONG_SUFFIX, NAME_INVALID, NAME_MESSAGE_EXPIRED, NAME_ATTRIBUTE_INVALID, NAME_COIN_TYPE_UNSUPPORTED, INVALID_ADDRESS',
             401: 'NAME_BAD_SIGNATURE: not the address’s signature of the message',
             409: 'NAME_TAKEN, NAME_RESERVED or NAME_LIMIT_REACHED',
+            429: 'NAME_RATE_LIMITED: too many names from this client address or project today, or on this server this hour',
             502: 'UPSTREAM_ERROR: the chain node did not answer',
           }),
         },
@@ -183,6 +208,9 @@ export const nameRoutes: FastifyPluginAsyncTypebox<NameRoutesOptions> = async (a
     async (request, reply) => {
       const body = request.body
       const registration = parseRegistration(body.message, suffix, now())
+      const context = { ip: request.ip, projectId: projectOf(request).id, now: now(), limits }
+      // Before the signature check too: that may cost upstream calls (ERC-1271, ERC-6492).
+      await checkRegistrationLimits(app.db, context)
       const { address } = await verifyRegistrationSignature(
         {
           address: body.address,
@@ -195,13 +223,7 @@ export const nameRoutes: FastifyPluginAsyncTypebox<NameRoutesOptions> = async (a
           return client ? (args) => client.verifyMessage(args) : undefined
         },
       )
-      if ((await countNamesOf(app.db, address)) >= MAX_NAMES_PER_ADDRESS)
-        throw new NameError(
-          409,
-          'NAME_LIMIT_REACHED',
-          `An address keeps at most ${MAX_NAMES_PER_ADDRESS} names.`,
-        )
-      const row = await insertName(
+      const row = await registerWithinLimits(
         app.db,
         {
           name: registration.name,
@@ -211,13 +233,13 @@ export const nameRoutes: FastifyPluginAsyncTypebox<NameRoutesOptions> = async (a
           message: body.message,
           signature: body.signature,
         },
-        now(),
+        context,
       )
       if (!row)
         throw new NameError(409, 'NAME_TAKEN', `${registration.name} is already registered.`)
       request.log.info({ name: row.name, address: row.address }, 'name registered')
       reply.status(201)
-      return recordOf(row)
+      return servedRecord(request, recordOf(row))
     },
   )
 }
