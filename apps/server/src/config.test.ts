@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { DEFAULT_RPC_LIMITS } from './auth/rpc-config.js'
 import {
   ConfigError,
   DEFAULT_WEB_ORIGINS,
@@ -36,6 +37,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       rateLimitFailOpen: false,
       nameSuffix: 'latch.id',
+      rpc: DEFAULT_RPC_LIMITS,
     })
   })
 
@@ -55,6 +57,10 @@ describe('loadConfig', () => {
         LATCH_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
         LATCH_RATE_LIMIT_ON_REDIS_FAILURE: 'open',
         LATCH_NAME_SUFFIX: 'names.example.org',
+        LATCH_RPC_CALLS_PER_CLIENT_MINUTE: '60',
+        LATCH_RPC_CALLS_PER_PROJECT_MINUTE: '1000',
+        LATCH_RPC_CALLS_PER_PROJECT_DAY: '100000',
+        LATCH_RPC_LOGS_MAX_BLOCKS: '2000',
       },
       '/srv/latch',
     )
@@ -75,6 +81,12 @@ describe('loadConfig', () => {
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       rateLimitFailOpen: true,
       nameSuffix: 'names.example.org',
+      rpc: {
+        clientPerMinute: 60,
+        projectPerMinute: 1000,
+        projectPerDay: 100000,
+        maxLogBlocks: 2000,
+      },
     })
   })
 
@@ -260,6 +272,13 @@ describe('LATCH_TRUST_PROXY', () => {
     ])
     for (const bad of ['everyone', '10.0.0.0/33', '1.2.3', '::1/129', '10.0.0.1/8/8', '100'])
       expect(() => loadConfig({ LATCH_TRUST_PROXY: bad }), bad).toThrow(/LATCH_TRUST_PROXY/)
+  })
+
+  test('the RPC limits are whole numbers; zero or junk is refused', () => {
+    for (const bad of ['0', '-5', '1.5', 'lots'])
+      expect(() => loadConfig({ LATCH_RPC_LOGS_MAX_BLOCKS: bad }), bad).toThrow(
+        /LATCH_RPC_LOGS_MAX_BLOCKS: must be a whole number/,
+      )
   })
 
   test('on is refused, naming the forms that work: it would trust the client-written hop', () => {

@@ -5,6 +5,7 @@ import { DEFAULT_NAME_SUFFIX } from '@latch/core/wire'
 import { z } from 'zod'
 import { MIN_ADMIN_TOKEN_LENGTH } from './admin/token.js'
 import { type AuthConfig, authEnvShape, readAuthConfig } from './auth/config.js'
+import { type RpcLimits, readRpcLimits, rpcEnvShape } from './auth/rpc-config.js'
 import { readSocialConfig, SocialConfigError } from './auth/social/config.js'
 import { type ChainDataConfig, loadChainDataConfig } from './chaindata/config.js'
 import type { TrustProxySetting } from './trust-proxy.js'
@@ -54,6 +55,8 @@ export interface Config {
   rateLimitFailOpen: boolean
   /** LATCH_NAME_SUFFIX: the zone account names are registered under (docs/names.md). */
   nameSuffix: string
+  /** LATCH_RPC_*: the RPC proxy's budgets and eth_getLogs range (auth/rpc-config.ts). */
+  rpc: RpcLimits
 }
 
 /** The secrets a production server takes only from its environment (docs/deployment.md#the-keys). */
@@ -153,6 +156,7 @@ const envSchema = z.object({
     .min(MIN_ADMIN_TOKEN_LENGTH, `must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters`)
     .optional(),
   ...authEnvShape,
+  ...rpcEnvShape,
 })
 
 const TRUST_PROXY_FORMS =
@@ -247,6 +251,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy: parseTrustProxy(e.LATCH_TRUST_PROXY),
     rateLimitFailOpen: e.LATCH_RATE_LIMIT_ON_REDIS_FAILURE === 'open',
     nameSuffix: e.LATCH_NAME_SUFFIX ?? DEFAULT_NAME_SUFFIX,
+    rpc: readRpcLimits(e),
   }
 }
 

@@ -6,9 +6,10 @@ import { type Static, Type } from 'typebox'
 import { Value } from 'typebox/value'
 import { errorResponses, HttpError } from '../errors.js'
 import { findProject, projectSecretMatches } from '../provider/projects.js'
-import { rateLimitKey, spendRateLimit } from '../provider/rate-limit.js'
 import { readTextPlainAsJson } from '../provider/routes/events.js'
 import { SOLANA_CAIP2 } from '../solana/config.js'
+import { DEFAULT_RPC_LIMITS } from './rpc-config.js'
+import { type BlockOfTag, checkLogRange, rpcBudgets, weightOf } from './rpc-limits.js'
 import { SOLANA_PROXIED_METHODS, solanaJson, solanaUpstreams } from './rpc-proxy-solana.js'
 
 /**
@@ -94,23 +95,48 @@ export const PROJECT_SECRET_HEADER = 'latch-project-secret'
 
 /** Calls in one batch; a page's viem client batches far fewer. */
 export const MAX_BATCH_CALLS = 100
-/** Calls per minute per client (address) and project: every call of a batch counts. */
-export const CALLS_PER_CLIENT_PER_MINUTE = 600
-/** Calls per minute per project, all clients together: one project cannot drain an upstream. */
-export const CALLS_PER_PROJECT_PER_MINUTE = 30_000
+/** Default weighted calls per minute per client (address) and project (LATCH_RPC_*, rpc-config.ts). */
+export const CALLS_PER_CLIENT_PER_MINUTE = DEFAULT_RPC_LIMITS.clientPerMinute
 
 type Transport = ReturnType<ReturnType<typeof latchTransport>>
 
+/** The block numbers of `latest`, `safe` and `finalized`, asked once per request. */
+function blockTags(transport: Transport): BlockOfTag {
+  const asked = new Map<string, Promise<bigint>>()
+  return (tag) => {
+    let answer = asked.get(tag)
+    if (!answer) {
+      answer =
+        tag === 'latest'
+          ? transport.request({ method: 'eth_blockNumber' }).then((n) => BigInt(n as string))
+          : transport
+              .request({ method: 'eth_getBlockByNumber', params: [tag, false] } as never)
+              // A node without finality yet has no such block: count from genesis.
+              .then((block) => BigInt((block as { number?: string } | null)?.number ?? 0))
+      asked.set(tag, answer)
+    }
+    return answer
+  }
+}
+
+interface EvmContext {
+  transport: Transport
+  log: FastifyBaseLogger
+  chainId: number
+  maxLogBlocks: number
+  blockOf: BlockOfTag
+}
+
 /** One checked call to an EVM upstream, answered in JSON-RPC whatever happens. */
-async function evmCall(
-  transport: Transport,
-  body: Call,
-  log: FastifyBaseLogger,
-  chainId: number,
-): Promise<Static<typeof RpcAnswer>> {
+async function evmCall(body: Call, context: EvmContext): Promise<Static<typeof RpcAnswer>> {
+  const { transport, log, chainId } = context
   if (!PROXIED_METHODS.has(body.method))
     return rpcError(body.id, -32601, 'Method not available through this proxy')
   try {
+    if (body.method === 'eth_getLogs') {
+      const refusal = await checkLogRange(body.params, context.maxLogBlocks, context.blockOf)
+      if (refusal) return rpcError(body.id, refusal.code, refusal.message)
+    }
     const result = await transport.request({ method: body.method, params: body.params } as never)
     return { jsonrpc: '2.0' as const, id: body.id, result }
   } catch (error) {
@@ -172,25 +198,18 @@ export function rpcProxyRoutes(frameOrigins: readonly string[]): FastifyPluginAs
       }
       return transport
     }
-    const perClient = app.createRateLimit({
-      max: CALLS_PER_CLIENT_PER_MINUTE,
-      timeWindow: 60_000,
-      keyGenerator: (request) => `rpc|${rateLimitKey(request)}`,
-    })
-    const perProject = app.createRateLimit({
-      max: CALLS_PER_PROJECT_PER_MINUTE,
-      timeWindow: 60_000,
-      keyGenerator: (request) =>
-        `rpc-project|${(request.query as { projectId?: string }).projectId}`,
-    })
+    const limits = app.config.rpc
 
     const checkOrigin = async (request: FastifyRequest, reply: FastifyReply, projectId: string) => {
       const project = await findProject(app.db, projectId)
       if (!project) throw new HttpError(403, 'INVALID_PROJECT_ID', 'Invalid project id')
       const origin = request.headers.origin
+      // An Origin is no proof of a browser: any client can write one, and the allow-list is
+      // public (/projects/v1/origins). It only keeps other sites' pages out; the budgets below
+      // are what bound a script (docs/provider-services.md#rpc-proxy).
       if (typeof origin !== 'string') {
         // Not a browser: a server, which must hold the project's secret, or this would be an
-        // open relay to the upstreams (docs/provider-services.md#rpc-proxy).
+        // open relay to the upstreams.
         const secret = request.headers[PROJECT_SECRET_HEADER]
         if (typeof secret !== 'string' || !(await projectSecretMatches(app.db, projectId, secret)))
           throw new HttpError(
@@ -235,7 +254,7 @@ export function rpcProxyRoutes(frameOrigins: readonly string[]): FastifyPluginAs
         config: { cors: false },
         schema: {
           summary: 'JSON-RPC proxy',
-          description: `Forwards reads and eth_sendRawTransaction to the chain's upstream (LATCH_RPC_URLS): ${[...PROXIED_METHODS].join(', ')}. For a Solana cluster (chainId solana:…, LATCH_SOLANA_CLUSTERS): ${[...SOLANA_PROXIED_METHODS].join(', ')}. JSON or text/plain bodies; a batch holds at most ${MAX_BATCH_CALLS} calls, and every call counts against the limits (${CALLS_PER_CLIENT_PER_MINUTE} per minute per client and project, ${CALLS_PER_PROJECT_PER_MINUTE} per project).`,
+          description: `Forwards reads and eth_sendRawTransaction to the chain's upstream (LATCH_RPC_URLS): ${[...PROXIED_METHODS].join(', ')}. For a Solana cluster (chainId solana:…, LATCH_SOLANA_CLUSTERS): ${[...SOLANA_PROXIED_METHODS].join(', ')}. JSON or text/plain bodies; a batch holds at most ${MAX_BATCH_CALLS} calls, and every call counts against the budgets by its weight (1; eth_getLogs 20): per client and project per minute, per project per minute and per day (LATCH_RPC_*). eth_getLogs covers at most LATCH_RPC_LOGS_MAX_BLOCKS blocks (default ${DEFAULT_RPC_LIMITS.maxLogBlocks}), or one blockHash. An Origin is not authentication: it keeps other sites' pages out, nothing more.`,
           tags: ['rpc'],
           querystring: RpcQuery,
           // Checked call by call below: a malformed call is answered in JSON-RPC, not with a 400.
@@ -247,7 +266,8 @@ export function rpcProxyRoutes(frameOrigins: readonly string[]): FastifyPluginAs
               401: 'PROJECT_SECRET_REQUIRED: no Origin and no valid latch-project-secret',
               403: 'INVALID_PROJECT_ID or ORIGIN_NOT_ALLOWED',
               413: `PAYLOAD_TOO_LARGE: more than ${MAX_BATCH_CALLS} calls`,
-              429: 'RATE_LIMITED',
+              429: "RATE_LIMITED (the client's budget) or PROJECT_BUDGET_EXHAUSTED (the project's, per minute or per day)",
+              503: 'RATE_LIMIT_UNAVAILABLE: the budgets cannot be counted (Redis down)',
               502: 'UPSTREAM_ERROR: the upstream serves another chain or cluster',
             }),
           },
@@ -271,8 +291,7 @@ export function rpcProxyRoutes(frameOrigins: readonly string[]): FastifyPluginAs
           )
         if (calls.length === 0)
           throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid request: empty batch')
-        await spendRateLimit(perClient, request, calls.length)
-        await spendRateLimit(perProject, request, calls.length)
+        await app.budgets.spend(rpcBudgets(limits, request, parsed.projectId), weightOf(calls))
         if (parsed.chainId.startsWith('solana:')) {
           const cluster = await solana.upstreamOf(parsed.chainId)
           if (!cluster)
@@ -295,9 +314,16 @@ export function rpcProxyRoutes(frameOrigins: readonly string[]): FastifyPluginAs
         const transport = await upstreamOf(wanted)
         if (!transport)
           throw new HttpError(400, 'UNSUPPORTED_CHAIN', `Chain ${wanted} is not served here`)
+        const context: EvmContext = {
+          transport,
+          log: request.log,
+          chainId: wanted,
+          maxLogBlocks: limits.maxLogBlocks,
+          blockOf: blockTags(transport),
+        }
         const forward = async (raw: unknown) => {
           if (!Value.Check(Call, raw)) return rpcError(null, -32600, 'Invalid request')
-          return evmCall(transport, raw, request.log, wanted)
+          return evmCall(raw, context)
         }
         if (Array.isArray(request.body)) return Promise.all(calls.map(forward))
         return forward(request.body)

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Redis } from 'ioredis'
 import { HttpError } from '../errors.js'
+import { type BudgetStore, createBudgetStore } from './budgets.js'
 
 /** docs/behaviour.md#limits: at most 5 error reports per 60 seconds, per client. */
 export const ERROR_REPORT_LIMIT = 5
@@ -41,6 +42,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** False while the shared limit store (Redis) is down and limits fail closed. */
     rateLimitStoreReady(): boolean
+    /** Weighted budgets (the RPC proxy's) in the same store as the rate limits (budgets.ts). */
+    budgets: BudgetStore
   }
 }
 
@@ -107,6 +110,7 @@ export async function registerRateLimit(
       })
   }
   app.decorate('rateLimitStoreReady', () => !redis || failOpen || redis.status === 'ready')
+  app.decorate('budgets', createBudgetStore(redis, { failOpen }))
   await app.register(rateLimit, {
     global: false,
     redis,
