@@ -18,6 +18,16 @@ export interface VerifiedSession {
   user: ServerUser
 }
 
+/** A Farcaster channel's answer, shown for the visitor to confirm before any session exists. */
+export interface FarcasterAnswer {
+  state: 'answered'
+  fid: number
+  custodyAddress: string
+  username?: string
+  /** False when the user name is only what the Farcaster client claimed. */
+  usernameVerified: boolean
+}
+
 export class UnauthenticatedError extends FrameError {
   override name = 'UnauthenticatedError'
   constructor() {
@@ -74,8 +84,9 @@ export function createAuthApi(serverUrl: string, projectId: string, pageOrigin?:
         'GET',
         `/auth/v1/frame/origin?projectId=${encodeURIComponent(projectId)}&origin=${encodeURIComponent(origin)}`,
       ),
+    // The server answers alike whether or not the address has a wallet (no enumeration).
     start: (email: string, deviceId: string) =>
-      call<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' }>('POST', '/auth/v1/email/start', {
+      call<{ action: string }>('POST', '/auth/v1/email/start', {
         body: { projectId, email, deviceId },
       }),
     pollDevice: (email: string, deviceId: string, signal?: AbortSignal) =>
@@ -103,9 +114,18 @@ export function createAuthApi(serverUrl: string, projectId: string, pageOrigin?:
       ),
     /** The session once the visitor's Farcaster app has answered; `pending` until then. */
     farcasterFinish: (flowToken: string, deviceId: string, signal?: AbortSignal) =>
-      call<VerifiedSession | { state: 'pending' }>('POST', '/auth/v1/farcaster/finish', {
+      call<FarcasterAnswer | { state: 'pending' }>('POST', '/auth/v1/farcaster/finish', {
         body: { projectId, deviceId, flowToken },
         signal,
+      }),
+    /** The session for the answer the visitor confirmed in the frame. */
+    farcasterConfirm: (flowToken: string, deviceId: string) =>
+      call<VerifiedSession>('POST', '/auth/v1/farcaster/finish', {
+        body: { projectId, deviceId, flowToken, confirm: true },
+      }),
+    farcasterCancel: (flowToken: string, deviceId: string) =>
+      call<object>('POST', '/auth/v1/farcaster/cancel', {
+        body: { projectId, deviceId, flowToken },
       }),
     session: (token: string) => call<ServerUser>('GET', '/auth/v1/session', { token }),
     signOut: (token: string) => call<object>('POST', '/auth/v1/sign-out', { token, body: {} }),
@@ -119,12 +139,16 @@ export function createAuthApi(serverUrl: string, projectId: string, pageOrigin?:
         '/auth/v1/wallet/auth-share',
         { token },
       ),
+    // The server swaps the session's token on recovery (docs/custody.md#sessions).
     recover: (token: string) =>
-      call<{ authShare: string; recoveryShare: string; evmAddress: string; solanaAddress: string }>(
-        'POST',
-        '/auth/v1/wallet/recover',
-        { token, body: {} },
-      ),
+      call<{
+        authShare: string
+        recoveryShare: string
+        evmAddress: string
+        solanaAddress: string
+        token?: string
+        expiresAt?: string
+      }>('POST', '/auth/v1/wallet/recover', { token, body: {} }),
     updateEmail: (token: string, email: string) =>
       call<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>(
         'POST',

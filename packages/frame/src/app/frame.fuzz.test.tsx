@@ -18,13 +18,18 @@ function frame() {
   const root = document.createElement('main')
   document.body.replaceChildren(root)
   const notices: string[] = []
+  const visibility = {
+    show: () => notices.push('show'),
+    hide: () => notices.push('hide'),
+  }
   const { services, state } = createFrameServices({
     api: createAuthApi('http://127.0.0.1:9', 'p1'),
     storage,
-    ui: createApprovalUi(root, {
-      show: () => notices.push('show'),
-      hide: () => notices.push('hide'),
-    }),
+    ui: createApprovalUi(root, visibility),
+    root,
+    visibility,
+    callbackOrigin: 'http://127.0.0.1:9',
+    window,
     origin: 'http://localhost:5173',
     chainId: 'eip155:31337',
     proxyUrl: () => 'http://127.0.0.1:9/v1/',

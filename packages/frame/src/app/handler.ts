@@ -2,6 +2,7 @@ import { LatchError } from '@latch/core'
 import {
   type AppEvent,
   type AppPayload,
+  connectEvents,
   type ErrorPayload,
   errorMessage,
   parseAppMessage,
@@ -70,7 +71,8 @@ export function createMessageHandler(options: MessageHandlerOptions) {
       return
     }
     const controller = new AbortController()
-    if (event === 'RPC_REQUEST') rpcControllers.add(controller)
+    // A page that gives up on a sign-in (the modal closed) closes the frame's view with it.
+    if (event === 'RPC_REQUEST' || connectEvents.includes(event)) rpcControllers.add(controller)
     try {
       const service = services[event] as (
         payload: unknown,

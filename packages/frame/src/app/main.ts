@@ -7,7 +7,8 @@ import { createFrameServices } from './services.js'
 import { createApprovalUi } from './ui/approve.js'
 
 // The secure frame: verifies who embeds it, then hands that page — and only that page — a
-// MessagePort. No listener for window messages exists, so nothing posted to the window is read.
+// MessagePort. The only window messages it reads are a social sign-in's answer, from the popup it
+// opened itself, sent by the server's callback page (signIn.ts).
 
 const serverUrl =
   (import.meta.env.VITE_LATCH_SERVER_URL as string | undefined) ?? 'http://localhost:8787'
@@ -45,6 +46,11 @@ async function start() {
     api,
     storage: window.localStorage,
     ui: createApprovalUi(root, visibility),
+    root,
+    visibility,
+    // The social callback page is served by the server; its answer is taken from no other origin.
+    callbackOrigin: new URL(serverUrl).origin,
+    window,
     origin,
     chainId: /^\d+$/.test(chainId) ? Number(chainId) : chainId,
     proxyUrl: serverProxyUrl(serverUrl, projectId),

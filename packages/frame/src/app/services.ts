@@ -1,10 +1,13 @@
 import type { AuthApi, ServerUser, VerifiedSession } from './api.js'
 import { UnauthenticatedError } from './api.js'
 import type { DerivedWallet } from './custody/keys.js'
-import { unlockWallet } from './custody/vault.js'
+import { NewDeviceRefusedError, unlockWallet } from './custody/vault.js'
+import { describeDevice } from './device.js'
 import { FrameError, type FrameServices } from './handler.js'
 import { handleRpc, UserRejectedError } from './rpc.js'
+import { createSignIn, type SignInOptions } from './signIn.js'
 import type { ApprovalUi } from './ui/approve.js'
+import type { Visibility } from './ui/signin.js'
 
 /** What the frame keeps in its own origin's localStorage: the session and the device id. */
 export interface FrameStorage {
@@ -16,9 +19,6 @@ export interface FrameStorage {
 const SESSION_KEY = 'latch-frame/session'
 const DEVICE_KEY = 'latch-frame/device-id'
 const USED_CONTRACTS_KEY = 'latch-frame/used-contracts/'
-const DEVICE_POLL_MS = 2_000
-const DEVICE_WAIT_MS = 120_000
-const FARCASTER_POLL_MS = 1_000
 
 const unavailable = (what: string) => new FrameError(`${what} is not available on this server`)
 
@@ -34,6 +34,13 @@ export interface ServicesOptions {
   api: AuthApi
   storage: FrameStorage
   ui: ApprovalUi
+  /** Where the sign-in views draw (the frame's root) and how the page is asked to show them. */
+  root: HTMLElement
+  visibility: Visibility
+  /** The origin of the server's social callback page (the server's public URL). */
+  callbackOrigin: string
+  /** The frame's window: opens the provider's popup and hears its answer. */
+  window: SignInOptions['window']
   /** The embedding page's origin, verified with the server. */
   origin: string
   chainId: string | number
@@ -89,12 +96,7 @@ export function createFrameServices(options: ServicesOptions) {
     theme: {},
     dappName: undefined,
   }
-  let pendingEmail: string | undefined
   let pendingNewEmail: string | undefined
-  let pendingSocial: { flowToken: string } | undefined
-  // Farcaster channels this frame opened, by link: two requests may race (a remounted view).
-  const farcasterChannels = new Map<string, string>()
-  let latestFarcasterUrl: string | undefined
   let token: string | undefined
   let user: ServerUser | undefined
   let wallet: DerivedWallet | undefined
@@ -117,14 +119,53 @@ export function createFrameServices(options: ServicesOptions) {
     storage.removeItem(SESSION_KEY)
   }
 
+  function store(next: string, expiresAt: string | undefined) {
+    token = next
+    storage.setItem(SESSION_KEY, JSON.stringify({ token, expiresAt }))
+  }
+
+  /**
+   * A provider's or Farcaster's sign-in is the whole proof of identity, with no mailed device
+   * approval: the visitor approves a new device here, told which site and which device, before
+   * the recovery share leaves the server (docs/custody.md#new-devices).
+   */
+  const approveNewDevice = (u: ServerUser) =>
+    u.socialProvider
+      ? () =>
+          options.ui.confirmSignIn({
+            origin: options.origin,
+            view: 'ApproveNewDevice',
+            title: 'Use your wallet on this device?',
+            warning:
+              'This browser has not held your wallet before. Continue only if you are signing in yourself, on this site, now.',
+            fields: [
+              { label: 'Site', value: options.origin, mono: true },
+              { label: 'Device', value: describeDevice(navigator.userAgent) },
+              { label: 'Time', value: new Date().toUTCString() },
+              { label: 'Signed in with', value: u.socialProvider ?? '' },
+            ],
+            yes: 'Use wallet here',
+          })
+      : undefined
+
   /** The live session's user and unlocked wallet; a dead session signs the frame out. */
   async function unlocked(): Promise<{ user: ServerUser; wallet: DerivedWallet }> {
     if (!token) throw new UnauthenticatedError()
     try {
       user ??= await api.session(token)
-      wallet ??= await unlockWallet(api, token, user)
+      const u = user
+      wallet ??= await unlockWallet(api, token, u, {
+        approveNewDevice: approveNewDevice(u),
+        onSessionRotated: store,
+      })
     } catch (error) {
       if (error instanceof UnauthenticatedError) forget()
+      if (error instanceof NewDeviceRefusedError) {
+        const current = token
+        forget()
+        if (current) await api.signOut(current).catch(() => {})
+        throw new UserRejectedError()
+      }
       throw error
     }
     state.signedIn = true
@@ -147,8 +188,7 @@ export function createFrameServices(options: ServicesOptions) {
   /** A new session (email code or social sign-in): replaces any other, and unlocks the wallet. */
   async function begin(session: VerifiedSession) {
     forget()
-    token = session.token
-    storage.setItem(SESSION_KEY, JSON.stringify({ token, expiresAt: session.expiresAt }))
+    store(session.token, session.expiresAt)
     user = session.user
     await unlocked()
   }
@@ -168,74 +208,29 @@ export function createFrameServices(options: ServicesOptions) {
     }
   }
 
+  const signIn = createSignIn({
+    api,
+    device,
+    origin: options.origin,
+    root: options.root,
+    visibility: options.visibility,
+    ui: options.ui,
+    callbackOrigin: options.callbackOrigin,
+    window: options.window,
+    begin,
+  })
+
   const services: FrameServices = {
-    async CONNECT_EMAIL({ email }) {
-      const result = await api.start(email, device)
-      pendingEmail = email
-      return result
-    },
-    async CONNECT_DEVICE(_payload, { signal }) {
-      if (!pendingEmail) throw new FrameError('Start with your email')
-      // The page gives up after 120 s (docs/behaviour.md#limits); stop polling by then too.
-      const deadline = Date.now() + DEVICE_WAIT_MS
-      while (!signal.aborted && Date.now() < deadline) {
-        if ((await api.pollDevice(pendingEmail, device, signal)).approved) return undefined
-        await new Promise((resolve) => setTimeout(resolve, DEVICE_POLL_MS))
-      }
-      throw new FrameError('The device was not approved in time; start again')
-    },
-    async CONNECT_OTP({ otp }) {
-      if (!pendingEmail) throw new FrameError('Start with your email')
-      const session = await api.verify(pendingEmail, device, otp)
-      await begin(session)
-      pendingEmail = undefined
+    async CONNECT_EMAIL({ email }, { signal }) {
+      await signIn.signInWithEmail(email, signal)
       return undefined
     },
-    async CONNECT_SOCIAL({ uri }) {
-      // The page hands over what the popup handed it: `latch:social?result=<code>`. The code
-      // alone signs nobody in; the flow token this frame kept does (docs/social.md#the-flow).
-      const flow = pendingSocial
-      if (!flow) throw new FrameError('Start the social sign-in first')
-      let result: string | null = null
-      try {
-        result = new URL(uri).searchParams.get('result')
-      } catch {}
-      if (!result) throw new FrameError('The sign-in answer is not valid')
-      const session = await api.socialFinish(flow.flowToken, result, device)
-      pendingSocial = undefined
-      await begin(session)
+    async CONNECT_SOCIAL({ provider }, { signal }) {
+      await signIn.signInWithProvider(provider, signal)
       return toUser(user!, wallet!)
     },
-    async CONNECT_FARCASTER(payload, { signal }) {
-      // Waits for the visitor's Farcaster app to answer the channel whose link the page shows
-      // (docs/social.md#farcaster); the page gives up after 120 s, and so does this poll.
-      const url = payload?.url ?? latestFarcasterUrl
-      const flowToken = url && farcasterChannels.get(url)
-      if (!url || !flowToken) throw new FrameError('Start the Farcaster sign-in first')
-      const deadline = Date.now() + DEVICE_WAIT_MS
-      while (!signal.aborted && Date.now() < deadline) {
-        const answer = await api.farcasterFinish(flowToken, device, signal)
-        if ('token' in answer) {
-          farcasterChannels.clear()
-          await begin(answer)
-          return { userName: answer.user.username ?? '' }
-        }
-        await new Promise((resolve) => setTimeout(resolve, FARCASTER_POLL_MS))
-      }
-      throw new FrameError('Farcaster did not answer in time; start again')
-    },
-    async GET_FARCASTER_URI() {
-      const { url, flowToken } = await api.farcasterChannel(device)
-      // A channel lives 10 minutes; a few are kept for views still showing theirs.
-      if (farcasterChannels.size >= 8) farcasterChannels.clear()
-      farcasterChannels.set(url, flowToken)
-      latestFarcasterUrl = url
-      return { url }
-    },
-    async GET_SOCIAL_REDIRECT_URI({ provider }) {
-      const { uri, flowToken } = await api.socialStart(provider, device)
-      pendingSocial = { flowToken }
-      return { uri }
+    async CONNECT_FARCASTER(_payload, { signal }) {
+      return signIn.signInWithFarcaster(signal)
     },
     async GET_USER(payload) {
       const { user: u, wallet: w } = await unlocked()
@@ -350,10 +345,7 @@ export function createFrameServices(options: ServicesOptions) {
       const result = await api.updateEmailSecondary(token, otp, pendingNewEmail)
       const { email } = result
       // The server swaps the session's token after the change; the old one no longer works.
-      if (result.token) {
-        token = result.token
-        storage.setItem(SESSION_KEY, JSON.stringify({ token, expiresAt: result.expiresAt }))
-      }
+      if (result.token) store(result.token, result.expiresAt)
       pendingNewEmail = undefined
       if (user) user = { ...user, email }
       state.email = email

@@ -25,6 +25,7 @@ import { LOCAL_CLUSTER_CAIP2, startDevSolana } from '../../../../scripts/solana/
 import { createAuthApi } from './api.js'
 import { serverProxyUrl } from './proxyUrl.js'
 import { createFrameServices } from './services.js'
+import { enterCode, frameRoot } from './signIn.testing.js'
 import { solanaWire } from './solanaFixtures.js'
 import type { ApprovalRequest } from './ui/approve.js'
 
@@ -54,6 +55,7 @@ beforeAll(async () => {
     return realFetch(input, { ...init, headers })
   })
   const items = new Map<string, string>()
+  const root = frameRoot()
   ;({ services } = createFrameServices({
     api: createAuthApi(url, t.projectId, APP_ORIGIN),
     storage: {
@@ -67,24 +69,21 @@ beforeAll(async () => {
         return approve
       },
       confirmEmailChange: async () => false,
+      confirmSignIn: async () => false,
     },
+    root,
+    visibility: { show() {}, hide() {} },
+    callbackOrigin: url,
+    window: globalThis as unknown as Window,
     origin: APP_ORIGIN,
     chainId: 'eip155:31337',
     proxyUrl: serverProxyUrl(url, t.projectId),
   }))
   const email = 'solana-send@example.com'
-  const { action } = await services.CONNECT_EMAIL({ email }, { signal })
-  if (action === 'VERIFY_DEVICE') {
-    const mail = await t.mailbox.waitFor((m) => m.subject.includes('new device'))
-    await t.app.inject({
-      method: 'POST',
-      url: '/auth/v1/device/approve',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `token=${/#([A-Za-z0-9_-]+)/.exec(mail.text)![1]}`,
-    })
-    await services.CONNECT_DEVICE(undefined, { signal })
-  }
-  await services.CONNECT_OTP({ otp: await t.codeFor(email) }, { signal })
+  // The code is typed in the frame's own view, as the visitor does.
+  const signingIn = services.CONNECT_EMAIL({ email }, { signal })
+  await enterCode(root, await t.codeFor(email))
+  await signingIn
   user = (await services.GET_USER({ chainId: LOCAL_CLUSTER_CAIP2 }, { signal })).address as Address
   await services.SWITCH_NETWORK({ chainId: 'eip155:31337' }, { signal })
   // The embedded account gets 2 SOL from a dev account, straight on the cluster.

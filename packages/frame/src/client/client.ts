@@ -19,11 +19,15 @@ import {
 } from './errors.js'
 import { isFromPeer, toOrigin } from './trust.js'
 
-/** docs/behaviour.md#limits. */
+/**
+ * docs/behaviour.md#limits. A sign-in now waits for the visitor in the frame's own window (the
+ * code from the mail, the provider's popup, the Farcaster app), so it may take as long as a
+ * code lives (10 minutes) before 'iframe_request_timeout'.
+ */
 export const frameTimings = {
   readyDelayMs: 500,
   readyTimeoutMs: 20_000,
-  connectTimeoutMs: 120_000,
+  connectTimeoutMs: 600_000,
 }
 
 export interface FrameClientOptions extends FrameQuery {
@@ -155,7 +159,8 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       let timer: ReturnType<typeof setTimeout> | undefined
       const onAbort = () => {
         entry.cleanup()
-        if (event === 'RPC_REQUEST') post('RPC_ABORT', requestId(), undefined)
+        if (event === 'RPC_REQUEST' || connectEvents.includes(event))
+          post('RPC_ABORT', requestId(), undefined)
         reject(new RequestAbortedError())
       }
       const entry: Pending = {

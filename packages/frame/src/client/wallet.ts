@@ -54,17 +54,18 @@ export function createEmbeddedWallet(options: EmbeddedWalletOptions) {
     frame,
     ready: () => frame.ready(),
 
-    /** Step 1 (docs/behaviour.md#flows): 30 s between sends, checked here before the server checks again. */
-    async connectEmail(email: string) {
+    /**
+     * Email sign-in, whole (docs/custody.md#sign-in-in-the-frame): the frame mails the code and
+     * asks for it in its own window; this resolves once signed in. 30 s between sends
+     * (docs/behaviour.md#flows), checked here before the server checks again.
+     */
+    async connectEmail(email: string, options: { signal?: AbortSignal | undefined } = {}) {
       const last = storage.get('lastEmailLoginTime')
       if (last !== undefined && now() - last < EMAIL_THROTTLE_MS)
         throw new EmailThrottledError(Math.ceil((EMAIL_THROTTLE_MS - (now() - last)) / 1000))
-      const result = await frame.request('CONNECT_EMAIL', { email })
       storage.set('lastEmailLoginTime', now())
-      return result
+      await frame.request('CONNECT_EMAIL', { email }, options)
     },
-    connectDevice: () => frame.request('CONNECT_DEVICE', undefined),
-    connectOtp: (otp: string) => frame.request('CONNECT_OTP', { otp }),
 
     /** Reads the user and records the login (docs/behaviour.md#on-connection-success). */
     async getUser(
@@ -142,13 +143,14 @@ export function createEmbeddedWallet(options: EmbeddedWalletOptions) {
       storage.set('email', result.newEmail)
       return result
     },
-    connectSocial: (uri: string) => frame.request('CONNECT_SOCIAL', { uri }),
-    connectFarcaster: (url?: string) =>
-      frame.request('CONNECT_FARCASTER', url === undefined ? undefined : { url }),
-    farcasterUri: () => frame.request('GET_FARCASTER_URI', undefined),
-    getSocialRedirectUri: (
+    /** The frame shows "Continue with …" and opens the provider's popup itself. */
+    connectSocial: (
       provider: 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord',
-    ) => frame.request('GET_SOCIAL_REDIRECT_URI', { provider }),
+      options: { signal?: AbortSignal | undefined } = {},
+    ) => frame.request('CONNECT_SOCIAL', { provider }, options),
+    /** The frame shows the channel's QR code, then the answering account to confirm. */
+    connectFarcaster: (options: { signal?: AbortSignal | undefined } = {}) =>
+      frame.request('CONNECT_FARCASTER', undefined, options),
     syncTheme: (theme: {
       themeMode?: 'light' | 'dark'
       themeVariables?: Record<string, string | number>

@@ -51,15 +51,13 @@ describe('createAuthConnector', () => {
     observer.disconnect()
   })
 
-  it('signs in by code, then connects through wagmi with the user as account', async () => {
+  it('signs in through the frame, then connects through wagmi with the user as account', async () => {
     const { auth, config, calls, observer } = setup()
     const seen: (string | undefined)[] = []
     auth.subscribe(() => seen.push(auth.getUser()?.email ?? undefined))
 
-    expect(await auth.sendEmailCode('ada@example.com')).toEqual({ action: 'VERIFY_OTP' })
+    await auth.signInWithEmail('ada@example.com')
     expect(frames()).toBe(1)
-    await expect(auth.verifyEmailCode('000000')).rejects.toThrow('Invalid code')
-    await auth.verifyEmailCode('123456')
     const result = await connect(config, { connector: config.connectors[0]! })
 
     expect(result).toEqual({ accounts: [ADDRESS], chainId: 31337 })
@@ -76,10 +74,18 @@ describe('createAuthConnector', () => {
     observer.disconnect()
   })
 
+  it("passes the frame's refusal on, and signs nobody in", async () => {
+    const { auth, config, observer } = setup()
+    await expect(auth.signInWithEmail('blocked@example.com')).rejects.toThrow('Invalid code')
+    await expect(connect(config, { connector: config.connectors[0]! })).rejects.toThrow()
+    expect(auth.getUser()).toBeUndefined()
+    observer.disconnect()
+  })
+
   it('a second send within 30 s is refused before it reaches the frame', async () => {
     const { auth, calls, observer } = setup()
-    await auth.sendEmailCode('ada@example.com')
-    await expect(auth.sendEmailCode('ada@example.com')).rejects.toThrow(
+    await auth.signInWithEmail('ada@example.com')
+    await expect(auth.signInWithEmail('ada@example.com')).rejects.toThrow(
       /Please try again after (29|30) seconds/,
     )
     expect(calls).toEqual(['email:ada@example.com'])
@@ -88,8 +94,7 @@ describe('createAuthConnector', () => {
 
   it('connecting on another chain switches the frame first', async () => {
     const { auth, config, calls, observer } = setup()
-    await auth.sendEmailCode('ada@example.com')
-    await auth.verifyEmailCode('123456')
+    await auth.signInWithEmail('ada@example.com')
     const result = await connect(config, { connector: config.connectors[0]!, chainId: sepolia.id })
     expect(result.chainId).toBe(sepolia.id)
     expect(calls).toContain(`switch:eip155:${sepolia.id}`)
@@ -99,8 +104,7 @@ describe('createAuthConnector', () => {
   it('after a reload the login flag lets wagmi reconnect; disconnect signs out', async () => {
     const storage = createLatchStorage(createMemoryStorage())
     const first = setup(storage)
-    await first.auth.sendEmailCode('ada@example.com')
-    await first.auth.verifyEmailCode('123456')
+    await first.auth.signInWithEmail('ada@example.com')
     await connect(first.config, { connector: first.config.connectors[0]! })
     expect(storage.get('emailLoginUsed')).toBe(true)
     first.observer.disconnect()
@@ -153,7 +157,7 @@ describe('createAuthConnector', () => {
       timings: { readyTimeoutMs: 20 },
       warn: () => {},
     })
-    await expect(auth.sendEmailCode('ada@example.com')).rejects.toThrow(
+    await expect(auth.signInWithEmail('ada@example.com')).rejects.toThrow(
       'Unable to load email login dependency',
     )
     expect(frames()).toBe(0)

@@ -37,11 +37,6 @@ export interface AuthConnectorOptions {
   storage?: LatchStorage | undefined
   /** docs/behaviour.md#errors alerts: 'iframe_load_failed', 'iframe_request_timeout'. */
   onAlert?: ((alert: string) => void) | undefined
-  /**
-   * The origin of the server's social callback page (its LATCH_PUBLIC_URL): the only origin the
-   * sign-in popup's answer is taken from. Defaults to `serverUrl`'s.
-   */
-  socialCallbackOrigin?: string | undefined
   /** Overrides of the frame timings of docs/behaviour.md#limits (tests). */
   timings?: FrameClientOptions['timings']
   warn?: FrameClientOptions['warn']
@@ -247,7 +242,6 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
         return solana
       }
     : undefined
-  const callbackOrigin = new URL(options.socialCallbackOrigin ?? options.serverUrl).origin
 
   return {
     connectorId: AUTH_CONNECTOR_ID,
@@ -255,42 +249,27 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
     connector,
     load: wallet,
     loadSolanaWallet,
-    async sendEmailCode(email) {
-      return (await wallet()).connectEmail(email)
-    },
-    async waitForDeviceApproval({ signal } = {}) {
-      await (await wallet()).frame.request('CONNECT_DEVICE', undefined, { signal })
-    },
-    async verifyEmailCode(otp) {
-      await (await wallet()).connectOtp(otp)
+    async signInWithEmail(email, { signal } = {}) {
+      await (await wallet()).connectEmail(email, { signal })
     },
     async connectSocial(provider, { signal } = {}) {
-      // Opened in the click's own task, before any await: browsers block windows opened later
-      // (docs/behaviour.md#limits: 600×800).
-      const popup = window.open('about:blank', 'latch-social', 'popup,width=600,height=800')
-      const social = await import('./social.js')
-      if (!popup) throw new social.SocialPopupBlockedError()
+      // Read by the display name rule as the user loads (Discord's tag).
+      storage.set('connectedSocial', provider)
       try {
-        const embedded = await wallet()
-        const { uri } = await embedded.getSocialRedirectUri(provider)
-        if (popup.closed) throw new social.SocialPopupClosedError()
-        popup.location.href = uri
-        const result = await social.waitForSocialResult(popup, callbackOrigin, { signal })
-        // Read by the display name rule as the user loads (Discord's tag).
-        storage.set('connectedSocial', provider)
-        await embedded.connectSocial(`latch:social?result=${encodeURIComponent(result)}`)
+        await (await wallet()).connectSocial(provider, { signal })
       } catch (error) {
         storage.remove('connectedSocial')
         throw error
-      } finally {
-        if (!popup.closed) popup.close()
       }
     },
-    async connectFarcaster(options) {
-      const [embedded, social] = await Promise.all([wallet(), import('./social.js')])
-      await social.signInWithFarcaster(embedded, options, (signedIn) =>
-        signedIn ? storage.set('connectedSocial', 'farcaster') : storage.remove('connectedSocial'),
-      )
+    async connectFarcaster({ signal } = {}) {
+      storage.set('connectedSocial', 'farcaster')
+      try {
+        await (await wallet()).connectFarcaster({ signal })
+      } catch (error) {
+        storage.remove('connectedSocial')
+        throw error
+      }
     },
     async updateEmail(email) {
       return (await wallet()).updateEmail(email)

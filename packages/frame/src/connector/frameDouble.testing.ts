@@ -11,8 +11,10 @@ export const SOLANA_SECRET = new Uint8Array(32).fill(7)
 export const SOLANA_ADDRESS = base58.encode(ed25519.getPublicKey(SOLANA_SECRET))
 
 /**
- * The frame's side: a user who signs in with code 123456, behind the real message handler. It
- * signs Solana messages with SOLANA_SECRET and records every call.
+ * The frame's side, behind the real message handler: CONNECT_EMAIL signs the user in (the real
+ * frame asks for the code in its own window; that is tested in app/signIn.test.tsx), or fails
+ * for `blocked@example.com` with 'Invalid code'. It signs Solana messages with SOLANA_SECRET
+ * and records every call.
  */
 export function frameServices() {
   const state = { signedIn: false, email: '', chainId: 'eip155:31337' as string | number }
@@ -20,11 +22,8 @@ export function frameServices() {
   const services: Partial<FrameServices> = {
     CONNECT_EMAIL: async ({ email }) => {
       calls.push(`email:${email}`)
+      if (email === 'blocked@example.com') throw new FrameError('Invalid code')
       state.email = email
-      return { action: 'VERIFY_OTP' }
-    },
-    CONNECT_OTP: async ({ otp }) => {
-      if (otp !== '123456') throw new FrameError('Invalid code')
       state.signedIn = true
       return undefined
     },

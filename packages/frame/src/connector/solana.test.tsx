@@ -71,8 +71,7 @@ describe('the embedded wallet on Solana', () => {
     await expect(adapter.connect({ connectorId: AUTH_CONNECTOR_ID })).rejects.toThrow(
       'Sign in with your email first',
     )
-    await auth.sendEmailCode('ada@example.com')
-    await auth.verifyEmailCode('123456')
+    await auth.signInWithEmail('ada@example.com')
 
     const result = await adapter.connect({ connectorId: AUTH_CONNECTOR_ID })
     expect(result).toEqual({
@@ -97,8 +96,7 @@ describe('the embedded wallet on Solana', () => {
 
   it('a reload reconnects silently with a session, and finds nothing without one', async () => {
     const { auth, adapter, state } = setup()
-    await auth.sendEmailCode('ada@example.com')
-    await auth.verifyEmailCode('123456')
+    await auth.signInWithEmail('ada@example.com')
     await adapter.connect({ connectorId: AUTH_CONNECTOR_ID })
     expect((await adapter.reconnect())[0]?.accounts).toEqual([{ address: SOLANA_ADDRESS }])
 
@@ -108,8 +106,7 @@ describe('the embedded wallet on Solana', () => {
 
   async function signedInOnBoth() {
     const t = setup()
-    await t.auth.sendEmailCode('ada@example.com')
-    await t.auth.verifyEmailCode('123456')
+    await t.auth.signInWithEmail('ada@example.com')
     await connect(t.config, { connector: t.config.connectors[0]! })
     await t.adapter.connect({ connectorId: AUTH_CONNECTOR_ID })
     return t

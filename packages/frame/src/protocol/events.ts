@@ -5,13 +5,9 @@
 export const appEvents = [
   'SWITCH_NETWORK',
   'CONNECT_EMAIL',
-  'CONNECT_DEVICE',
-  'CONNECT_OTP',
   'CONNECT_SOCIAL',
   'CONNECT_FARCASTER',
-  'GET_FARCASTER_URI',
   'GET_USER',
-  'GET_SOCIAL_REDIRECT_URI',
   'SIGN_OUT',
   'IS_CONNECTED',
   'GET_CHAIN_ID',
@@ -57,11 +53,13 @@ export const frameNotices = {
   hide: `${FRAME_PREFIX}HIDE`,
 } as const
 
-/** docs/behaviour.md#errors, #limits: only these wait 120 s before 'iframe_request_timeout'. */
+/**
+ * Sign-ins the visitor finishes in the frame's own window (docs/custody.md#sign-in-in-the-frame):
+ * the code, the device approval, the provider's popup or the Farcaster app. The page waits for
+ * them up to `signInTimeoutMs` (10 minutes, a code's life) before 'iframe_request_timeout'.
+ */
 export const connectEvents: readonly AppEvent[] = [
   'CONNECT_EMAIL',
-  'CONNECT_DEVICE',
-  'CONNECT_OTP',
   'CONNECT_SOCIAL',
   'CONNECT_FARCASTER',
 ]

@@ -19,11 +19,11 @@ describe('parseAppMessage', () => {
   })
 
   it('has a schema for every docs/behaviour.md#wire event', () => {
-    expect(appEvents).toHaveLength(23)
+    expect(appEvents).toHaveLength(19)
     for (const event of [
       'SIGN_OUT',
       'IS_CONNECTED',
-      'GET_FARCASTER_URI',
+      'CONNECT_FARCASTER',
       'RELOAD',
       'RPC_ABORT',
     ] as const)
@@ -41,14 +41,22 @@ describe('parseAppMessage', () => {
       'an invalid email',
       { type: appEventType('CONNECT_EMAIL'), id: 'x', payload: { email: 'no' } },
     ],
-    ['a 5-digit code', { type: appEventType('CONNECT_OTP'), id: 'x', payload: { otp: '12345' } }],
+    // The sign-in code is typed in the frame only: a page that sends one is not heard.
+    [
+      'a sign-in code from the page',
+      { type: '@latch-app/CONNECT_OTP', id: 'x', payload: { otp: '123456' } },
+    ],
     [
       'an extra payload key',
-      { type: appEventType('CONNECT_OTP'), id: 'x', payload: { otp: '123456', more: 1 } },
+      { type: appEventType('CONNECT_EMAIL'), id: 'x', payload: { email: 'a@b.co', otp: '123456' } },
     ],
     [
       'an unknown social provider',
-      { type: appEventType('GET_SOCIAL_REDIRECT_URI'), id: 'x', payload: { provider: 'myspace' } },
+      { type: appEventType('CONNECT_SOCIAL'), id: 'x', payload: { provider: 'myspace' } },
+    ],
+    [
+      'a social answer from the page',
+      { type: appEventType('CONNECT_SOCIAL'), id: 'x', payload: { uri: 'latch:social?result=x' } },
     ],
     [
       'an oversized RPC request',
@@ -75,10 +83,10 @@ describe('parseFrameMessage', () => {
     ).toEqual({ kind: 'success', event: 'IS_CONNECTED', id: 'r1', payload: { isConnected: true } })
     expect(
       parseFrameMessage(
-        { type: errorType('CONNECT_OTP'), id: 'r2', payload: { message: 'Invalid code' } },
+        { type: errorType('CONNECT_EMAIL'), id: 'r2', payload: { message: 'Invalid code' } },
         silent,
       ),
-    ).toMatchObject({ kind: 'error', event: 'CONNECT_OTP', payload: { message: 'Invalid code' } })
+    ).toMatchObject({ kind: 'error', event: 'CONNECT_EMAIL', payload: { message: 'Invalid code' } })
     expect(parseFrameMessage({ type: frameNotices.show }, silent)).toEqual({ kind: 'show' })
   })
 

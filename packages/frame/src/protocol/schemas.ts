@@ -67,20 +67,16 @@ export const rpcRequestSchema = z.strictObject({
 /** What each app event carries. */
 export const appPayloads = {
   SWITCH_NETWORK: z.strictObject({ chainId: chainIdSchema }),
+  // The page names the address; the code, the approval and the rest happen in the frame.
   CONNECT_EMAIL: z.strictObject({ email: emailSchema }),
-  CONNECT_DEVICE: empty,
-  CONNECT_OTP: z.strictObject({ otp: otpSchema }),
-  CONNECT_SOCIAL: z.strictObject({ uri: text(4096) }),
-  // Which channel to wait for: the link GET_FARCASTER_URI answered (absent: the latest).
-  CONNECT_FARCASTER: z.optional(z.strictObject({ url: text(4096) })),
-  GET_FARCASTER_URI: empty,
+  CONNECT_SOCIAL: z.strictObject({ provider: socialProviderSchema }),
+  CONNECT_FARCASTER: empty,
   GET_USER: z.optional(
     z.strictObject({
       chainId: z.optional(chainIdSchema),
       preferredAccountType: z.optional(accountTypeSchema),
     }),
   ),
-  GET_SOCIAL_REDIRECT_URI: z.strictObject({ provider: socialProviderSchema }),
   SIGN_OUT: empty,
   IS_CONNECTED: empty,
   GET_CHAIN_ID: empty,
@@ -100,14 +96,11 @@ export const appPayloads = {
 /** What each success answer carries. */
 export const successPayloads = {
   SWITCH_NETWORK: z.strictObject({ chainId: chainIdSchema }),
-  CONNECT_EMAIL: z.strictObject({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP']) }),
-  CONNECT_DEVICE: empty,
-  CONNECT_OTP: empty,
+  // Outcomes only: the page learns that the visitor signed in, never how.
+  CONNECT_EMAIL: empty,
   CONNECT_SOCIAL: userSchema,
   CONNECT_FARCASTER: z.strictObject({ userName: text(254) }),
-  GET_FARCASTER_URI: z.strictObject({ url: text(4096) }),
   GET_USER: userSchema,
-  GET_SOCIAL_REDIRECT_URI: z.strictObject({ uri: text(4096) }),
   SIGN_OUT: empty,
   IS_CONNECTED: z.strictObject({ isConnected: z.boolean() }),
   GET_CHAIN_ID: z.strictObject({ chainId: chainIdSchema }),

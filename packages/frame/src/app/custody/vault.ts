@@ -7,10 +7,28 @@ import { combineShares, splitSecret } from './shares.js'
  * Unlocks the signed-in user's wallet inside the frame, creating it on first sign-in. The
  * entropy exists only here, only in memory, only while signed in.
  */
+export interface UnlockHooks {
+  /**
+   * Asked before the recovery share is fetched for a device that holds no share of this wallet
+   * (docs/custody.md#new-devices); false stops the unlock with NewDeviceRefusedError.
+   */
+  approveNewDevice?(): Promise<boolean>
+  /** The server swapped the session's token during recovery: store the new one. */
+  onSessionRotated?(token: string, expiresAt: string | undefined): void
+}
+
+export class NewDeviceRefusedError extends Error {
+  override name = 'NewDeviceRefusedError'
+  constructor() {
+    super('The wallet was not unlocked on this device')
+  }
+}
+
 export async function unlockWallet(
   api: AuthApi,
   token: string,
   user: ServerUser,
+  hooks: UnlockHooks = {},
 ): Promise<DerivedWallet> {
   if (!user.evmAddress) return createWallet(api, token)
   // Keyed by address, not email: an email change must not orphan the device share.
@@ -28,7 +46,9 @@ export async function unlockWallet(
     }
   }
   // A new device (or a lost share): the server releases the recovery share to this session.
+  if (hooks.approveNewDevice && !(await hooks.approveNewDevice())) throw new NewDeviceRefusedError()
   const recovered = await api.recover(token)
+  if (recovered.token) hooks.onSessionRotated?.(recovered.token, recovered.expiresAt)
   const wallet = checkWallet(
     deriveWallet(await combineShares(recovered.authShare, recovered.recoveryShare)),
     expected,

@@ -1,5 +1,5 @@
 import type { ApprovalView } from '../decode/view.js'
-import { el, renderEmailChange, renderView } from './render.js'
+import { el, renderDecision, renderEmailChange, renderView } from './render.js'
 
 export interface ApprovalRequest {
   method: string
@@ -20,7 +20,7 @@ type VisibilityEntry = IntersectionObserverEntry & { isVisible?: boolean }
  * IntersectionObserver v2 (`trackVisibility`), "visible" also means not covered, transformed or
  * faded by the embedding page, so a click through a nearly transparent frame cannot approve.
  */
-function armWhenVisible(
+export function armWhenVisible(
   target: HTMLElement,
   button: HTMLButtonElement,
   onShown: () => void,
@@ -75,11 +75,24 @@ export interface EmailChangeRequest {
   to: string
 }
 
+/** A sign-in decision in the frame: the account that answered, or a new device for the wallet. */
+export interface SignInDecision {
+  origin: string
+  /** `data-view` of the section, e.g. ConfirmFarcasterAccount. */
+  view: string
+  title: string
+  warning: string
+  fields: { label: string; value: string; mono?: boolean }[]
+  yes: string
+}
+
 export interface ApprovalUi {
   /** Resolves true on approve, false on reject or abort. One request is shown at a time. */
   approve(request: ApprovalRequest, signal?: AbortSignal): Promise<boolean>
   /** "Change sign-in email from A to B": true on Confirm, false on Cancel or abort. */
   confirmEmailChange(request: EmailChangeRequest, signal?: AbortSignal): Promise<boolean>
+  /** A sign-in decision (docs/custody.md#sign-in-in-the-frame): true on its yes, false on Cancel. */
+  confirmSignIn(request: SignInDecision, signal?: AbortSignal): Promise<boolean>
 }
 
 interface Decision {
@@ -177,6 +190,17 @@ export function createApprovalUi(
           attrs: { 'data-view': 'ConfirmEmailChange', 'aria-labelledby': 'approve-title' },
           content: renderEmailChange(doc, request),
           yes: { label: 'Confirm', testId: 'confirm' },
+          no: { label: 'Cancel', testId: 'cancel' },
+        }),
+        signal,
+      )
+    },
+    confirmSignIn(request, signal) {
+      return enqueue(
+        () => ({
+          attrs: { 'data-view': request.view, 'aria-labelledby': 'approve-title' },
+          content: renderDecision(doc, request),
+          yes: { label: request.yes, testId: 'confirm' },
           no: { label: 'Cancel', testId: 'cancel' },
         }),
         signal,

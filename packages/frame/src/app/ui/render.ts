@@ -25,7 +25,7 @@ function fieldList(doc: Document, fields: Field[]): HTMLDListElement {
 }
 
 /** The one thing the wallet verified itself, so it comes first. */
-function originLine(doc: Document, origin: string): HTMLDivElement {
+export function originLine(doc: Document, origin: string): HTMLDivElement {
   const line = el(doc, 'div', undefined, { class: 'origin' })
   line.append(
     el(doc, 'span', 'Request from ', { class: 'origin-label' }),
@@ -108,6 +108,30 @@ export function renderEmailChange(
       { label: 'Current email', value: request.from, mono: true },
       { label: 'New email', value: request.to, mono: true },
     ]),
+  )
+  fragment.append(body)
+  return fragment
+}
+
+/** A sign-in decision: who answered, or which device asks for the wallet, with every fact in full. */
+export function renderDecision(
+  doc: Document,
+  request: {
+    origin: string
+    title: string
+    warning: string
+    fields: { label: string; value: string; mono?: boolean }[]
+  },
+): DocumentFragment {
+  const fragment = doc.createDocumentFragment()
+  fragment.append(
+    originLine(doc, request.origin),
+    el(doc, 'h1', request.title, { id: 'approve-title' }),
+  )
+  const body = el(doc, 'div', undefined, { class: 'body', tabindex: '0' })
+  body.append(
+    el(doc, 'p', request.warning, { 'data-testid': 'decision-warning', role: 'alert' }),
+    fieldList(doc, request.fields),
   )
   fragment.append(body)
   return fragment
