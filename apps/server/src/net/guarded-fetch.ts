@@ -79,6 +79,8 @@ export interface GuardedFetchOptions {
   allowLoopback?: boolean | readonly string[]
   /** Name resolution (default: the system's, every address). Tests play DNS with it. */
   resolve?: Resolve
+  /** Certificate authorities trusted instead of the system's: tests' self-signed fixtures. */
+  ca?: string | Buffer
 }
 
 export interface GuardedResponse {
@@ -162,6 +164,7 @@ function requestOnce(
         agent: false,
         lookup: pinned,
         signal,
+        ...(options.ca ? { ca: options.ca } : {}),
         headers: { 'user-agent': 'latch-server', accept: '*/*', ...options.headers },
       },
       (response) => {
