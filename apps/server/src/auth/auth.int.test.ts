@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   authCodes,
   authDevices,
+  authMailLog,
   authRecoveryShares,
   authSessions,
   authShares,
@@ -23,11 +24,12 @@ let t: AuthTestApp
 
 const device = (n: number) => `device-${String(n).padStart(20, '0')}`
 
-async function post(url: string, body: unknown, token?: string) {
+async function post(url: string, body: unknown, token?: string, agent?: string) {
   const res = await t.app.inject({
     method: 'POST',
     url,
     headers: {
+      ...(agent ? { 'user-agent': agent } : {}),
       origin: FRAME_ORIGIN,
       'latch-project-id': t.projectId,
       'latch-page-origin': APP_ORIGIN,
@@ -61,7 +63,13 @@ async function ageSends(email: string) {
   await t.app.db
     .update(authDevices)
     .set({ approvalSentAt: sql`${authDevices.approvalSentAt} - interval '31 seconds'` })
+  await t.app.db
+    .update(authMailLog)
+    .set({ createdAt: sql`${authMailLog.createdAt} - interval '31 seconds'` })
 }
+
+const CHROME_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36'
 
 async function signIn(email: string, deviceId: string) {
   const start = await post('/auth/v1/email/start', { projectId: t.projectId, email, deviceId })
@@ -248,41 +256,64 @@ describe.each(kinds)('on %s', (kind) => {
         recoveryShare: wallet.recoveryShare,
       })
 
-      await post('/auth/v1/sign-out', {}, token)
-      expect((await get('/auth/v1/wallet/auth-share', token)).status).toBe(401)
+      // Recovery swapped the token; signing out ends the new one.
+      const current = recovered.body.token as string
+      expect((await get('/auth/v1/wallet/auth-share', current)).status).toBe(200)
+      await post('/auth/v1/sign-out', {}, current)
+      expect((await get('/auth/v1/wallet/auth-share', current)).status).toBe(401)
     })
 
-    it('sends a known wallet on a new device through the verify-device step first', async () => {
+    it('answers a known wallet on a new device like any address; its mail and page name site and device', async () => {
       const email = 'keys@example.com'
       await ageSends(email)
-      const start = await post('/auth/v1/email/start', {
-        projectId: t.projectId,
-        email,
-        deviceId: device(7),
-      })
-      expect(start.body).toEqual({ action: 'VERIFY_DEVICE' })
+      const start = await post(
+        '/auth/v1/email/start',
+        { projectId: t.projectId, email, deviceId: device(7) },
+        undefined,
+        CHROME_MAC,
+      )
+      expect(start.body).toEqual({ action: 'VERIFY_OTP' })
       const mail = await t.mailbox.waitFor(
         (m) => m.to.includes(email) && m.subject.includes('new device'),
       )
+      expect(mail.subject).toContain(APP_ORIGIN)
+      expect(mail.text).toContain(`Site: ${APP_ORIGIN}`)
+      expect(mail.text).toContain('Device: Chrome 120 on macOS')
+      expect(mail.text).toMatch(/Time: \d{4}-\d\d-\d\d \d\d:\d\d UTC/)
       const link = /(http:\/\/\S+#[A-Za-z0-9_-]+)/.exec(mail.text)?.[1]
       expect(link).toBeDefined()
       const poll = () =>
         post('/auth/v1/email/device', { projectId: t.projectId, email, deviceId: device(7) })
       expect((await poll()).body).toEqual({ approved: false })
 
-      // Opening the link approves nothing; the form post with the fragment's token does.
+      // Opening the link approves nothing, nor does the review step: it shows the same facts.
       const url = new URL(link!)
       const page = await t.app.inject({ method: 'GET', url: url.pathname })
       expect(page.headers['content-security-policy']).toContain("script-src 'self'")
+      const form = (fields: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: url.pathname,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: fields,
+        })
+      const review = await form(`token=${url.hash.slice(1)}&step=review`)
+      expect(review.statusCode).toBe(200)
+      expect(review.body).toContain(APP_ORIGIN)
+      expect(review.body).toContain('Chrome 120 on macOS')
+      expect(review.body).toContain('Approve device')
       expect((await poll()).body).toEqual({ approved: false })
-      const approve = await t.app.inject({
-        method: 'POST',
-        url: url.pathname,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: `token=${url.hash.slice(1)}`,
-      })
+      const approve = await form(`token=${url.hash.slice(1)}`)
       expect(approve.body).toContain('Device approved')
       expect((await poll()).body).toEqual({ approved: true })
+      // The link works once.
+      expect((await form(`token=${url.hash.slice(1)}&step=review`)).statusCode).toBe(400)
+      const codeMail = await t.mailbox.waitFor(
+        (m) => m.to.includes(email) && m.subject.includes('sign-in code') && m.id > mail.id,
+      )
+      expect(codeMail.text).toContain(
+        `Enter this code only in the wallet window of ${APP_ORIGIN}; never give it to anyone`,
+      )
       const otp = await t.codeFor(email)
       const verified = await post('/auth/v1/email/verify', {
         projectId: t.projectId,
@@ -380,17 +411,36 @@ describe.each(kinds)('on %s', (kind) => {
     it('releases the recovery share only to a session fresh from a code sign-in', async () => {
       const { token } = await signIn('stale@example.com', device(10))
       await post('/auth/v1/wallet', wallet, token)
-      expect((await post('/auth/v1/wallet/recover', {}, token)).status).toBe(200)
+      const recovered = await post('/auth/v1/wallet/recover', {}, token)
+      expect(recovered.status).toBe(200)
+      const rotated = recovered.body.token as string
       await t.app.db
         .update(authSessions)
         .set({ createdAt: sql`${authSessions.createdAt} - interval '11 minutes'` })
-      const stale = await post('/auth/v1/wallet/recover', {}, token)
+      const stale = await post('/auth/v1/wallet/recover', {}, rotated)
       expect(stale).toMatchObject({
         status: 403,
         body: { error: { code: 'RECOVERY_NEEDS_FRESH_SIGN_IN' } },
       })
       // The auth share alone stays available to the session.
-      expect((await get('/auth/v1/wallet/auth-share', token)).status).toBe(200)
+      expect((await get('/auth/v1/wallet/auth-share', rotated)).status).toBe(200)
+    })
+
+    it('swaps the session token on recovery: the old token is refused, the new one works', async () => {
+      const { token } = await signIn('rotate@example.com', device(12))
+      await post('/auth/v1/wallet', wallet, token)
+      const recovered = await post('/auth/v1/wallet/recover', {}, token)
+      expect(recovered.status).toBe(200)
+      const { token: fresh, expiresAt } = recovered.body as { token: string; expiresAt: string }
+      expect(fresh).toMatch(/^[A-Za-z0-9_-]{20,100}$/)
+      expect(fresh).not.toBe(token)
+      expect(Date.parse(expiresAt)).toBeGreaterThan(Date.now())
+      // Whoever copied the old token (the page, a log) holds nothing now.
+      expect((await get('/auth/v1/session', token)).status).toBe(401)
+      expect((await get('/auth/v1/wallet/auth-share', token)).status).toBe(401)
+      expect((await post('/auth/v1/wallet/recover', {}, token)).status).toBe(401)
+      expect((await get('/auth/v1/session', fresh)).body.email).toBe('rotate@example.com')
+      expect((await get('/auth/v1/wallet/auth-share', fresh)).status).toBe(200)
     })
 
     it('rate-limits recovery per client: 5 a minute', async () => {

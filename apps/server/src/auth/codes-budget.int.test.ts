@@ -117,7 +117,7 @@ describe.each(['pglite', 'postgres'] as const)('sign-in codes on %s', (kind) => 
       email,
       deviceId: device(2),
     })
-    expect(start.body).toEqual({ action: 'VERIFY_DEVICE' })
+    expect(start.body).toEqual({ action: 'VERIFY_OTP' })
     const mail = await t.mailbox.waitFor((m) => m.to.includes(email) && /approve#/.test(m.text))
     const link = new URL(/(http:\/\/\S+#[A-Za-z0-9_-]+)/.exec(mail.text)![1]!)
     const approve = await t.app.inject({
@@ -156,6 +156,7 @@ describe.each(['pglite', 'postgres'] as const)('sign-in codes on %s', (kind) => 
         t.app.inject({
           method: 'POST',
           url: '/auth/v1/email/start',
+          headers: { 'latch-page-origin': APP_ORIGIN },
           payload: { projectId: t.projectId, email, deviceId: device(4) },
           remoteAddress: `10.200.0.${i + 1}`,
         }),

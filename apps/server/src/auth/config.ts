@@ -23,7 +23,12 @@ export interface AuthConfig {
    * channels the Farcaster app answers (unset: this server is the relay).
    */
   farcaster: { rpcUrl: string; relayUrl: string | undefined } | undefined
+  /** How often expired codes, flows and approval links are deleted (auth/sweep.ts). */
+  sweepIntervalMs: number
 }
+
+/** Five minutes: expired rows are dead already, the sweep only keeps the tables small. */
+export const DEFAULT_SWEEP_SECONDS = 300
 
 const key32 = z.string().refine(
   (value) => {
@@ -64,6 +69,13 @@ const originList = z.string().refine(
   { message: 'each entry must be an origin like https://wallet.example.com' },
 )
 
+const sweepSeconds = z
+  .string()
+  .regex(/^\d{1,6}$/, { message: 'must be a whole number of seconds' })
+  .refine((value) => Number(value) >= 1 && Number(value) <= 86_400, {
+    message: 'must be between 1 and 86400 seconds',
+  })
+
 /** Spread into the server's env schema, so these are validated with every other variable. */
 export const authEnvShape = {
   LATCH_SMTP_URL: smtpUrl.optional(),
@@ -74,6 +86,7 @@ export const authEnvShape = {
   LATCH_PUBLIC_URL: httpUrl.optional(),
   LATCH_FARCASTER_RPC_URL: httpUrl.optional(),
   LATCH_FARCASTER_RELAY_URL: httpUrl.optional(),
+  LATCH_AUTH_SWEEP_SECONDS: sweepSeconds.optional(),
   ...socialEnvShape,
 }
 
@@ -98,5 +111,6 @@ export function readAuthConfig(env: AuthEnv): AuthConfig {
           relayUrl: env.LATCH_FARCASTER_RELAY_URL?.replace(/\/$/, ''),
         }
       : undefined,
+    sweepIntervalMs: Number(env.LATCH_AUTH_SWEEP_SECONDS ?? DEFAULT_SWEEP_SECONDS) * 1000,
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authCodes } from '../db/schema/auth.js'
-import { type AuthTestApp, openAuthTestApp } from './testing.js'
+import { APP_ORIGIN, type AuthTestApp, openAuthTestApp } from './testing.js'
 
 // The attack: a page on any site holds a hidden <form method=post> aimed at the Latch server and
 // submits it. Browsers send such posts cross-site without a preflight; they must do nothing.
@@ -46,6 +46,7 @@ describe('cross-site form posts to /auth/v1', () => {
     const start = await t.app.inject({
       method: 'POST',
       url: '/auth/v1/email/start',
+      headers: { 'latch-page-origin': APP_ORIGIN },
       payload: { projectId: t.projectId, email: 'owner@example.com', deviceId: 'e'.repeat(43) },
     })
     expect(start.statusCode).toBeLessThan(300)

@@ -13,6 +13,13 @@ export interface MailText {
   text: string
 }
 
+export class MissingSiteError extends Error {
+  override name = 'MissingSiteError'
+  constructor() {
+    super('A sign-in code mail must name the site it may be entered on: use loginCodeMail')
+  }
+}
+
 export class MissingEmailChangeError extends Error {
   override name = 'MissingEmailChangeError'
   constructor(purpose: CodePurpose) {
@@ -28,11 +35,7 @@ const validity = 'It is valid for 10 minutes.'
  * owner sees which wallet it would take over.
  */
 export function codeMail(purpose: CodePurpose, code: string, change?: EmailChange): MailText {
-  if (purpose === 'login')
-    return {
-      subject: 'Your Latch sign-in code',
-      text: `Use this code to sign in to your wallet:\n\n${code}\n\n${validity} If you did not ask for it, ignore this email.`,
-    }
+  if (purpose === 'login') throw new MissingSiteError()
   if (!change) throw new MissingEmailChangeError(purpose)
   const move = `from ${change.from} to ${change.to}`
   if (purpose === 'update_primary')
@@ -46,10 +49,32 @@ export function codeMail(purpose: CodePurpose, code: string, change?: EmailChang
   }
 }
 
-export function deviceApprovalMail(link: string): MailText {
+/**
+ * A sign-in code names the one place it may be typed: the wallet window on the site that asked.
+ * Anyone else asking for it (a page, a chat, a support desk) is after the wallet.
+ */
+export function loginCodeMail(code: string, site: string): MailText {
   return {
-    subject: 'Approve a new device for your Latch wallet',
-    text: `A new device asked to sign in to your wallet. If that was you, approve it here:\n\n${link}\n\nThen go back to the app. If it was not you, ignore this email.`,
+    subject: `Your Latch sign-in code for ${site}`,
+    text: `Use this code to sign in to your wallet on ${site}:\n\n${code}\n\nEnter this code only in the wallet window of ${site}; never give it to anyone. ${validity} If you did not ask for it, ignore this email.`,
+  }
+}
+
+/** Who asked for a device approval: the verified page origin, the device and when. */
+export interface ApprovalRequest {
+  link: string
+  site: string
+  /** "Chrome 120 on macOS 14", or "an unknown device" (device-facts.ts). */
+  device: string
+  /** "2026-11-27 10:02 UTC". */
+  time: string
+}
+
+/** Names the site and the device, so the owner approves knowingly or not at all. */
+export function deviceApprovalMail(request: ApprovalRequest): MailText {
+  return {
+    subject: `Approve a new device for your Latch wallet on ${request.site}`,
+    text: `A device asked to sign in to your wallet:\n\nSite: ${request.site}\nDevice: ${request.device}\nTime: ${request.time}\n\nApprove it only if you just asked for this, on that site, on that device. Approving lets that device use your wallet. If that was you, approve it here:\n\n${request.link}\n\nA sign-in code follows once you approve. If it was not you, ignore this email: nothing happens without your approval.`,
   }
 }
 

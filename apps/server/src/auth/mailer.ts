@@ -1,12 +1,14 @@
 import { createTransport, type Transporter } from 'nodemailer'
 import { HttpError } from '../errors.js'
 import {
+  type ApprovalRequest,
   type CodePurpose,
   codeMail,
   codesLockedMail,
   deviceApprovalMail,
   type EmailChange,
   emailChangedMail,
+  loginCodeMail,
 } from './mail-texts.js'
 
 export type { CodePurpose, EmailChange } from './mail-texts.js'
@@ -14,7 +16,9 @@ export type { CodePurpose, EmailChange } from './mail-texts.js'
 export interface Mailer {
   /** `change` is required for the two email-update codes: their mails name both addresses. */
   sendCode(to: string, code: string, purpose: CodePurpose, change?: EmailChange): Promise<void>
-  sendDeviceApproval(to: string, link: string): Promise<void>
+  /** A sign-in code, naming the site (page origin) whose wallet window may take it. */
+  sendLoginCode(to: string, code: string, site: string): Promise<void>
+  sendDeviceApproval(to: string, request: ApprovalRequest): Promise<void>
   /** The notice to the old address once its wallet's sign-in email has moved. */
   sendEmailChanged(change: EmailChange): Promise<void>
   /** The notice that sign-in codes for `to` are paused for `minutes` after too many wrong ones. */
@@ -46,7 +50,8 @@ export function createMailer(smtpUrl: string | undefined, from: string): Mailer 
   }
   return {
     sendCode: (to, code, purpose, change) => send(to, codeMail(purpose, code, change)),
-    sendDeviceApproval: (to, link) => send(to, deviceApprovalMail(link)),
+    sendLoginCode: (to, code, site) => send(to, loginCodeMail(code, site)),
+    sendDeviceApproval: (to, request) => send(to, deviceApprovalMail(request)),
     sendEmailChanged: (change) => send(change.from, emailChangedMail(change)),
     sendCodesLocked: (to, minutes) => send(to, codesLockedMail(minutes)),
     close: () => transport?.close(),

@@ -13,6 +13,7 @@ import { updateEmailRoutes } from './routes/update-email.js'
 import { walletRoutes } from './routes/wallet.js'
 import { rpcProxyRoutes } from './rpc-proxy.js'
 import { codeKey, loadCustodyKeys } from './secrets.js'
+import { scheduleSweep } from './sweep.js'
 
 export interface AuthRoutesOptions {
   /** Tests move the clock. */
@@ -59,6 +60,12 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         'Send JSON (application/json); form posts are refused',
       )
   })
+  // Expired codes, flows and approval links are deleted on a schedule, from ready to close.
+  let sweep: ReturnType<typeof scheduleSweep> | undefined
+  app.addHook('onReady', async () => {
+    sweep = scheduleSweep(app.db, { intervalMs: auth.sweepIntervalMs, now: ctx.now, log: app.log })
+  })
+  app.addHook('onClose', async () => sweep?.stop())
   registerFrameCors(app, '/auth/v1', auth.frameOrigins)
   await app.register(frameRoutes)
   await app.register(emailRoutes(ctx))

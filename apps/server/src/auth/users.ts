@@ -45,43 +45,90 @@ export async function approveDevice(db: Db, userId: string, deviceId: string, no
     })
 }
 
-/** A fresh approval token for a new device; only its hash is stored. */
-export async function requestDeviceApproval(db: Db, userId: string, deviceId: string, now: Date) {
+/** Where a device approval was asked from: the verified page origin and the device's browser. */
+export interface ApprovalAsker {
+  origin: string
+  agent: string
+}
+
+/** A fresh approval token for a new device; only its hash is stored, beside who asked. */
+export async function requestDeviceApproval(
+  db: Db,
+  userId: string,
+  deviceId: string,
+  asker: ApprovalAsker,
+  now: Date,
+) {
   const token = newToken()
+  const pending = {
+    approvalTokenHash: sha256(token),
+    approvalSentAt: now,
+    approvalOrigin: asker.origin,
+    approvalAgent: asker.agent,
+  }
   await db
     .insert(authDevices)
-    .values({
-      userId,
-      deviceHash: sha256(deviceId),
-      approvalTokenHash: sha256(token),
-      approvalSentAt: now,
-    })
-    .onConflictDoUpdate({
-      target: [authDevices.userId, authDevices.deviceHash],
-      set: { approvalTokenHash: sha256(token), approvalSentAt: now },
-    })
+    .values({ userId, deviceHash: sha256(deviceId), ...pending })
+    .onConflictDoUpdate({ target: [authDevices.userId, authDevices.deviceHash], set: pending })
   return token
 }
 
-/** Approves the device whose link carried this token; false when the token is unknown or stale. */
-/** Approves the device of a mailed link; resolves with its user's id, or false for a dead link. */
-export async function approveDeviceByToken(
-  db: Db,
-  token: string,
-  now: Date,
-  maxAgeMs: number,
-): Promise<string | false> {
+/** A live approval link's device row, or undefined when the token is unknown or stale. */
+export async function findPendingApproval(db: Db, token: string, now: Date, maxAgeMs: number) {
   const [row] = await db
     .select()
     .from(authDevices)
     .where(eq(authDevices.approvalTokenHash, sha256(token)))
     .limit(1)
-  if (!row?.approvalSentAt || now.getTime() - row.approvalSentAt.getTime() > maxAgeMs) return false
-  await db
+  if (!row?.approvalSentAt || now.getTime() - row.approvalSentAt.getTime() > maxAgeMs)
+    return undefined
+  return row
+}
+
+/**
+ * Approves the device of a mailed link; resolves with its user and the origin that asked, or
+ * false for a dead link.
+ */
+export async function approveDeviceByToken(
+  db: Db,
+  token: string,
+  now: Date,
+  maxAgeMs: number,
+): Promise<{ userId: string; origin: string | null } | false> {
+  const row = await findPendingApproval(db, token, now, maxAgeMs)
+  if (!row) return false
+  const [approved] = await db
     .update(authDevices)
     .set({ approvedAt: now, approvalTokenHash: null })
-    .where(and(eq(authDevices.userId, row.userId), eq(authDevices.deviceHash, row.deviceHash)))
-  return row.userId
+    .where(
+      and(
+        eq(authDevices.userId, row.userId),
+        eq(authDevices.deviceHash, row.deviceHash),
+        eq(authDevices.approvalTokenHash, sha256(token)),
+      ),
+    )
+    .returning({ userId: authDevices.userId })
+  return approved ? { userId: approved.userId, origin: row.approvalOrigin } : false
+}
+
+/**
+ * Whether this device is approved for the account of this address, in one query whether or not
+ * the address has an account: the poll answers alike, and in alike time, for both.
+ */
+export async function isDeviceApprovedForEmail(db: Db, email: string, deviceId: string) {
+  const [row] = await db
+    .select({ approvedAt: authDevices.approvedAt })
+    .from(authUsers)
+    .innerJoin(authDevices, eq(authDevices.userId, authUsers.id))
+    .where(
+      and(
+        eq(authUsers.email, email),
+        eq(authDevices.deviceHash, sha256(deviceId)),
+        isNotNull(authDevices.approvedAt),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
 }
 
 export async function setEmail(db: Db, userId: string, email: string) {

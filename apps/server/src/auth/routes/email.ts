@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { HttpError } from '../../errors.js'
-import { assertMaySend, consumeCode, issueCode, ThrottledError } from '../codes.js'
+import { consumeCode, ThrottledError } from '../codes.js'
 import { type AuthContext, requireKnownProject } from '../context.js'
 import { authRouteConfig } from '../cors.js'
+import { describeAgent } from '../device-facts.js'
+import { OriginMailLimitError } from '../mail-limits.js'
 import {
   Action,
   authErrors,
@@ -19,8 +21,9 @@ import {
   ensureUser,
   findUserByEmail,
   isDeviceApproved,
-  requestDeviceApproval,
+  isDeviceApprovedForEmail,
 } from '../users.js'
+import { sendSignInMail } from './sign-in-mail.js'
 
 const limited = (max: number) => ({
   ...authRouteConfig,
@@ -38,44 +41,33 @@ export function emailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
       {
         config: limited(20),
         schema: {
-          summary: 'Send a sign-in code (or a device approval link)',
+          summary: 'Send a sign-in mail: a code, or a device approval link',
           description:
-            'VERIFY_OTP: a code went to the address. VERIFY_DEVICE: the account has a wallet and this device is not approved yet; an approval link went to the address instead, then poll /auth/v1/email/device.',
+            'Always answers VERIFY_OTP, whether or not the address has a wallet, so the answer tells nobody which addresses do. A wallet signing in on a device it has not approved gets a device approval link (naming the site, the device and the time) instead of a code; the code follows once the link is used. Meanwhile /auth/v1/email/device may be polled. 403 ORIGIN_NOT_ALLOWED without an allowed latch-page-origin; 429 EMAIL_THROTTLED past one mail per 30 s or the hourly and daily caps of the address, 429 ORIGIN_MAIL_LIMIT past the hourly caps of the site or the project.',
           tags: ['auth'],
           body: SignInBody,
-          response: { 200: Action('VERIFY_OTP', 'VERIFY_DEVICE'), ...authErrors, ...projectErrors },
+          response: { 200: Action('VERIFY_OTP'), ...authErrors, ...projectErrors },
         },
       },
       async (request, reply) => {
         const body = { ...request.body, email: normalEmail(request.body.email) }
-        await requireKnownProject(request, body.projectId)
+        const project = await requireKnownProject(request, body.projectId)
+        const pageOrigin = allowedPageOrigin(request, project.allowedOrigins)
+        if (!pageOrigin)
+          throw new HttpError(403, 'ORIGIN_NOT_ALLOWED', 'This page may not use this project')
         const now = ctx.now()
         try {
-          await assertMaySend(app.db, body.email, now)
+          await sendSignInMail(app.db, ctx, {
+            ...body,
+            pageOrigin,
+            agent: describeAgent(request.headers['user-agent']),
+            now,
+          })
         } catch (error) {
-          if (error instanceof ThrottledError) reply.header('retry-after', String(error.retryAfter))
+          if (error instanceof ThrottledError || error instanceof OriginMailLimitError)
+            reply.header('retry-after', String(error.retryAfter))
           throw error
         }
-        const user = await findUserByEmail(app.db, body.email)
-        if (user?.evmAddress && !(await isDeviceApproved(app.db, user.id, body.deviceId))) {
-          const token = await requestDeviceApproval(app.db, user.id, body.deviceId, now)
-          await ctx.mailer.sendDeviceApproval(
-            body.email,
-            `${ctx.publicUrl}/auth/v1/device/approve#${token}`,
-          )
-          return { action: 'VERIFY_DEVICE' as const }
-        }
-        const code = await issueCode(
-          app.db,
-          ctx.codeKey,
-          { email: body.email, purpose: 'login' },
-          now,
-          { throttle: true },
-        ).catch((error: unknown) => {
-          if (error instanceof ThrottledError) reply.header('retry-after', String(error.retryAfter))
-          throw error
-        })
-        await ctx.mailer.sendCode(body.email, code, 'login')
         return { action: 'VERIFY_OTP' as const }
       },
     )
@@ -86,6 +78,8 @@ export function emailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         config: limited(120),
         schema: {
           summary: 'Poll a device approval (the code went out when the link was used)',
+          description:
+            'approved: false until the owner of the address approved this device, and for an address without a wallet: the answer never tells whether the address has one.',
           tags: ['auth'],
           body: SignInBody,
           response: {
@@ -97,11 +91,10 @@ export function emailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const body = { ...request.body, email: normalEmail(request.body.email) }
-        await requireKnownProject(request, body.projectId)
-        const user = await findUserByEmail(app.db, body.email)
-        if (!user || !(await isDeviceApproved(app.db, user.id, body.deviceId)))
-          return { approved: false }
-        return { approved: true }
+        const project = await requireKnownProject(request, body.projectId)
+        if (!allowedPageOrigin(request, project.allowedOrigins))
+          throw new HttpError(403, 'ORIGIN_NOT_ALLOWED', 'This page may not use this project')
+        return { approved: await isDeviceApprovedForEmail(app.db, body.email, body.deviceId) }
       },
     )
 
@@ -124,10 +117,8 @@ export function emailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         if (!pageOrigin)
           throw new HttpError(403, 'ORIGIN_NOT_ALLOWED', 'This page may not use this project')
         const now = ctx.now()
-        const existing = await findUserByEmail(app.db, body.email)
-        // An existing wallet on a device not approved by link never gets a session.
-        if (existing?.evmAddress && !(await isDeviceApproved(app.db, existing.id, body.deviceId)))
-          throw new HttpError(403, 'DEVICE_NOT_VERIFIED', 'Verify this device first')
+        // The code is checked first, so a wrong one is answered alike for every address: an
+        // existing wallet is told apart only by whoever holds its code.
         await consumeCode(
           app.db,
           ctx.codeKey,
@@ -135,6 +126,10 @@ export function emailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
           now,
           (minutes) => ctx.mailer.sendCodesLocked(body.email, minutes),
         )
+        const existing = await findUserByEmail(app.db, body.email)
+        // An existing wallet on a device not approved by link never gets a session.
+        if (existing?.evmAddress && !(await isDeviceApproved(app.db, existing.id, body.deviceId)))
+          throw new HttpError(403, 'DEVICE_NOT_VERIFIED', 'Verify this device first')
         const user = existing ?? (await ensureUser(app.db, body.email))
         await approveDevice(app.db, user.id, body.deviceId, now)
         const session = await createSession(

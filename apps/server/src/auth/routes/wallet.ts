@@ -1,4 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { eq } from 'drizzle-orm'
+import { Type } from 'typebox'
+import { authSessions } from '../../db/schema/auth.js'
+import type { Db } from '../../db/types.js'
 import { HttpError } from '../../errors.js'
 import type { AuthContext } from '../context.js'
 import { authRouteConfig } from '../cors.js'
@@ -11,13 +15,38 @@ import {
   RecoveryShares,
   sessionErrors,
 } from '../schemas.js'
-import { requireSession, revokeSession } from '../sessions.js'
+import { sha256 } from '../secrets.js'
+import { requireSession, revokeSession, rotateSession, type Session } from '../sessions.js'
 import { readAuthShare, readRecoveryShare, storeWallet } from '../shares.js'
 import { identityUsername } from '../social/store.js'
 import { findUser } from '../users.js'
 
 /** How long after a code sign-in the recovery share may be released. */
 export const RECOVERY_WINDOW_MS = 10 * 60_000
+
+/** The shares and the session's new token: recovery swaps the token (docs/custody.md#sessions). */
+const RecoveryAnswer = Type.Object({
+  ...RecoveryShares.properties,
+  token: Type.String({ description: 'The session’s new token; the old one is void' }),
+  expiresAt: Type.String({ description: 'ISO 8601' }),
+})
+
+/**
+ * A new token for the session, keeping its social identity: a copy of the old token taken before
+ * the recovery (the page that saw it, a log) is worth nothing afterwards.
+ */
+async function rotateKeepingIdentity(db: Db, session: Session, now: Date) {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db
+    const rotated = await rotateSession(t, session, now)
+    if (session.socialProvider)
+      await t
+        .update(authSessions)
+        .set({ socialProvider: session.socialProvider, socialSubject: session.socialSubject })
+        .where(eq(authSessions.tokenHash, sha256(rotated.token)))
+    return rotated
+  })
+}
 
 const limited = (max: number) => ({ ...authRouteConfig, rateLimit: { max, timeWindow: 60_000 } })
 
@@ -122,10 +151,10 @@ export function walletRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         schema: {
           summary: 'Both server shares, for a device recovering its wallet',
           description:
-            'Only within 10 minutes of a code sign-in; later answers 403 RECOVERY_NEEDS_FRESH_SIGN_IN.',
+            'Only within 10 minutes of a code sign-in; later answers 403 RECOVERY_NEEDS_FRESH_SIGN_IN. The session gets a new token (token, expiresAt); the one that asked is void from then on.',
           tags: ['auth'],
           body: EmptyBody,
-          response: { 200: RecoveryShares, ...sessionErrors },
+          response: { 200: RecoveryAnswer, ...sessionErrors },
         },
       },
       async (request, reply) => {
@@ -142,6 +171,7 @@ export function walletRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         const authShare = await readAuthShare(app.db, ctx.keys, session.userId)
         const recoveryShare = await readRecoveryShare(app.db, ctx.keys, session.userId)
         // An audit line without the share: who recovered, never what.
+        const rotated = await rotateKeepingIdentity(app.db, session, ctx.now())
         request.log.warn({ userId: session.userId }, 'recovery share released to a session')
         reply.header('cache-control', 'no-store')
         return {
@@ -149,6 +179,8 @@ export function walletRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
           recoveryShare,
           evmAddress: user.evmAddress,
           solanaAddress: user.solanaAddress,
+          token: rotated.token,
+          expiresAt: rotated.expiresAt.toISOString(),
         }
       },
     )
