@@ -141,7 +141,11 @@ describe('npm start', () => {
       `http://127.0.0.1:${p.server}/v1/identity/${demoAccounts[1]}?projectId=${projectId}`,
       { headers: { origin: `http://localhost:${p.web}` } },
     )
-    expect(await identity.json()).toEqual({ name: 'latch-demo.latch.id', avatar: null })
+    expect(await identity.json()).toEqual({
+      name: 'latch-demo.latch.id',
+      avatar: null,
+      avatarRecord: null,
+    })
     const config = (await fetch(
       `http://127.0.0.1:${p.server}/appkit/v1/config?projectId=${projectId}`,
       { headers: { origin: `http://localhost:${p.web}` } },
