@@ -187,6 +187,14 @@ describe('guardedFetch', () => {
     expect(Date.now() - started).toBeLessThan(2_000)
   })
 
+  it('a resolver that never answers does not hold the fetch past its deadline', async () => {
+    const error = await guardedFetch('http://slow-dns.example/', {
+      timeoutMs: 200,
+      resolve: () => new Promise(() => {}),
+    }).catch((e) => e)
+    expect(error).toBeInstanceOf(FetchTimeoutError)
+  })
+
   it('fetches only http and https URLs without credentials', async () => {
     for (const url of [
       'file:///etc/passwd',

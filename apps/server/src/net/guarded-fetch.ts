@@ -119,8 +119,18 @@ export function isPublicAddress(address: string, allowLoopback = false): boolean
   return range === 'unicast' || (allowLoopback && range === 'loopback')
 }
 
+/** The system resolver cannot be cancelled: the fetch's deadline must not wait for it. */
+function beforeAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    if (signal.aborted) return onAbort()
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}
+
 /** Checks the URL and its host's every address; the address to connect to. */
-async function checkedTarget(url: URL, options: GuardedFetchOptions) {
+async function checkedTarget(url: URL, options: GuardedFetchOptions, signal: AbortSignal) {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new UnsupportedUrlError('only http and https are fetched')
   if (url.username || url.password) throw new UnsupportedUrlError('it carries credentials')
@@ -130,8 +140,9 @@ async function checkedTarget(url: URL, options: GuardedFetchOptions) {
   if (ipaddr.isValid(host)) addresses = [{ address: host, family: host.includes(':') ? 6 : 4 }]
   else
     try {
-      addresses = await (options.resolve ?? systemResolve)(host)
-    } catch {
+      addresses = await beforeAbort((options.resolve ?? systemResolve)(host), signal)
+    } catch (error) {
+      if (signal.aborted) throw error
       throw new FetchFailedError('its name does not resolve')
     }
   if (addresses.length === 0) throw new FetchFailedError('its name does not resolve')
@@ -224,7 +235,7 @@ export async function guardedFetch(
   }
   try {
     for (let hop = 0; ; hop++) {
-      const target = await checkedTarget(url, options)
+      const target = await checkedTarget(url, options, controller.signal)
       if (controller.signal.aborted) throw new FetchTimeoutError(timeoutMs)
       const response = await requestOnce(url, target, options, controller.signal, maxBytes)
       if (!REDIRECTS.has(response.status)) return response
