@@ -97,6 +97,8 @@ export const PROJECT_SECRET_HEADER = 'latch-project-secret'
 export const MAX_BATCH_CALLS = 100
 /** Default weighted calls per minute per client (address) and project (LATCH_RPC_*, rpc-config.ts). */
 export const CALLS_PER_CLIENT_PER_MINUTE = DEFAULT_RPC_LIMITS.clientPerMinute
+/** Default weighted calls per minute per project, all clients together. */
+export const CALLS_PER_PROJECT_PER_MINUTE = DEFAULT_RPC_LIMITS.projectPerMinute
 
 type Transport = ReturnType<ReturnType<typeof latchTransport>>
 
