@@ -180,3 +180,24 @@ describe('per-project budgets, shared by replicas through Redis', () => {
     expect((await post(a, twenty, '10.6.0.1', other.id)).statusCode).toBe(200)
   })
 })
+
+describe('with the budget store down', () => {
+  it('the proxy refuses (503) rather than forward uncounted, unless set open', async () => {
+    const env = { LATCH_CHAIN_RPC_URL: anvil.rpcUrl, REDIS_URL: 'redis://127.0.0.1:1' }
+    const closed = await openAuthTestApp(env)
+    try {
+      const res = await post(closed, call('eth_blockNumber'), '10.5.0.1')
+      expect(res.statusCode).toBe(503)
+      expect(res.json().error.code).toBe('RATE_LIMIT_UNAVAILABLE')
+    } finally {
+      await closed.close()
+    }
+    const open = await openAuthTestApp({ ...env, LATCH_RATE_LIMIT_ON_REDIS_FAILURE: 'open' })
+    try {
+      const res = await post(open, call('eth_blockNumber'), '10.5.0.1')
+      expect(res.json().result).toMatch(/^0x/)
+    } finally {
+      await open.close()
+    }
+  })
+})
