@@ -39,14 +39,13 @@ const IdParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
 })
 const adminErrors = errorResponses({
-  400: 'VALIDATION_ERROR: a bad name, origin or flag',
+  400: 'VALIDATION_ERROR: a bad name, origin or flag; ORIGIN_TOO_BROAD: `*` or a wildcard over a public suffix',
   401: 'UNAUTHORIZED: no or a wrong admin token',
   404: 'PROJECT_NOT_FOUND',
 })
 
 function inputError(error: unknown): never {
-  if (error instanceof ProjectInputError)
-    throw new HttpError(400, 'VALIDATION_ERROR', error.message)
+  if (error instanceof ProjectInputError) throw new HttpError(400, error.code, error.message)
   throw error
 }
 

@@ -10,6 +10,7 @@ import {
   type DevFarcasterRelay,
   startDevFarcasterRelay,
 } from '../../../../scripts/farcaster/relay.js'
+import { authSessions } from '../db/schema/auth.js'
 import { farcasterFrame } from './farcaster/testing.js'
 import { type AuthTestApp, openAuthTestApp } from './testing.js'
 
@@ -49,13 +50,37 @@ describe('Sign In With Farcaster through an upstream relay', () => {
     expect([...new URL(url).searchParams.keys()]).toEqual(['channelToken'])
     expect((await poll(flowToken, deviceId)).status).toBe(202)
     await answerFarcasterLink(url, { relay: relay.url, rpcUrl: anvil.rpcUrl, account: dev })
-    const done = await poll(flowToken, deviceId)
+    // The frame shows which account answered before anything exists; then the visitor confirms.
+    const { answered, session: done } = await farcasterFrame(t).signIn(flowToken, deviceId)
+    expect(answered).toMatchObject({ fid: dev.fid, username: dev.username })
+    expect(answered.custodyAddress.toLowerCase()).toBe(dev.custody.toLowerCase())
     expect(done.status, JSON.stringify(done.body)).toBe(200)
     expect((done.body as { user: object }).user).toMatchObject({
       socialProvider: 'farcaster',
       username: dev.username,
     })
     expect((await poll(flowToken, deviceId)).status).toBe(400)
+  })
+
+  it("shows the relay's answer before anything exists; a cancelled one never signs in", async () => {
+    const deviceId = device()
+    const frame = farcasterFrame(t)
+    const { url, flowToken } = await openChannel(deviceId)
+    // A stranger who saw the link answers with their own account.
+    await answerFarcasterLink(url, { relay: relay.url, rpcUrl: anvil.rpcUrl, account: friend })
+    const sessions = async () => (await t.app.db.select().from(authSessions)).length
+    const before = await sessions()
+    // A confirm on the poll that fetches the answer only shows it.
+    expect(await frame.confirm(flowToken, deviceId)).toMatchObject({
+      status: 200,
+      body: { state: 'answered', fid: friend.fid, usernameVerified: false },
+    })
+    expect(await frame.cancel(flowToken, deviceId)).toMatchObject({ status: 200 })
+    expect(await frame.confirm(flowToken, deviceId)).toMatchObject({
+      status: 400,
+      body: { error: { code: 'SOCIAL_SIGN_IN_INVALID' } },
+    })
+    expect(await sessions()).toBe(before)
   })
 
   it('refuses what a lying relay reports: another fid, or a signature from a key that is not custody', async () => {

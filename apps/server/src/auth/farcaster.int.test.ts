@@ -9,8 +9,10 @@ import {
   devFarcasterAccounts,
   installDevFarcasterRegistry,
 } from '../../../../scripts/devchain/farcaster.js'
-import { authIdentities, authSessions } from '../db/schema/auth.js'
+import { authIdentities, authSessions, authSocialFlows, authUsers } from '../db/schema/auth.js'
 import { farcasterFrame } from './farcaster/testing.js'
+import { sha256 } from './secrets.js'
+import { insertFlow } from './social/store.js'
 import { APP_ORIGIN, type AuthTestApp, frameCall, openAuthTestApp } from './testing.js'
 
 // Sign In With Farcaster with this server as the relay, end to end over HTTP: the frame opens a
@@ -41,6 +43,11 @@ afterAll(async () => {
 
 const openChannel = (deviceId: string) => farcasterFrame(t).openChannel(deviceId)
 const poll = (flowToken: string, deviceId: string) => farcasterFrame(t).poll(flowToken, deviceId)
+const confirm = (flowToken: string, deviceId: string) =>
+  farcasterFrame(t).confirm(flowToken, deviceId)
+/** The frame's two steps once the channel is answered: show the account, then confirm it. */
+const signIn = async (flowToken: string, deviceId: string) =>
+  (await farcasterFrame(t).signIn(flowToken, deviceId)).session
 
 interface Answer {
   signer?: `0x${string}`
@@ -119,23 +126,39 @@ describe('Sign In With Farcaster', () => {
       username: dev.username,
     })
 
-    const done = await poll(flowToken, deviceId)
+    // The answer is shown to the visitor first: fid, custody address, the client's claimed name
+    // (unverified). Nothing exists yet: no account, no identity, no session.
+    const shown = await poll(flowToken, deviceId)
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200)
+    expect(shown.body).toEqual({
+      state: 'answered',
+      fid: dev.fid,
+      custodyAddress: expect.stringMatching(new RegExp(`^${dev.custody}$`, 'i')),
+      username: dev.username,
+      usernameVerified: false,
+    })
+    expect(await t.app.db.select().from(authIdentities)).toEqual([])
+    expect(await t.app.db.select().from(authSessions)).toEqual([])
+    expect((await poll(flowToken, deviceId)).body).toMatchObject({ state: 'answered' })
+
+    const done = await confirm(flowToken, deviceId)
     expect(done.status, JSON.stringify(done.body)).toBe(200)
     const session = done.body as { token: string; user: object }
     expect(session.user).toMatchObject({ socialProvider: 'farcaster', username: 'latch-dev' })
     const me = await frameCall(t, 'GET', '/auth/v1/session', session.token)
     expect(JSON.stringify(me.body)).toContain('"socialProvider":"farcaster"')
     expect(JSON.stringify(me.body)).toContain('"username":"latch-dev"')
-    // Spent: a second poll gets nothing.
+    // Spent: a second poll or confirm gets nothing.
     expect((await poll(flowToken, deviceId)).status).toBe(400)
+    expect((await confirm(flowToken, deviceId)).status).toBe(400)
 
     // The same fid is the same account; another fid another.
     const again = await openChannel(deviceId)
     expect((await answer(again.url, dev)).status).toBe(201)
-    expect((await poll(again.flowToken, deviceId)).status).toBe(200)
+    expect((await signIn(again.flowToken, deviceId)).status).toBe(200)
     const other = await openChannel(deviceId)
     expect((await answer(other.url, friend)).status).toBe(201)
-    const third = (await poll(other.flowToken, deviceId)).body as {
+    const third = (await signIn(other.flowToken, deviceId)).body as {
       user: { id: string; username: string }
     }
     expect(third.user.username).toBe('latch-friend')
@@ -173,7 +196,7 @@ describe('Sign In With Farcaster', () => {
     expect(borrowed).toMatchObject({ status: 401, body: { error: { code: 'NOT_CUSTODY' } } })
     expect((await poll(flowToken, deviceId)).status).toBe(202)
     expect((await answer(url, dev)).status).toBe(201)
-    expect((await poll(flowToken, deviceId)).status).toBe(200)
+    expect((await signIn(flowToken, deviceId)).status).toBe(200)
   })
 
   it('refuses a message for another nonce, domain, page or fid, and a replayed answer', async () => {
@@ -199,7 +222,7 @@ describe('Sign In With Farcaster', () => {
     const forged = new URL(url)
     forged.searchParams.set('channelToken', 'x'.repeat(43))
     expect((await answer(forged.toString(), dev)).status).toBe(401)
-    expect((await poll(flowToken, deviceId)).status).toBe(200)
+    expect((await signIn(flowToken, deviceId)).status).toBe(200)
   })
 
   it('hands the session only to the frame that opened the channel: same device, page and project', async () => {
@@ -207,15 +230,16 @@ describe('Sign In With Farcaster', () => {
     const { url, flowToken } = await openChannel(deviceId)
     expect((await answer(url, dev)).status).toBe(201)
     expect((await poll(flowToken, device())).status).toBe(400)
+    expect((await confirm(flowToken, device())).status).toBe(400)
     const otherPage = await t.app.inject({
       method: 'POST',
       url: '/auth/v1/farcaster/finish',
       headers: { origin: 'http://127.0.0.1:5174', 'latch-page-origin': 'https://evil.example' },
-      payload: { projectId: t.projectId, deviceId, flowToken },
+      payload: { projectId: t.projectId, deviceId, flowToken, confirm: true },
     })
     expect(otherPage.statusCode).toBe(400)
     expect((await poll('y'.repeat(43), deviceId)).status).toBe(400)
-    expect((await poll(flowToken, deviceId)).status).toBe(200)
+    expect((await signIn(flowToken, deviceId)).status).toBe(200)
   })
 
   it('answers 502 and keeps the channel when the ID registry cannot be read', async () => {
@@ -252,5 +276,129 @@ describe('Sign In With Farcaster', () => {
     } finally {
       await off.close()
     }
+  })
+})
+
+// The attacker saw the QR code (over the visitor's shoulder, on a shared screen, in a screenshot)
+// and answers the channel first with an account of their own; or presents the channel token
+// where an OAuth `state` goes; or holds the flow token's channel but not the visitor's device.
+describe('Farcaster attacks', () => {
+  const counts = async () => ({
+    users: (await t.app.db.select().from(authUsers)).length,
+    identities: (await t.app.db.select().from(authIdentities)).length,
+    sessions: (await t.app.db.select().from(authSessions)).length,
+  })
+  const invalid = { status: 400, body: { error: { code: 'SOCIAL_SIGN_IN_INVALID' } } }
+
+  it("a stranger's answer shows the stranger's fid; the visitor cancels and nothing exists", async () => {
+    const stranger = friend
+    const deviceId = device()
+    const { url, flowToken } = await openChannel(deviceId)
+    const before = await counts()
+    expect((await answer(url, stranger)).status).toBe(201)
+    // Even a confirm on the first poll that sees the answer only shows it: the visitor had no
+    // chance to look at it yet.
+    const seen = await confirm(flowToken, deviceId)
+    expect(seen).toMatchObject({ status: 200, body: { state: 'answered', fid: stranger.fid } })
+    expect(await counts()).toEqual(before)
+    // The visitor does not recognise the account and cancels.
+    expect(await farcasterFrame(t).cancel(flowToken, deviceId)).toMatchObject({
+      status: 200,
+      body: { state: 'cancelled' },
+    })
+    expect(await confirm(flowToken, deviceId)).toMatchObject(invalid)
+    expect(await poll(flowToken, deviceId)).toMatchObject(invalid)
+    expect(await farcasterFrame(t).cancel(flowToken, deviceId)).toMatchObject(invalid)
+    // The visitor's own answer comes too late for this channel: it is spent.
+    expect(await answer(url, dev)).toMatchObject({
+      status: 401,
+      body: { error: { code: 'CHANNEL_INVALID' } },
+    })
+    expect(await counts()).toEqual(before)
+    const sessions = await t.app.db
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.deviceHash, sha256(deviceId)))
+    expect(sessions).toEqual([])
+  })
+
+  it('a channel cancelled before any answer takes none', async () => {
+    const deviceId = device()
+    const { url, flowToken } = await openChannel(deviceId)
+    expect((await farcasterFrame(t).cancel(flowToken, deviceId)).status).toBe(200)
+    expect((await answer(url, dev)).status).toBe(401)
+    expect(await poll(flowToken, deviceId)).toMatchObject(invalid)
+  })
+
+  it("only the visitor's device confirms or cancels", async () => {
+    const deviceId = device()
+    const { url, flowToken } = await openChannel(deviceId)
+    expect((await answer(url, dev)).status).toBe(201)
+    expect((await poll(flowToken, deviceId)).body).toMatchObject({ state: 'answered' })
+    const before = await counts()
+    const thief = device()
+    expect(await confirm(flowToken, thief)).toMatchObject(invalid)
+    expect(await farcasterFrame(t).cancel(flowToken, thief)).toMatchObject(invalid)
+    expect(await counts()).toEqual(before)
+    expect((await confirm(flowToken, deviceId)).status).toBe(200)
+  })
+
+  it('the channel token at the OAuth callback is refused (no 500) and the real answer still signs in', async () => {
+    const deviceId = device()
+    const { url, flowToken } = await openChannel(deviceId)
+    const channelToken = new URL(url).searchParams.get('channelToken')!
+    const asState = await t.app.inject({
+      method: 'GET',
+      url: `/auth/v1/social/callback?state=${channelToken}&code=anything`,
+    })
+    expect(asState.statusCode).toBe(400)
+    expect(asState.body).toContain('This sign-in link is not valid')
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/social/callback',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `state=${channelToken}&error=access_denied`,
+    })
+    expect(posted.statusCode).toBe(400)
+    expect(posted.body).not.toContain('data-origin')
+    const [flow] = await t.app.db
+      .select()
+      .from(authSocialFlows)
+      .where(eq(authSocialFlows.stateHash, sha256(channelToken)))
+    expect(flow?.status).toBe('pending')
+    expect((await answer(url, dev)).status).toBe(201)
+    expect((await signIn(flowToken, deviceId)).status).toBe(200)
+  })
+
+  it('an OAuth flow is worth nothing at the Farcaster routes', async () => {
+    const deviceId = device()
+    const state = 'S'.repeat(43)
+    const flowToken = 'F'.repeat(43)
+    await insertFlow(t.app.db, {
+      stateHash: sha256(state),
+      flowTokenHash: sha256(flowToken),
+      provider: 'google',
+      projectId: t.projectId,
+      pageOrigin: APP_ORIGIN,
+      frameOrigin: 'http://127.0.0.1:5174',
+      deviceHash: sha256(deviceId),
+      codeVerifier: 'v',
+      nonce: 'n',
+      expiresAt: new Date(Date.now() + 60_000),
+    })
+    expect(await poll(flowToken, deviceId)).toMatchObject(invalid)
+    expect(await confirm(flowToken, deviceId)).toMatchObject(invalid)
+    expect(await farcasterFrame(t).cancel(flowToken, deviceId)).toMatchObject(invalid)
+    const res = await fetch(`${relay}/v1/channel/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${state}` },
+      body: JSON.stringify({ message: 'x', signature: `0x${'11'.repeat(65)}`, fid: dev.fid }),
+    })
+    expect(res.status).toBe(401)
+    const [flow] = await t.app.db
+      .select()
+      .from(authSocialFlows)
+      .where(eq(authSocialFlows.stateHash, sha256(state)))
+    expect(flow?.status).toBe('pending')
   })
 })

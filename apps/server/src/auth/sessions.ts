@@ -1,9 +1,9 @@
-import { isOriginAllowed } from '@latch/core/wire'
 import { and, eq, gt, isNull, ne } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { authSessions } from '../db/schema/auth.js'
 import type { Db } from '../db/types.js'
 import { HttpError } from '../errors.js'
+import { isAuthOriginAllowed } from '../provider/allow-list.js'
 import { findProject } from '../provider/projects.js'
 import { newToken, sha256 } from './secrets.js'
 
@@ -95,7 +95,8 @@ export const PAGE_ORIGIN_HEADER = 'latch-page-origin'
 
 /**
  * The request's page origin when it is written exactly as a browser serialises an http(s)
- * origin and the project's allow-list admits it, else undefined. Exact form only, so the value
+ * origin and the project's allow-list admits it (never through `*` or a wildcard over a public
+ * suffix: provider/allow-list.ts), else undefined. Exact form only, so the value
  * stored at sign-in and the one compared later are the same string for the same origin.
  */
 export function allowedPageOrigin(
@@ -112,7 +113,7 @@ export function allowedPageOrigin(
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined
   if (url.origin !== value) return undefined
-  return isOriginAllowed(value, allowedOrigins) ? value : undefined
+  return isAuthOriginAllowed(value, allowedOrigins) ? value : undefined
 }
 
 /**

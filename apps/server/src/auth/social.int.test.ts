@@ -6,8 +6,17 @@ import {
   startDevIdentityProvider,
 } from '../../../../scripts/idp/index.js'
 import { type ProviderAnswer, visitProvider } from '../../../../scripts/idp/visitor.js'
-import { authIdentities, authUsers } from '../db/schema/auth.js'
-import { type AuthTestApp, frameCall, openAuthTestApp } from './testing.js'
+import { authIdentities, authSocialFlows, authUsers } from '../db/schema/auth.js'
+import { projects } from '../db/schema/projects.js'
+import { sha256 } from './secrets.js'
+import { insertFlow } from './social/store.js'
+import {
+  APP_ORIGIN,
+  type AuthTestApp,
+  FRAME_ORIGIN,
+  frameCall,
+  openAuthTestApp,
+} from './testing.js'
 
 // The whole social sign-in against the dev identity provider (a real OpenID provider over
 // HTTP): start → the provider's login and consent pages → the callback → finish. Then the
@@ -87,7 +96,8 @@ async function signIn(provider: string, login: string, jar = new Map<string, str
   expect(answer.method).toBe(provider === 'apple' ? 'POST' : 'GET')
   const page = await callback(answer)
   expect(page.status, page.body).toBe(200)
-  expect(page.origin).toBe('http://localhost:5173')
+  // Only the secure frame, which opened the popup, is handed the result; never the page.
+  expect(page.origin).toBe(FRAME_ORIGIN)
   const res = await finish(flowToken, page.message!.result!, deviceId)
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return res.body as {
@@ -109,8 +119,10 @@ describe.each(SOCIAL_PROVIDER_IDS)('sign-in with %s', (provider) => {
     const jar = new Map<string, string>()
     const first = await signIn(provider, `ann${provider}`, jar)
     expect(first.user.socialProvider).toBe(provider)
-    // X gives no email; Facebook, Discord, GitHub, Google and Apple give a verified one.
-    expect(first.user.email).toBe(provider === 'x' ? null : `ann${provider}@latch.test`)
+    // X gives no email; Facebook's has no verified flag, so it is not taken; Discord, GitHub,
+    // Google and Apple give a verified one.
+    const unverified = provider === 'x' || provider === 'facebook'
+    expect(first.user.email).toBe(unverified ? null : `ann${provider}@latch.test`)
     const username = first.user.username!
     expect(username).toMatch(new RegExp(`ann${provider}`, 'i'))
     if (provider === 'discord') expect(username).toBe('anndiscord#0')
@@ -135,6 +147,7 @@ describe('refusals', () => {
     const { uri, flowToken } = await start('google', deviceId)
     const page = await callback(await visitProvider(uri, 'cara', { consent: 'decline' }))
     expect(page.status).toBe(400)
+    expect(page.origin).toBe(FRAME_ORIGIN)
     expect(page.message).toEqual({
       type: 'latch:social',
       error: 'Sign-in with Google was declined',
@@ -219,11 +232,58 @@ describe('refusals', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/auth/v1/social/start',
-      headers: { 'latch-project-id': t.projectId, 'latch-page-origin': 'http://evil.localhost' },
+      headers: {
+        origin: FRAME_ORIGIN,
+        'latch-project-id': t.projectId,
+        'latch-page-origin': 'http://evil.localhost',
+      },
       payload: { projectId: t.projectId, provider: 'google', deviceId: device() },
     })
     expect(res.statusCode).toBe(403)
     expect(res.json()).toMatchObject({ error: { code: 'ORIGIN_NOT_ALLOWED' } })
+  })
+
+  it('a flow starts only from the secure frame: the page (or any other origin) cannot start one', async () => {
+    for (const origin of [APP_ORIGIN, 'https://evil.example', undefined]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/auth/v1/social/start',
+        headers: {
+          ...(origin ? { origin } : {}),
+          'latch-project-id': t.projectId,
+          'latch-page-origin': APP_ORIGIN,
+        },
+        payload: { projectId: t.projectId, provider: 'google', deviceId: device() },
+      })
+      expect(res.statusCode, origin).toBe(403)
+      expect(res.json(), origin).toMatchObject({ error: { code: 'FRAME_ORIGIN_REQUIRED' } })
+    }
+  })
+
+  it('a Farcaster channel token presented as `state` finds nothing, and its flow stays untouched', async () => {
+    const channelToken = 'C'.repeat(43)
+    await insertFlow(t.app.db, {
+      stateHash: sha256(channelToken),
+      flowTokenHash: sha256('D'.repeat(43)),
+      provider: 'farcaster',
+      projectId: t.projectId,
+      pageOrigin: APP_ORIGIN,
+      deviceHash: sha256(device()),
+      codeVerifier: '',
+      nonce: 'abcdefgh12345678',
+      expiresAt: new Date(Date.now() + 60_000),
+    })
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/auth/v1/social/callback?state=${channelToken}&code=anything`,
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.body).toContain('This sign-in link is not valid')
+    const [flow] = await t.app.db
+      .select()
+      .from(authSocialFlows)
+      .where(eq(authSocialFlows.stateHash, sha256(channelToken)))
+    expect(flow?.status).toBe('pending')
   })
 
   it('an unconfigured or unknown provider is refused at start', async () => {
@@ -268,5 +328,44 @@ describe('accounts', () => {
     expect(attacker.user.email).toBeNull()
     const [victimRow] = await t.app.db.select().from(authUsers).where(eq(authUsers.email, victim))
     expect(await userIdOf('github', 'unverifiedhal')).not.toBe(victimRow!.id)
+  })
+})
+
+// A project saved before `*` was refused (an old row, written directly): `*` no longer lets any
+// site be the page, and the callback still hands its result to the frame only.
+describe("an old project row holding '*'", () => {
+  const startAs = (projectId: string, pageOrigin: string, deviceId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/social/start',
+      // Its own client address: this file's other starts spent the per-address minute budget.
+      remoteAddress: '127.0.0.9',
+      headers: {
+        origin: FRAME_ORIGIN,
+        'latch-project-id': projectId,
+        'latch-page-origin': pageOrigin,
+      },
+      payload: { projectId, provider: 'github', deviceId },
+    })
+
+  it("refuses https://evil.example, and posts an allowed page's result to the frame only", async () => {
+    const features = { socials: ['github'] }
+    await t.app.db.insert(projects).values([
+      { id: 'star-only', name: 'star', allowedOrigins: ['*'], features },
+      { id: 'star-and-app', name: 'star+app', allowedOrigins: ['*', APP_ORIGIN], features },
+    ])
+    for (const id of ['star-only', 'star-and-app']) {
+      const evil = await startAs(id, 'https://evil.example', device())
+      expect(evil.statusCode, id).toBe(403)
+      expect(evil.json(), id).toMatchObject({ error: { code: 'ORIGIN_NOT_ALLOWED' } })
+    }
+    const deviceId = device()
+    const started = await startAs('star-and-app', APP_ORIGIN, deviceId)
+    expect(started.statusCode, started.body).toBe(200)
+    const page = await callback(await visitProvider(started.json().uri, 'ivy'))
+    expect(page.status, page.body).toBe(200)
+    expect(page.origin).toBe(FRAME_ORIGIN)
+    expect(page.body).not.toContain('evil.example')
+    expect(page.body).not.toContain(`data-origin="${APP_ORIGIN}"`)
   })
 })

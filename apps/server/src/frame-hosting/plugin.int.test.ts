@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { projects } from '../db/schema/projects.js'
 import { createProject, type ProjectView } from '../provider/projects.js'
 import { openTestApp, type ProviderTestApp } from '../provider/testing.js'
 
@@ -23,8 +24,8 @@ describe('frame hosting (LATCH_FRAME_DIR) on pglite', () => {
   let base: string
   let t: ProviderTestApp
   let shop: ProjectView
-  let wildcardOnly: ProjectView
-  let mixed: ProjectView
+  let wildcardOnly: { id: string }
+  let mixed: { id: string }
 
   beforeAll(async () => {
     base = fs.mkdtempSync(path.join(os.tmpdir(), 'latch-frame-hosting-'))
@@ -44,8 +45,11 @@ describe('frame hosting (LATCH_FRAME_DIR) on pglite', () => {
       name: 'Shop',
       origins: [SHOP, 'https://*.preview.example.org'],
     })
-    wildcardOnly = await createProject(t.app.db, { name: 'Careless', origins: ['*'] })
-    mixed = await createProject(t.app.db, { name: 'Mixed', origins: ['*', SHOP] })
+    // Rows from before `*` was refused on save (provider/allow-list.ts): written directly.
+    const oldRow = async (name: string, allowedOrigins: string[]) =>
+      (await t.app.db.insert(projects).values({ id: name, name, allowedOrigins }).returning())[0]!
+    wildcardOnly = await oldRow('careless', ['*'])
+    mixed = await oldRow('mixed', ['*', SHOP])
   })
   afterAll(async () => {
     await t?.close()

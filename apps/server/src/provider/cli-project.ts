@@ -1,9 +1,9 @@
-import { isValidAllowListEntry } from '@latch/core/wire'
 import { parseOptions, UsageError } from '../commands/args.js'
 import type { Command } from '../commands/types.js'
 import type { Config } from '../config.js'
 import { migrate } from '../db/migrate.js'
 import { openDatabase } from '../db/open.js'
+import { allowListEntryProblem } from './allow-list.js'
 import { AdminApiError, type ProjectAdmin, remoteProjectAdmin } from './cli-remote.js'
 import { type ProjectFeatures, socialProviders } from './features.js'
 import {
@@ -103,11 +103,10 @@ export const projectCommand: Command = {
     let features: Partial<ProjectFeatures> | undefined
     try {
       features = parseFeatures(values.features)
-      for (const origin of [...(values.origin ?? []), ...(values['add-origin'] ?? [])])
-        if (!isValidAllowListEntry(origin))
-          throw new ProjectInputError(
-            `Origin ${JSON.stringify(origin)} must look like https://app.example.com, https://*.example.com or *.`,
-          )
+      for (const origin of [...(values.origin ?? []), ...(values['add-origin'] ?? [])]) {
+        const problem = allowListEntryProblem(origin)
+        if (problem) throw new ProjectInputError(problem.message, problem.code)
+      }
     } catch (error) {
       stderr.write(`${(error as Error).message}\n`)
       return 2

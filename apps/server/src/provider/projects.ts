@@ -1,8 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { isValidAllowListEntry } from '@latch/core/wire'
 import { asc, eq } from 'drizzle-orm'
 import { type Project, projects } from '../db/schema/projects.js'
 import type { Db } from '../db/types.js'
+import { allowListEntryProblem } from './allow-list.js'
 import { type ProjectFeatures, readProjectFeatures } from './features.js'
 
 /** Letters, digits, `-` and `_`, 1 to 64 long; generated ids are 32 hex characters. */
@@ -11,6 +11,13 @@ const projectIdRegex = new RegExp(PROJECT_ID_PATTERN)
 
 export class ProjectInputError extends Error {
   override name = 'ProjectInputError'
+  constructor(
+    message: string,
+    /** The admin API's error code for it. */
+    readonly code: 'VALIDATION_ERROR' | 'ORIGIN_TOO_BROAD' = 'VALIDATION_ERROR',
+  ) {
+    super(message)
+  }
 }
 
 export interface ProjectView {
@@ -55,11 +62,10 @@ function checkInput(input: Pick<CreateProjectInput, 'name' | 'origins' | 'id'>):
     )
   if (input.name.trim().length === 0 || input.name.length > 200)
     throw new ProjectInputError('Project name must be 1-200 characters.')
-  for (const origin of input.origins)
-    if (!isValidAllowListEntry(origin))
-      throw new ProjectInputError(
-        `Origin ${JSON.stringify(origin)} must look like https://app.example.com, https://*.example.com or *.`,
-      )
+  for (const origin of input.origins) {
+    const problem = allowListEntryProblem(origin)
+    if (problem) throw new ProjectInputError(problem.message, problem.code)
+  }
 }
 
 export async function createProject(db: Db, input: CreateProjectInput): Promise<ProjectView> {

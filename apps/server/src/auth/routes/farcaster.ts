@@ -12,9 +12,11 @@ import { newToken, sha256 } from '../secrets.js'
 import { allowedPageOrigin } from '../sessions.js'
 import type { SocialIdentity } from '../social/providers.js'
 import {
+  cancelFlow,
   claimFlow,
   FLOW_TTL_MS,
   insertFlow,
+  markShown,
   releaseFlow,
   type SocialFlow,
   settleFlow,
@@ -53,6 +55,50 @@ const ChannelState = Type.Object({
   signatureParams: Type.Object({ siweUri: Type.String(), domain: Type.String() }),
 })
 
+const FrameFlow = Type.Object({ ...Frame, flowToken: Token })
+/** What the frame shows the visitor to confirm before any account, session or wallet exists. */
+const Answered = Type.Object({
+  state: Type.Literal('answered'),
+  fid: Type.Integer(),
+  custodyAddress: Type.String(),
+  username: Type.Optional(Type.String()),
+  usernameVerified: Type.Boolean({
+    description: "False: the user name is the Farcaster client's claim, not checked by this server",
+  }),
+})
+
+/**
+ * What a verified channel answer holds: the fid and its custody address as the ID registry has
+ * them, and the user name the client claimed — never checked, as this server reads no name
+ * registry, so always labelled unverified.
+ */
+interface FarcasterIdentity extends SocialIdentity {
+  custody: string
+  usernameVerified: false
+}
+
+function farcasterIdentity(fid: number, custody: string, username: string | null) {
+  return {
+    subject: String(fid),
+    username,
+    usernameVerified: false,
+    custody,
+    email: null,
+    emailVerified: false,
+  } satisfies FarcasterIdentity
+}
+
+function answered(identity: FarcasterIdentity) {
+  if (typeof identity.custody !== 'string') throw signInInvalid()
+  return {
+    state: 'answered' as const,
+    fid: Number(identity.subject),
+    custodyAddress: identity.custody,
+    ...(identity.username ? { username: identity.username } : {}),
+    usernameVerified: identity.usernameVerified,
+  }
+}
+
 /** The message a channel asks for: this page, its host, and the channel's nonce. */
 function channelParams(flow: Pick<SocialFlow, 'pageOrigin' | 'nonce'>) {
   return { siweUri: flow.pageOrigin, domain: new URL(flow.pageOrigin).host, nonce: flow.nonce }
@@ -73,8 +119,10 @@ function bearer(request: FastifyRequest): string | undefined {
  * Sign In With Farcaster with this server as the relay (docs/social.md#farcaster): the frame
  * opens a channel and shows its link as a QR code; the visitor's Farcaster app signs the message
  * and posts it to the channel, where it is checked against Farcaster's ID registry at once; the
- * frame's poll then trades its flow token for a session. The channel token in the link lets its
- * holder answer the channel, never sign anybody in: that takes the frame's own flow token.
+ * frame's poll then shows the visitor which account answered (fid, custody address), and only
+ * the visitor's confirmation trades its flow token for a session. The channel token in the link
+ * lets its holder answer the channel, never sign anybody in: a stranger's answer shows the
+ * stranger's fid, which the visitor refuses (cancel).
  */
 export function farcasterRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -158,21 +206,23 @@ export function farcasterRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         if (!farcaster) throw notEnabled()
         const channelToken = bearer(request)
         const flow = channelToken
-          ? await claimFlow(app.db, sha256(channelToken), ctx.now())
+          ? await claimFlow(app.db, 'farcaster', sha256(channelToken), ctx.now())
           : undefined
-        if (!channelToken || !flow || flow.provider !== 'farcaster')
-          throw new HttpError(
+        const channelInvalid = () =>
+          new HttpError(
             401,
             'CHANNEL_INVALID',
             'This sign-in channel is unknown, answered already or expired',
           )
+        if (!channelToken || !flow) throw channelInvalid()
         const { message, signature, fid, username } = request.body
+        let custody: string
         try {
-          await verifyFarcasterSignIn(farcaster.rpcUrl, channelParams(flow), {
+          ;({ custody } = await verifyFarcasterSignIn(farcaster.rpcUrl, channelParams(flow), {
             message,
             signature: signature as `0x${string}`,
             fid,
-          })
+          }))
         } catch (error) {
           await releaseFlow(app.db, flow.stateHash)
           if (!(error instanceof FarcasterSignInError)) throw error
@@ -183,13 +233,10 @@ export function farcasterRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
             error.message,
           )
         }
-        const identity = {
-          subject: String(fid),
-          username: username ?? null,
-          email: null,
-          emailVerified: false,
-        }
-        await settleFlow(app.db, flow.stateHash, { status: 'done', identity })
+        const identity = farcasterIdentity(fid, custody, username ?? null)
+        // The frame cancelled while the signature was checked: the answer comes too late.
+        if (!(await settleFlow(app.db, flow.stateHash, { status: 'done', identity })))
+          throw channelInvalid()
         return reply.status(201).send({
           state: 'completed' as const,
           nonce: flow.nonce,
@@ -214,9 +261,10 @@ export function farcasterRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         if (!(error instanceof FarcasterRelayError)) throw error
         throw new HttpError(502, 'RELAY_UNREACHABLE', "Farcaster's relay is not answering")
       }
-      if (!answer || !(await claimFlow(app.db, flow.stateHash, ctx.now()))) return null
+      if (!answer || !(await claimFlow(app.db, 'farcaster', flow.stateHash, ctx.now()))) return null
+      let custody: string
       try {
-        await verifyFarcasterSignIn(relay.rpcUrl, channelParams(flow), answer)
+        ;({ custody } = await verifyFarcasterSignIn(relay.rpcUrl, channelParams(flow), answer))
       } catch (error) {
         if (!(error instanceof FarcasterSignInError)) throw error
         if (error.code === 'REGISTRY_UNREACHABLE') {
@@ -227,13 +275,8 @@ export function farcasterRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         await settleFlow(app.db, flow.stateHash, { status: 'failed', error: text })
         throw new HttpError(400, 'SOCIAL_SIGN_IN_FAILED', text)
       }
-      const identity = {
-        subject: String(answer.fid),
-        username: answer.username,
-        email: null,
-        emailVerified: false,
-      }
-      await settleFlow(app.db, flow.stateHash, { status: 'done', identity })
+      const identity = farcasterIdentity(answer.fid, custody, answer.username)
+      if (!(await settleFlow(app.db, flow.stateHash, { status: 'done', identity }))) return null
       return identity
     }
 
@@ -243,11 +286,12 @@ export function farcasterRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         // The frame asks about once a second while the QR code shows.
         config: limited(300),
         schema: {
-          summary: 'Poll a Farcaster channel: 202 while it waits, then its session, once',
+          summary:
+            "Poll a Farcaster channel: 202 while it waits, then the answer's fid to confirm, then (confirm: true) its session, once",
           tags: ['auth'],
-          body: Type.Object({ ...Frame, flowToken: Token }),
+          body: Type.Object({ ...FrameFlow.properties, confirm: Type.Optional(Type.Boolean()) }),
           response: {
-            200: Session,
+            200: Type.Union([Answered, Session]),
             202: Type.Object({ state: Type.Literal('pending') }),
             ...authErrors,
             ...projectErrors,
@@ -255,19 +299,47 @@ export function farcasterRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const { projectId, deviceId, flowToken } = request.body
+        const { deviceId, confirm } = request.body
         const now = ctx.now()
-        const flow = await findFrameFlow(request, projectId, flowToken, now)
-        const invalid = signInInvalid
-        if (flow.provider !== 'farcaster' || flow.deviceHash !== sha256(deviceId)) throw invalid()
-        let identity = flow.identity as SocialIdentity | null
+        const flow = await findFrameFlow(request, 'farcaster', request.body, now)
+        if (flow.status === 'failed')
+          throw new HttpError(400, 'SOCIAL_SIGN_IN_FAILED', flow.error ?? 'Not signed in')
+        if (flow.status === 'cancelled' || flow.status === 'used') throw signInInvalid()
+        let identity = flow.identity as FarcasterIdentity | null
         if (flow.status === 'pending' && flow.relayChannelToken && farcaster?.relayUrl)
           identity = await settleFromRelay(flow, { ...farcaster, relayUrl: farcaster.relayUrl })
-        else if (flow.status === 'failed')
-          throw new HttpError(400, 'SOCIAL_SIGN_IN_FAILED', flow.error ?? 'Not signed in')
         if (!identity) return reply.status(202).send({ state: 'pending' as const })
-        if (!(await spendFlow(app.db, flow.stateHash))) throw invalid()
+        // Whoever saw the QR code can answer the channel: nothing exists until the frame was
+        // told which account answered (`shown`) and the visitor confirmed it
+        // (docs/social.md#farcaster). A confirm sent before that only gets the answer shown.
+        if (confirm !== true || flow.status !== 'shown') {
+          await markShown(app.db, flow.stateHash)
+          return answered(identity)
+        }
+        if (!(await spendFlow(app.db, flow.stateHash, 'shown'))) throw signInInvalid()
         return signInAsIdentity(app.db, flow, 'farcaster', identity, deviceId, now)
+      },
+    )
+
+    app.post(
+      '/auth/v1/farcaster/cancel',
+      {
+        config: limited(30),
+        schema: {
+          summary: 'The visitor does not recognise the account that answered: the flow is spent',
+          tags: ['auth'],
+          body: FrameFlow,
+          response: {
+            200: Type.Object({ state: Type.Literal('cancelled') }),
+            ...authErrors,
+            ...projectErrors,
+          },
+        },
+      },
+      async (request) => {
+        const flow = await findFrameFlow(request, 'farcaster', request.body, ctx.now())
+        if (!(await cancelFlow(app.db, flow.stateHash))) throw signInInvalid()
+        return { state: 'cancelled' as const }
       },
     )
   }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { isOriginAllowed } from '@latch/core/wire'
 import { Type } from 'typebox'
 import { errorResponses } from '../../errors.js'
+import { isAuthOriginAllowed } from '../../provider/allow-list.js'
 import { findProject } from '../../provider/projects.js'
 import { authRouteConfig } from '../cors.js'
 
@@ -35,7 +35,9 @@ export const frameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!projectId || projectId.length > 64 || origin === undefined || origin.length > 2048)
         return { allowed: false }
       const project = await findProject(app.db, projectId)
-      return { allowed: project !== undefined && isOriginAllowed(origin, project.allowedOrigins) }
+      return {
+        allowed: project !== undefined && isAuthOriginAllowed(origin, project.allowedOrigins),
+      }
     },
   )
 }

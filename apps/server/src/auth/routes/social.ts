@@ -47,11 +47,16 @@ const pageHeaders = authPageHeaders("'none'")
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /**
- * The popup's last page: it hands the outcome to the page that opened it (only to that page's
- * origin) and closes. The result code alone signs nobody in: the frame adds its flow token.
+ * The popup's last page: it hands the outcome to the secure frame that opened it — only to the
+ * frame origin recorded at start, never to the dapp page, which must not see the result — and
+ * closes. The result code alone signs nobody in: the frame adds its flow token.
  */
-function callbackPage(title: string, text: string, message?: { origin: string; data: object }) {
-  const data = message
+function callbackPage(
+  title: string,
+  text: string,
+  message?: { origin: string | null; data: object },
+) {
+  const data = message?.origin
     ? ` data-origin="${escapeHtml(message.origin)}" data-message="${escapeHtml(JSON.stringify(message.data))}"`
     : ''
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} · Latch</title>
@@ -70,9 +75,25 @@ function providerErrorText(label: string, error: string) {
 }
 
 /**
+ * The secure frame's origin a request comes from (its `Origin` header), when it is one of the
+ * configured frame origins (LATCH_FRAME_ORIGINS); the page's own scripts have another origin.
+ */
+function frameOriginOf(request: FastifyRequest): string {
+  const origin = request.headers.origin
+  if (typeof origin !== 'string' || !request.server.config.auth.frameOrigins.includes(origin))
+    throw new HttpError(
+      403,
+      'FRAME_ORIGIN_REQUIRED',
+      'Social sign-in starts only from the secure frame',
+    )
+  return origin
+}
+
+/**
  * Social sign-in (docs/social.md#the-flow): the frame starts a flow and gets the provider's URL
- * and a flow token; the popup comes back to the callback, which finishes the exchange and hands
- * a result code to the opening page; the frame trades flow token + result code for a session.
+ * and a flow token, and opens the popup itself; the popup comes back to the callback, which
+ * finishes the exchange and hands a result code to the frame's origin only; the frame trades
+ * flow token + result code for a session.
  * Provider tokens stay on this server: neither the frame nor the page ever sees one.
  */
 export function socialRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
@@ -101,6 +122,7 @@ export function socialRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const { projectId, provider, deviceId } = request.body
+        const frameOrigin = frameOriginOf(request)
         const project = await requireKnownProject(request, projectId)
         const pageOrigin = allowedPageOrigin(request, project.allowedOrigins)
         if (!pageOrigin)
@@ -138,6 +160,7 @@ export function socialRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
           provider,
           projectId,
           pageOrigin,
+          frameOrigin,
           deviceHash: sha256(deviceId),
           codeVerifier: request_.codeVerifier,
           nonce: request_.nonce,
@@ -158,7 +181,7 @@ export function socialRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
       const now = ctx.now()
       const flow =
         state && /^[A-Za-z0-9_-]{20,100}$/.test(state)
-          ? await claimFlow(app.db, sha256(state), now)
+          ? await claimFlow(app.db, 'oauth', sha256(state), now)
           : undefined
       if (!flow)
         return reply
@@ -179,7 +202,7 @@ export function socialRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
           .headers(pageHeaders)
           .send(
             callbackPage('Not signed in', text, {
-              origin: flow.pageOrigin,
+              origin: flow.frameOrigin,
               data: { type: 'latch:social', error: text },
             }),
           )
@@ -205,7 +228,7 @@ export function socialRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         })
         return reply.headers(pageHeaders).send(
           callbackPage('Signed in', `You are signed in with ${label}. This window closes itself.`, {
-            origin: flow.pageOrigin,
+            origin: flow.frameOrigin,
             data: { type: 'latch:social', result },
           }),
         )
@@ -241,13 +264,11 @@ export function socialRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const { projectId, deviceId, flowToken, result } = request.body
         const now = ctx.now()
-        const flow = await findFrameFlow(request, projectId, flowToken, now)
-        const invalid = signInInvalid
+        const flow = await findFrameFlow(request, 'oauth', { projectId, flowToken, deviceId }, now)
         if (flow.status === 'failed')
           throw new HttpError(400, 'SOCIAL_SIGN_IN_FAILED', flow.error ?? 'Not signed in')
-        if (flow.deviceHash !== sha256(deviceId) || flow.resultCodeHash !== sha256(result))
-          throw invalid()
-        if (!(await spendFlow(app.db, flow.stateHash))) throw invalid()
+        if (flow.resultCodeHash !== sha256(result)) throw signInInvalid()
+        if (!(await spendFlow(app.db, flow.stateHash))) throw signInInvalid()
         const identity = flow.identity as SocialIdentity
         const provider = flow.provider as OAuthProvider
         return signInAsIdentity(app.db, flow, provider, identity, deviceId, now)

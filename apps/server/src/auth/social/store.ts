@@ -1,9 +1,9 @@
-import { and, eq, gt } from 'drizzle-orm'
+import { and, eq, gt, inArray } from 'drizzle-orm'
 import { type AuthUser, authIdentities, authSocialFlows, authUsers } from '../../db/schema/auth.js'
 import type { Db } from '../../db/types.js'
 import { createSession, sessionAnswer } from '../sessions.js'
 import { approveDevice, findUser, findUserByEmail } from '../users.js'
-import type { OAuthProvider } from './config.js'
+import { OAUTH_PROVIDERS, type OAuthProvider } from './config.js'
 import type { SocialIdentity } from './providers.js'
 
 /** A flow lives 10 minutes: time to sign in at the provider, not to come back a day later. */
@@ -15,12 +15,23 @@ export async function insertFlow(db: Db, flow: typeof authSocialFlows.$inferInse
   await db.insert(authSocialFlows).values(flow)
 }
 
+/** Which route a flow belongs to: the OAuth callback's, or the Farcaster channel's. */
+export type FlowKind = 'oauth' | 'farcaster'
+
+/** The SQL condition "this flow is of that kind": no route ever touches another's flow. */
+export const ofKind = (kind: FlowKind) =>
+  kind === 'farcaster'
+    ? eq(authSocialFlows.provider, 'farcaster')
+    : inArray(authSocialFlows.provider, [...OAUTH_PROVIDERS])
+
 /**
- * Claims a pending flow for its callback: only one callback ever gets it, so a replayed
- * provider answer (the same state again) finds nothing.
+ * Claims a pending flow of its own kind for its callback: only one callback ever gets it, so a
+ * replayed provider answer (the same state again) finds nothing, and a Farcaster channel token
+ * presented as OAuth `state` (or the reverse) finds nothing either (issue 29).
  */
 export async function claimFlow(
   db: Db,
+  kind: FlowKind,
   stateHash: string,
   now: Date,
 ): Promise<SocialFlow | undefined> {
@@ -30,6 +41,7 @@ export async function claimFlow(
     .where(
       and(
         eq(authSocialFlows.stateHash, stateHash),
+        ofKind(kind),
         eq(authSocialFlows.status, 'pending'),
         gt(authSocialFlows.expiresAt, now),
       ),
@@ -49,14 +61,18 @@ export async function releaseFlow(db: Db, stateHash: string) {
     .where(and(eq(authSocialFlows.stateHash, stateHash), eq(authSocialFlows.status, 'exchanging')))
 }
 
+/**
+ * Ends a claimed flow with what its callback learnt; false when the flow is no longer the
+ * claimed one (the frame cancelled it meanwhile), so a late answer never revives it.
+ */
 export async function settleFlow(
   db: Db,
   stateHash: string,
   outcome:
     | { status: 'done'; identity: SocialIdentity; resultCodeHash?: string }
     | { status: 'failed'; error: string },
-) {
-  await db
+): Promise<boolean> {
+  const settled = await db
     .update(authSocialFlows)
     .set(
       outcome.status === 'done'
@@ -67,27 +83,71 @@ export async function settleFlow(
           }
         : { status: 'failed', error: outcome.error },
     )
-    .where(eq(authSocialFlows.stateHash, stateHash))
+    .where(and(eq(authSocialFlows.stateHash, stateHash), eq(authSocialFlows.status, 'exchanging')))
+    .returning({ stateHash: authSocialFlows.stateHash })
+  return settled.length === 1
 }
 
-/** The frame's flow, when it is still live; used once by finish. */
-export async function findFlowByToken(db: Db, flowTokenHash: string, now: Date) {
+/**
+ * The frame refused a flow (the visitor did not recognise the Farcaster account that answered):
+ * it is spent, whatever it waited for. False when it was spent already.
+ */
+export async function cancelFlow(db: Db, stateHash: string): Promise<boolean> {
+  const cancelled = await db
+    .update(authSocialFlows)
+    .set({ status: 'cancelled' })
+    .where(
+      and(
+        eq(authSocialFlows.stateHash, stateHash),
+        inArray(authSocialFlows.status, ['pending', 'exchanging', 'done', 'shown', 'failed']),
+      ),
+    )
+    .returning({ stateHash: authSocialFlows.stateHash })
+  return cancelled.length === 1
+}
+
+/** The frame's flow of that kind, when it is still live; used once by finish. */
+export async function findFlowByToken(
+  db: Db,
+  kind: FlowKind,
+  flowTokenHash: string,
+  now: Date,
+): Promise<SocialFlow | undefined> {
   const [flow] = await db
     .select()
     .from(authSocialFlows)
     .where(
-      and(eq(authSocialFlows.flowTokenHash, flowTokenHash), gt(authSocialFlows.expiresAt, now)),
+      and(
+        eq(authSocialFlows.flowTokenHash, flowTokenHash),
+        ofKind(kind),
+        gt(authSocialFlows.expiresAt, now),
+      ),
     )
     .limit(1)
   return flow
 }
 
-/** Spends a completed flow; false when another finish got there first. */
-export async function spendFlow(db: Db, stateHash: string): Promise<boolean> {
+/** Marks a Farcaster answer as handed to the frame, which may confirm it from now on. */
+export async function markShown(db: Db, stateHash: string) {
+  await db
+    .update(authSocialFlows)
+    .set({ status: 'shown' })
+    .where(and(eq(authSocialFlows.stateHash, stateHash), eq(authSocialFlows.status, 'done')))
+}
+
+/**
+ * Spends a completed flow; false when another finish got there first. A Farcaster flow is spent
+ * only from `shown`: after its answer was handed to the frame for the visitor to confirm.
+ */
+export async function spendFlow(
+  db: Db,
+  stateHash: string,
+  from: 'done' | 'shown' = 'done',
+): Promise<boolean> {
   const spent = await db
     .update(authSocialFlows)
     .set({ status: 'used' })
-    .where(and(eq(authSocialFlows.stateHash, stateHash), eq(authSocialFlows.status, 'done')))
+    .where(and(eq(authSocialFlows.stateHash, stateHash), eq(authSocialFlows.status, from)))
     .returning({ stateHash: authSocialFlows.stateHash })
   return spent.length === 1
 }
