@@ -31,6 +31,24 @@ interface ProviderSpec {
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.length > 0 ? value : null
 
+/** A provider answer that names nobody: signing it in would put every such visitor in one account. */
+export class MissingSubjectError extends Error {
+  override name = 'MissingSubjectError'
+  constructor(readonly provider: string) {
+    super(`${provider}'s answer names no user id; nobody is signed in`)
+  }
+}
+
+/**
+ * The provider's user id as text: a non-empty string or a safe integer, nothing else. A missing
+ * id must never become the string "undefined" (or "null", or "[object Object]").
+ */
+export function subjectFrom(provider: string, value: unknown): string {
+  if (typeof value === 'string' && value.trim().length > 0 && value.length <= 255) return value
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value)
+  throw new MissingSubjectError(provider)
+}
+
 /** Some providers (Apple) send booleans as strings. */
 const yes = (value: unknown) => value === true || value === 'true'
 
@@ -71,7 +89,7 @@ export const PROVIDERS: Record<OAuthProvider, ProviderSpec> = {
       >
       const primary = Array.isArray(emails) ? emails.find((e) => e.primary === true) : undefined
       return {
-        subject: String(user.id),
+        subject: subjectFrom('GitHub', user?.id),
         username: text(user.login),
         email: text(primary?.email),
         emailVerified: primary?.verified === true,
@@ -93,9 +111,14 @@ export const PROVIDERS: Record<OAuthProvider, ProviderSpec> = {
         string,
         unknown
       >
-      // Facebook returns an email only once its owner confirmed it.
-      const email = text(me.email)
-      return { subject: String(me.id), username: text(me.name), email, emailVerified: !!email }
+      // The Graph API has no verified flag: an email it gives is never taken as verified, so a
+      // Facebook sign-in never joins (or claims) an email account (docs/social.md#accounts).
+      return {
+        subject: subjectFrom('Facebook', me?.id),
+        username: text(me.name),
+        email: text(me.email),
+        emailVerified: false,
+      }
     },
   },
   x: {
@@ -109,11 +132,12 @@ export const PROVIDERS: Record<OAuthProvider, ProviderSpec> = {
     scope: 'users.read tweet.read',
     tokenAuth: 'basic',
     async profile(api) {
-      const { data } = (await api('https://api.x.com/2/users/me')) as {
+      const answer = (await api('https://api.x.com/2/users/me')) as {
         data?: Record<string, unknown>
-      }
+      } | null
+      const data = answer?.data
       return {
-        subject: String(data?.id),
+        subject: subjectFrom('X', data?.id),
         username: text(data?.username),
         email: null,
         emailVerified: false,
@@ -134,7 +158,7 @@ export const PROVIDERS: Record<OAuthProvider, ProviderSpec> = {
       const me = (await api('https://discord.com/api/users/@me')) as Record<string, unknown>
       const name = text(me.username)
       return {
-        subject: String(me.id),
+        subject: subjectFrom('Discord', me?.id),
         // Discord's tag; new-style accounts carry '#0', which the display drops.
         username: name && `${name}#${text(me.discriminator) ?? '0'}`,
         email: text(me.email),
@@ -244,7 +268,7 @@ export async function completeSignIn(
     const claims = tokens.claims()!
     const email = text(claims.email)
     return {
-      subject: claims.sub,
+      subject: subjectFrom(spec.label, claims.sub),
       username: provider === 'google' ? (email ?? text(claims.name)) : email,
       email,
       emailVerified: !!email && yes(claims.email_verified),
