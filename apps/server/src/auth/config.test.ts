@@ -14,6 +14,7 @@ describe('auth config', () => {
       frameOrigins: DEFAULT_FRAME_ORIGINS,
       publicUrl: undefined,
       social: {},
+      sweepIntervalMs: 300_000,
     })
   })
 
@@ -25,6 +26,7 @@ describe('auth config', () => {
       LATCH_RECOVERY_KEY: key(2),
       LATCH_FRAME_ORIGINS: 'https://wallet.example.org, http://127.0.0.1:15174',
       LATCH_PUBLIC_URL: 'https://api.example.org',
+      LATCH_AUTH_SWEEP_SECONDS: '60',
       LATCH_SOCIAL_GITHUB_CLIENT_ID: 'gh-client',
       LATCH_SOCIAL_GITHUB_CLIENT_SECRET: 'gh-secret',
       LATCH_SOCIAL_GOOGLE_CLIENT_ID: 'g-client',
@@ -46,6 +48,7 @@ describe('auth config', () => {
           issuer: 'http://127.0.0.1:8556/google',
         },
       },
+      sweepIntervalMs: 60_000,
     })
   })
 
@@ -58,6 +61,7 @@ describe('auth config', () => {
         LATCH_FRAME_ORIGINS: 'https://wallet.example.org/path',
         LATCH_SOCIAL_X_CLIENT_ID: 'only-the-id',
         LATCH_SOCIAL_DISCORD_ISSUER: 'not a url',
+        LATCH_AUTH_SWEEP_SECONDS: '0',
       })
     } catch (e) {
       error = e
@@ -69,5 +73,6 @@ describe('auth config', () => {
     expect(issues).toContain('LATCH_FRAME_ORIGINS')
     expect(issues).toContain('set both LATCH_SOCIAL_X_CLIENT_ID and LATCH_SOCIAL_X_CLIENT_SECRET')
     expect(issues).toContain('LATCH_SOCIAL_DISCORD_ISSUER')
+    expect(issues).toContain('LATCH_AUTH_SWEEP_SECONDS')
   })
 })
