@@ -5,6 +5,40 @@ interface CaughtMail {
   to: string[]
   subject: string
   text: string
+  receivedAt: string
+}
+
+/** Every mail the catcher holds for `email`, newest first. */
+async function mailsTo(email: string): Promise<CaughtMail[]> {
+  const response = await fetch(
+    `${mailboxUrl}/messages?to=${encodeURIComponent(email.toLowerCase())}`,
+  )
+  return (await response.json()) as CaughtMail[]
+}
+
+/** A mail that carries a 6-digit code (a device approval carries a link instead). */
+const codeOf = (mail: CaughtMail) =>
+  mail.subject.includes('new device') ? undefined : /\b(\d{6})\b/.exec(mail.text)?.[1]
+
+/** The server's interval between sign-in mails to one address (docs/behaviour.md#limits). */
+const MAIL_INTERVAL_MS = 30_000
+
+/**
+ * Waits until the server's 30 s interval since the last mail to `email` is over, so the next
+ * start is not refused: a refused start still stamps the page-side client's own 30 s interval
+ * (connectEmail records the time before asking), so a retry after the server's wait is refused
+ * again by the client.
+ */
+export async function waitOutMailInterval(email: string): Promise<void> {
+  const newest = (await mailsTo(email))[0]
+  if (!newest) return
+  const left = Date.parse(newest.receivedAt) + MAIL_INTERVAL_MS + 1_000 - Date.now()
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left))
+}
+
+/** The id of the newest code mail to `email` so far (0 if none), without waiting. */
+export async function latestCode(email: string): Promise<{ id: number }> {
+  return { id: (await mailsTo(email)).find((mail) => codeOf(mail))?.id ?? 0 }
 }
 
 /**
@@ -18,12 +52,8 @@ export async function readCode(
 ): Promise<{ code: string; id: number }> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    const response = await fetch(
-      `${mailboxUrl}/messages?to=${encodeURIComponent(email.toLowerCase())}`,
-    )
-    const mails = (await response.json()) as CaughtMail[]
-    for (const mail of mails) {
-      const code = /\b(\d{6})\b/.exec(mail.text)?.[1]
+    for (const mail of await mailsTo(email)) {
+      const code = codeOf(mail)
       if (code && mail.id > after) return { code, id: mail.id }
     }
     await new Promise((resolve) => setTimeout(resolve, 250))
@@ -35,11 +65,7 @@ export async function readCode(
 export async function readApprovalLink(email: string, timeoutMs = 15_000): Promise<string> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    const response = await fetch(
-      `${mailboxUrl}/messages?to=${encodeURIComponent(email.toLowerCase())}`,
-    )
-    const mails = (await response.json()) as CaughtMail[]
-    const link = mails
+    const link = (await mailsTo(email))
       .filter((mail) => mail.subject.includes('new device'))
       .map((mail) => /(https?:\/\/\S+#[A-Za-z0-9_-]+)/.exec(mail.text)?.[1])
       .find(Boolean)

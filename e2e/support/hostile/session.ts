@@ -1,12 +1,19 @@
 import { expect, type Page } from '@playwright/test'
 import { openHarness } from '../embedded.js'
-import { readCode } from '../mailbox.js'
+import { emailCodeView, throttleWait, typeCodeInFrame } from '../frameSignIn.js'
+import { latestCode, readCode, waitOutMailInterval } from '../mailbox.js'
 
 // Driving `window.latch` (the harness's embedded wallet) from the attack specs.
 
 type Outcome = { value?: unknown; error?: { message: string; code?: number } }
 type Latch = Record<string, (...args: unknown[]) => Promise<unknown>>
-type HarnessWindow = { latch: Latch; attack?: Promise<Outcome>; attackOutcome?: Outcome }
+type HarnessWindow = {
+  latch: Latch
+  attack?: Promise<Outcome>
+  attackOutcome?: Outcome
+  emailSignIn?: Promise<Outcome>
+  emailSignInOutcome?: Outcome | undefined
+}
 
 /** Calls `window.latch[name](...args)`; a failure comes back as { error }. */
 export function latchCall(page: Page, name: string, ...args: unknown[]): Promise<Outcome> {
@@ -23,12 +30,57 @@ export function latchCall(page: Page, name: string, ...args: unknown[]): Promise
   )
 }
 
-/** Signs a new user in through the harness with the mailed code; returns the address. */
+/**
+ * Starts `latch.connectEmail(email)` in the harness without waiting for it (it resolves only once
+ * signed in) and waits until the frame asks for the code. The server's 30 s mail interval is
+ * waited out first (and once more if a start is still refused).
+ */
+export async function startEmailSignIn(page: Page, email: string): Promise<void> {
+  await waitOutMailInterval(email)
+  for (let attempt = 0; ; attempt++) {
+    await page.evaluate((email) => {
+      const w = window as unknown as HarnessWindow
+      w.emailSignInOutcome = undefined
+      w.emailSignIn = w.latch.connectEmail!(email).then(
+        (value) => (w.emailSignInOutcome = { value }),
+        (e: { message: string; code?: number }) =>
+          (w.emailSignInOutcome = { error: { message: e.message, code: e.code } }),
+      )
+    }, email)
+    const outcome = () =>
+      page.evaluate(() => (window as unknown as HarnessWindow).emailSignInOutcome)
+    await expect
+      .poll(
+        async () => (await emailCodeView(page).isVisible()) || (await outcome()) !== undefined,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(true)
+    if (await emailCodeView(page).isVisible()) return
+    const failed = await outcome()
+    const wait = throttleWait(failed?.error?.message)
+    if (wait === undefined || attempt > 0)
+      throw new Error(`The email sign-in did not start: ${JSON.stringify(failed)}`)
+    await page.waitForTimeout(wait)
+  }
+}
+
+/** The outcome of the `connectEmail` that startEmailSignIn began. */
+export const settleEmailSignIn = (page: Page) =>
+  page.evaluate(() => (window as unknown as HarnessWindow).emailSignIn) as Promise<Outcome>
+
+/**
+ * Signs a user in through the harness: the frame mails the code and asks for it in its own
+ * window, where it is typed; the page learns only that it is signed in. Returns the address.
+ */
 export async function signIn(page: Page, projectId: string, email: string): Promise<`0x${string}`> {
   await openHarness(page, projectId)
-  expect((await latchCall(page, 'connectEmail', email)).value).toEqual({ action: 'VERIFY_OTP' })
-  const { code } = await readCode(email)
-  expect((await latchCall(page, 'connectOtp', code)).error).toBeUndefined()
+  const { id: before } = await latestCode(email)
+  await startEmailSignIn(page, email)
+  const { code } = await readCode(email, before)
+  await typeCodeInFrame(page, code)
+  expect(await settleEmailSignIn(page)).toEqual({ value: undefined })
   const user = await latchCall(page, 'getUser', { chainId: 'eip155:31337' })
   return (user.value as { address: `0x${string}` }).address
 }
