@@ -117,6 +117,48 @@ describe('project CLI against a running server', () => {
   )
 
   test(
+    "refuses '*' and wildcards over a public suffix, naming the entry; a wildcard under a domain is saved",
+    async () => {
+      const admin = (method: 'POST' | 'PATCH', path: string, body: object) =>
+        fetch(`${url}/admin/v1/projects${path}`, {
+          method,
+          headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      const ok = await admin('POST', '', {
+        name: 'Previews',
+        origins: ['https://*.example.com', 'https://app.example.org'],
+      })
+      expect(ok.status).toBe(201)
+      const { id } = (await ok.json()) as { id: string }
+      for (const entry of ['*', 'https://*.com', 'https://*.co.uk', 'https://*.github.io']) {
+        for (const res of [
+          await admin('POST', '', { name: 'Careless', origins: ['https://a.example', entry] }),
+          await admin('PATCH', `/${id}`, { addOrigins: [entry] }),
+          await admin('PATCH', `/${id}`, { origins: [entry] }),
+        ]) {
+          expect(res.status, entry).toBe(400)
+          const { error } = (await res.json()) as { error: { code: string; message: string } }
+          expect(error.code, entry).toBe('ORIGIN_TOO_BROAD')
+          expect(error.message, entry).toContain(JSON.stringify(entry))
+        }
+      }
+      // Nothing of the refused saves landed.
+      expect(await origins(id)).toBe('https://*.example.com,https://app.example.org')
+      expect((await project(['list'])).stdout).not.toMatch(/Careless/)
+      // The CLI refuses them before it reaches the server.
+      for (const entry of ['*', 'https://*.github.io']) {
+        const cli = await project(['create', '--name', 'Careless', '--origin', entry])
+        expect(cli.code, entry).toBe(2)
+        expect(cli.stderr, entry).toContain(JSON.stringify(entry))
+        const add = await project(['update', '--id', id, '--add-origin', entry])
+        expect(add.code, entry).toBe(2)
+      }
+    },
+    SLOW,
+  )
+
+  test(
     'an attacker without the token can neither read nor change projects, and guessing is limited',
     async () => {
       const wrong = await project(['list'], { LATCH_ADMIN_TOKEN: 'guess-guess-guess-guess-guess' })

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { authSessions, authUsers } from '../db/schema/auth.js'
+import { projects } from '../db/schema/projects.js'
 import { createProject, updateProject } from '../provider/projects.js'
 import { createTestPostgres } from '../testing/postgres.js'
+import { sha256 } from './secrets.js'
 import { PAGE_ORIGIN_HEADER, PROJECT_HEADER } from './sessions.js'
 import { APP_ORIGIN, type AuthTestApp, FRAME_ORIGIN, openAuthTestAppOn } from './testing.js'
 
@@ -134,6 +137,62 @@ describe.each(kinds)('session binding on %s', (kind) => {
       body: { error: { code: 'ORIGIN_NOT_ALLOWED' } },
     })
     // The refusals did not spend the code: the allowed page can still use it.
+    const verified = await call(
+      'POST',
+      '/auth/v1/email/verify',
+      { [PAGE_ORIGIN_HEADER]: APP_ORIGIN },
+      body,
+    )
+    expect(verified.status).toBe(200)
+  })
+
+  it("an old project row holding '*' or a public-suffix wildcard lets no other site in", async () => {
+    // Saved before such entries were refused (written directly, as an old row would be).
+    const id = `old-star-${kind}`
+    await t.app.db.insert(projects).values({
+      id,
+      name: 'old star',
+      allowedOrigins: ['*', 'https://*.github.io', APP_ORIGIN],
+    })
+    const evil = 'https://evil.example'
+    // The frame's own check refuses to serve such a page.
+    for (const origin of [evil, 'https://attacker.github.io']) {
+      const asked = await t.app.inject({
+        method: 'GET',
+        url: `/auth/v1/frame/origin?projectId=${id}&origin=${encodeURIComponent(origin)}`,
+      })
+      expect(asked.json(), origin).toEqual({ allowed: false })
+    }
+    const exact = await t.app.inject({
+      method: 'GET',
+      url: `/auth/v1/frame/origin?projectId=${id}&origin=${encodeURIComponent(APP_ORIGIN)}`,
+    })
+    expect(exact.json()).toEqual({ allowed: true })
+    // Sign-in from the attacker's page: refused before any code is used.
+    const { body } = await startSignIn(id)
+    const verify = await call('POST', '/auth/v1/email/verify', { [PAGE_ORIGIN_HEADER]: evil }, body)
+    expect(verify).toMatchObject({ status: 403, body: { error: { code: 'ORIGIN_NOT_ALLOWED' } } })
+    // A session the attacker's page got while '*' was still honoured is worth nothing now.
+    const [user] = await t.app.db
+      .insert(authUsers)
+      .values({ email: `old-star-${kind}@example.com` })
+      .returning()
+    const token = `old-star-session-${kind}-0123456789`
+    await t.app.db.insert(authSessions).values({
+      tokenHash: sha256(token),
+      userId: user!.id,
+      deviceHash: sha256('device-old-star'),
+      projectId: id,
+      pageOrigin: evil,
+      expiresAt: new Date(Date.now() + 60 * 60_000),
+      lastSeenAt: new Date(),
+    })
+    await expectRefused({
+      authorization: `Bearer ${token}`,
+      [PROJECT_HEADER]: id,
+      [PAGE_ORIGIN_HEADER]: evil,
+    })
+    // The exact entry beside it still signs in.
     const verified = await call(
       'POST',
       '/auth/v1/email/verify',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { loadConfig } from '../config.js'
+import { projects } from '../db/schema/projects.js'
 import { spawnCli } from '../testing/cli.js'
 import { projectCommand } from './cli-project.js'
 import {
@@ -50,6 +51,35 @@ describe.each(['pglite', 'postgres'] as const)('projects repository on %s', (kin
     await expect(createProject(t.app.db, { id: 'bad id', name: 'x', origins: [] })).rejects.toThrow(
       ProjectInputError,
     )
+  })
+
+  test("'*' and wildcards over a public suffix are refused on save; an old row holding one can drop it", async () => {
+    for (const entry of ['*', 'https://*.com', 'https://*.co.uk', 'https://*.github.io']) {
+      const created = createProject(t.app.db, { name: 'Careless', origins: [entry] })
+      await expect(created, entry).rejects.toMatchObject({
+        name: 'ProjectInputError',
+        code: 'ORIGIN_TOO_BROAD',
+        message: expect.stringContaining(JSON.stringify(entry)),
+      })
+    }
+    const ok = await createProject(t.app.db, {
+      name: 'Previews',
+      origins: ['https://*.example.com', 'http://*.localhost:3000'],
+    })
+    await expect(
+      updateProject(t.app.db, ok.id, { addOrigins: ['https://*.vercel.app'] }),
+    ).rejects.toMatchObject({ code: 'ORIGIN_TOO_BROAD' })
+    expect((await findProject(t.app.db, ok.id))!.allowedOrigins).toEqual(ok.allowedOrigins)
+    // A row saved before the rule (written directly): any other change names the entry, and
+    // removing it is how the operator fixes the project.
+    await t.app.db
+      .insert(projects)
+      .values({ id: `old-${kind}`, name: 'Old', allowedOrigins: ['*', 'https://a.example'] })
+    await expect(
+      updateProject(t.app.db, `old-${kind}`, { addOrigins: ['https://b.example'] }),
+    ).rejects.toMatchObject({ code: 'ORIGIN_TOO_BROAD' })
+    const fixed = await updateProject(t.app.db, `old-${kind}`, { removeOrigins: ['*'] })
+    expect(fixed!.allowedOrigins).toEqual(['https://a.example'])
   })
 
   test('update merges feature flags and replaces origins', async () => {
