@@ -232,6 +232,7 @@ describe('refusals', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/auth/v1/social/start',
+      remoteAddress: '127.0.0.8',
       headers: {
         origin: FRAME_ORIGIN,
         'latch-project-id': t.projectId,
@@ -248,6 +249,8 @@ describe('refusals', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/auth/v1/social/start',
+        // Its own client address, so these refusals spend none of the other tests' budget.
+        remoteAddress: '127.0.0.8',
         headers: {
           ...(origin ? { origin } : {}),
           'latch-project-id': t.projectId,
