@@ -426,23 +426,6 @@ describe.each(kinds)('on %s', (kind) => {
       expect((await get('/auth/v1/wallet/auth-share', rotated)).status).toBe(200)
     })
 
-    it('swaps the session token on recovery: the old token is refused, the new one works', async () => {
-      const { token } = await signIn('rotate@example.com', device(12))
-      await post('/auth/v1/wallet', wallet, token)
-      const recovered = await post('/auth/v1/wallet/recover', {}, token)
-      expect(recovered.status).toBe(200)
-      const { token: fresh, expiresAt } = recovered.body as { token: string; expiresAt: string }
-      expect(fresh).toMatch(/^[A-Za-z0-9_-]{20,100}$/)
-      expect(fresh).not.toBe(token)
-      expect(Date.parse(expiresAt)).toBeGreaterThan(Date.now())
-      // Whoever copied the old token (the page, a log) holds nothing now.
-      expect((await get('/auth/v1/session', token)).status).toBe(401)
-      expect((await get('/auth/v1/wallet/auth-share', token)).status).toBe(401)
-      expect((await post('/auth/v1/wallet/recover', {}, token)).status).toBe(401)
-      expect((await get('/auth/v1/session', fresh)).body.email).toBe('rotate@example.com')
-      expect((await get('/auth/v1/wallet/auth-share', fresh)).status).toBe(200)
-    })
-
     it('rate-limits recovery per client: 5 a minute', async () => {
       const { token } = await signIn('limits@example.com', device(11))
       await post('/auth/v1/wallet', wallet, token)
