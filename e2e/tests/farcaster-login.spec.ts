@@ -1,15 +1,25 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { devFarcasterAccounts } from '../../scripts/devchain/farcaster.js'
 import { answerFarcasterLink } from '../../scripts/farcaster/client.js'
-import { ports } from '../playwright.config.js'
+import { ports, webUrl } from '../playwright.config.js'
 import { connectButton, dialog, signedInAddress } from '../support/app.js'
 import { serverUrl, withoutLocalNetworkAccessChecks } from '../support/embedded.js'
-import { readQrCode } from '../support/qr.js'
+import {
+  approveNewDeviceInFrame,
+  confirmFarcasterInFrame,
+  expectAccessible,
+  frameView,
+  readFarcasterLinkInFrame,
+} from '../support/frameSignIn.js'
 
-// Sign In With Farcaster in the web app: the modal's Farcaster button, the ConnectingFarcaster
-// view's QR code, and a Farcaster client (scripts/farcaster/client.ts, on the real
-// `@farcaster/auth-client`) that signs the link as a dev account whose custody the dev chain's
-// copy of Farcaster's ID registry records. The server is the relay and checks the signature.
+// Sign In With Farcaster in the web app: the modal's Farcaster button, the secure frame's own QR
+// code and its confirmation of the answering account, and a Farcaster client
+// (scripts/farcaster/client.ts, on the real `@farcaster/auth-client`) that signs the link as a dev
+// account whose custody the dev chain's copy of Farcaster's ID registry records. The server is
+// the relay and checks the signature.
+// Serial: the first test gives the dev fid its wallet; the later ones are that fid returning in
+// a new browser, which approves the device in the frame.
+test.describe.configure({ mode: 'serial' })
 test.use(withoutLocalNetworkAccessChecks())
 
 const relay = `${serverUrl}/farcaster`
@@ -27,27 +37,45 @@ async function newVisitor(browser: Browser) {
   return page
 }
 
-/** Opens the Farcaster view and reads its link from the QR code, as a phone would. */
+/**
+ * Opens the Farcaster sign-in: the modal only waits (no QR code, no link in the page), and the
+ * secure frame shows the channel's QR code, read as a phone would.
+ */
 async function farcasterLink(page: Page) {
   await connectButton(page).click()
   await expect(dialog(page)).toHaveAttribute('data-view', 'Connect')
   await dialog(page).getByRole('button', { name: 'Continue with Farcaster' }).click()
   await expect(dialog(page)).toHaveAttribute('data-view', 'ConnectingFarcaster')
-  const qr = dialog(page).getByTestId('farcaster-qr')
-  await expect(qr).toBeVisible()
-  const link = await readQrCode(qr)
-  expect(link).toBeDefined()
-  // The same link behind the "Open Farcaster" button.
-  await expect(dialog(page).getByTestId('farcaster-open-app')).toHaveAttribute('href', link!)
-  return link!
+  const link = await readFarcasterLinkInFrame(page)
+  // The page holds neither the QR code nor the channel's link or token.
+  await expect(dialog(page).getByTestId('farcaster-qr')).toHaveCount(0)
+  await expect(dialog(page).locator('a[href*="farcaster.xyz"]')).toHaveCount(0)
+  const token = new URL(link).searchParams.get('channelToken') ?? link
+  expect(await page.content()).not.toContain(token)
+  return link
 }
 
-async function signIn(page: Page, account = dev) {
+/**
+ * The Farcaster app answers the channel; the frame shows which account answered (its fid and
+ * custody address) and nothing is signed in until the visitor confirms it. `newDevice`: a fid
+ * whose wallet this browser never held, approved in the frame next.
+ */
+async function signIn(page: Page, account = dev, { newDevice = false } = {}) {
   const link = await farcasterLink(page)
   await answerFarcasterLink(link, { relay, rpcUrl, account })
+  await confirmAccount(page, account)
+  if (newDevice) await approveNewDeviceInFrame(page, webUrl)
   await expect(dialog(page)).toBeHidden({ timeout: 30_000 })
   await expect(connectButton(page)).toHaveAttribute('data-state', 'connected')
   return (await signedInAddress(page)) as string
+}
+
+/** The visitor sees the answering fid before any session exists, then confirms it. */
+async function confirmAccount(page: Page, account = dev) {
+  await expect(frameView(page, 'ConfirmFarcasterAccount')).toBeVisible({ timeout: 30_000 })
+  await expect(connectButton(page)).not.toHaveAttribute('data-state', 'connected')
+  expect(await signedInAddress(page)).toBeUndefined()
+  await confirmFarcasterInFrame(page, account)
 }
 
 test('signs in by QR code: the username and address show, a reload keeps them, the same fid gets its wallet back and another fid another', async ({
@@ -102,26 +130,38 @@ test("a signature from a key that is not the fid's custody is refused, and the c
   await expect(answerFarcasterLink(link, { relay, rpcUrl, account: claimed })).rejects.toThrow(
     /^NOT_CUSTODY: /,
   )
+  // The frame still shows the QR code (no account to confirm); the modal still waits.
+  await expect(frameView(page, 'FarcasterChannel')).toBeVisible()
+  await expectAccessible(page, 'farcaster channel')
+  await expect(frameView(page, 'ConfirmFarcasterAccount')).toHaveCount(0)
   await expect(dialog(page)).toHaveAttribute('data-view', 'ConnectingFarcaster')
   await expect(dialog(page).getByTestId('view-farcaster')).toHaveAttribute('data-phase', 'waiting')
   await expect(connectButton(page)).not.toHaveAttribute('data-state', 'connected')
   await answerFarcasterLink(link, { relay, rpcUrl, account: dev })
+  await expect(frameView(page, 'ConfirmFarcasterAccount')).toBeVisible({ timeout: 30_000 })
+  await expectAccessible(page, 'confirm farcaster account')
+  await confirmAccount(page, dev)
+  await approveNewDeviceInFrame(page, webUrl)
   await expect(connectButton(page)).toHaveAttribute('data-state', 'connected', { timeout: 30_000 })
   await page.context().close()
 })
 
-test('leaving the Farcaster view and coming back opens a new channel', async ({ browser }) => {
+test('cancelling in the frame and coming back opens a new channel', async ({ browser }) => {
   const page = await newVisitor(browser)
   const first = await farcasterLink(page)
-  await dialog(page).getByRole('button', { name: 'Back' }).click()
+  // The frame's window covers the modal while it shows the QR code: the visitor leaves by its
+  // Cancel, and the modal goes back to the list without an error.
+  await frameView(page, 'FarcasterChannel').getByTestId('cancel').click()
+  await expect(frameView(page, 'FarcasterChannel')).toHaveCount(0)
   await expect(dialog(page)).toHaveAttribute('data-view', 'Connect')
+  await expect(dialog(page).getByRole('alert')).toHaveCount(0)
   await dialog(page).getByRole('button', { name: 'Continue with Farcaster' }).click()
-  const qr = dialog(page).getByTestId('farcaster-qr')
-  await expect(qr).toBeVisible()
-  const second = await readQrCode(qr)
+  const second = await readFarcasterLinkInFrame(page)
   expect(second).not.toBe(first)
   // The abandoned channel signs nobody in here: only the shown one does.
-  await answerFarcasterLink(second!, { relay, rpcUrl, account: dev })
+  await answerFarcasterLink(second, { relay, rpcUrl, account: dev })
+  await confirmAccount(page, dev)
+  await approveNewDeviceInFrame(page, webUrl)
   await expect(connectButton(page)).toHaveAttribute('data-state', 'connected', { timeout: 30_000 })
   await page.context().close()
 })
