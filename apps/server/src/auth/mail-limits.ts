@@ -14,8 +14,8 @@ const DAY_MS = 24 * HOUR_MS
  * count rows of auth_mail_log, so they hold across restarts and across servers.
  */
 export const MAIL_LIMITS = {
-  addressPerHour: 6,
-  addressPerDay: 12,
+  addressPerHour: 10,
+  addressPerDay: 24,
   originPerHour: 1000,
   projectPerHour: 3000,
 }
