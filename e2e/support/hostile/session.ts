@@ -3,7 +3,7 @@ import { openHarness } from '../embedded.js'
 import { emailCodeView, throttleWait, typeCodeInFrame } from '../frameSignIn.js'
 import { latestCode, readCode, waitOutMailInterval } from '../mailbox.js'
 
-// Driving `window.latch` (the harness's embedded wallet) from the attack specs.
+// Driving `window.latch` (the harness's embedded wallet) from the attack and harness specs.
 
 type Outcome = { value?: unknown; error?: { message: string; code?: number } }
 type Latch = Record<string, (...args: unknown[]) => Promise<unknown>>
@@ -52,9 +52,7 @@ export async function startEmailSignIn(page: Page, email: string): Promise<void>
     await expect
       .poll(
         async () => (await emailCodeView(page).isVisible()) || (await outcome()) !== undefined,
-        {
-          timeout: 30_000,
-        },
+        { timeout: 30_000 },
       )
       .toBe(true)
     if (await emailCodeView(page).isVisible()) return
