@@ -12,7 +12,7 @@ import {
 import { english, mnemonicToAccount, privateKeyToAddress } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { LOCAL_CLUSTER_CAIP2 } from '../../scripts/solana/ledger.js'
-import { ports, solanaRpcUrl } from '../playwright.config.js'
+import { ports, solanaRpcUrl, webUrl } from '../playwright.config.js'
 import {
   approvalView,
   frameUrl,
@@ -21,7 +21,14 @@ import {
   serverUrl,
   withoutLocalNetworkAccessChecks,
 } from '../support/embedded.js'
-import { readApprovalLink, readCode } from '../support/mailbox.js'
+import {
+  approveDeviceByLink,
+  emailCodeView,
+  signInStatus,
+  typeCodeInFrame,
+} from '../support/frameSignIn.js'
+import { settleEmailSignIn, startEmailSignIn } from '../support/hostile/session.js'
+import { latestCode, readApprovalLink, readCode } from '../support/mailbox.js'
 import { submitViaRpc } from '../support/solanaCluster.js'
 
 // Sign-in through the secure frame, signing and sending on anvil, and the frame's boundaries.
@@ -39,9 +46,6 @@ let projectId: string
 let address: Hex
 
 type Latch = {
-  connectEmail(email: string): Promise<{ action: string }>
-  connectDevice(): Promise<void>
-  connectOtp(otp: string): Promise<void>
   getUser(p: { chainId: string }): Promise<{ address: string; email?: string | null }>
   isConnected(): Promise<boolean>
   request(args: { method: string; params?: unknown }): Promise<unknown>
@@ -97,13 +101,15 @@ test.beforeAll(async ({ browser }) => {
 })
 test.afterAll(() => page.context().close())
 
-test('signs in by email with the code from the mailbox; the address shows', async () => {
+test('signs in by email with the code typed in the frame; the address shows', async () => {
   await openHarness(page, projectId)
-  expect((await call(page, 'connectEmail', email)).value).toEqual({
-    action: 'VERIFY_OTP',
-  })
+  await startEmailSignIn(page, email)
+  await expect(emailCodeView(page)).toContainText(email)
+  // The code is asked for in the frame's window only; connectEmail resolves once signed in.
   const { code } = await readCode(email)
-  expect((await call(page, 'connectOtp', code)).error).toBeUndefined()
+  await typeCodeInFrame(page, code)
+  expect(await settleEmailSignIn(page)).toEqual({ value: undefined })
+  await expect(emailCodeView(page)).toHaveCount(0)
   const user = await call(page, 'getUser', { chainId: 'eip155:31337' })
   expect(user.value?.email).toBe(email)
   expect(user.value?.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
@@ -112,6 +118,9 @@ test('signs in by email with the code from the mailbox; the address shows', asyn
     document.querySelector('[data-testid="address"]')!.textContent = a
   }, address)
   await expect(page.getByTestId('address')).toHaveText(address)
+  // No message the page received carried the code.
+  const received = await page.evaluate(() => (window as unknown as PageWindow).__received)
+  expect(JSON.stringify(received)).not.toContain(code)
 })
 
 test('signs a message in the frame approval UI; viem verifies it', async () => {
@@ -279,23 +288,17 @@ test('a second device verifies itself by the mailed link, then recovers the same
   const device = await (await browser.newContext()).newPage()
   try {
     await openHarness(device, projectId)
-    let start = await call(device, 'connectEmail', email)
-    // One mail per 30 s per address (docs/behaviour.md#limits): wait out the server's answer if it says so.
-    const wait = /after (\d+) seconds/.exec(start.error?.message ?? '')?.[1]
-    if (wait) {
-      await device.waitForTimeout((Number(wait) + 1) * 1000)
-      start = await call(device, 'connectEmail', email)
-    }
-    expect(start.value).toEqual({ action: 'VERIFY_DEVICE' })
-    const approved = call(device, 'connectDevice')
-    const link = await readApprovalLink(email)
-    const approvalPage = await device.context().newPage()
-    await approvalPage.goto(link)
-    await approvalPage.getByRole('button', { name: 'Approve device' }).click()
-    await expect(approvalPage.getByRole('heading', { name: 'Device approved' })).toBeVisible()
-    expect((await approved).error).toBeUndefined()
-    const { code } = await readCode(email, 0)
-    expect((await call(device, 'connectOtp', code)).error).toBeUndefined()
+    const { id: before } = await latestCode(email)
+    await startEmailSignIn(device, email)
+    // The code stays unsent until the owner approves this device by the mailed link.
+    await approveDeviceByLink(device, await readApprovalLink(email), webUrl)
+    await expect(signInStatus(device)).toHaveText(
+      'This device is approved. A code is on its way.',
+      { timeout: 15_000 },
+    )
+    const { code } = await readCode(email, before)
+    await typeCodeInFrame(device, code)
+    expect(await settleEmailSignIn(device)).toEqual({ value: undefined })
     const user = await call(device, 'getUser', { chainId: 'eip155:31337' })
     expect(user.value?.address).toBe(address)
   } finally {
