@@ -1,10 +1,18 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
+import { webUrl } from '../playwright.config.js'
 import { connectButton, dialog, signedInAddress } from '../support/app.js'
 import { withoutLocalNetworkAccessChecks } from '../support/embedded.js'
+import {
+  approveNewDeviceInFrame,
+  continueSocialInFrame,
+  expectAccessible,
+  frameView,
+} from '../support/frameSignIn.js'
 
-// Social sign-in in the web app: the modal's provider buttons, the 600×800 popup at the dev
-// identity provider (`npm start` runs one OpenID provider per social provider), the server's
-// callback, and the embedded wallet the frame makes or recovers for that identity.
+// Social sign-in in the web app: the modal's provider buttons, the secure frame's own "Continue
+// with …" that opens the 600×800 popup at the dev identity provider (`npm start` runs one OpenID
+// provider per social provider), the server's callback answering the frame only, and the
+// embedded wallet the frame makes or recovers for that identity.
 test.use(withoutLocalNetworkAccessChecks())
 
 const PROVIDERS = [
@@ -15,6 +23,8 @@ const PROVIDERS = [
   { id: 'x', label: 'X' },
   { id: 'discord', label: 'Discord' },
 ] as const
+
+const labelOf = (provider: string) => PROVIDERS.find((p) => p.id === provider)!.label
 
 const run = Date.now().toString(36)
 const login = (name: string, provider: string) => `${name}${provider}${run}`
@@ -33,15 +43,17 @@ async function newVisitor(browser: Browser) {
   return page
 }
 
-/** Clicks a provider's button and returns its popup, as it opens. */
+/**
+ * Clicks a provider's button in the modal, which only waits on the secure frame; the frame's own
+ * "Continue with …" opens the popup. Returns the popup, as it opens.
+ */
 async function openPopup(page: Page, provider: string) {
-  await connectButton(page).click()
+  if (!(await dialog(page).isVisible())) await connectButton(page).click()
   await expect(dialog(page)).toHaveAttribute('data-view', 'Connect')
-  const [popup] = await Promise.all([
-    page.waitForEvent('popup'),
-    dialog(page).getByTestId(`social-${provider}`).click(),
-  ])
-  return popup
+  await dialog(page).getByTestId(`social-${provider}`).click()
+  await expect(dialog(page)).toHaveAttribute('data-view', 'ConnectingSocial')
+  await expect(dialog(page).getByTestId('view-social')).toHaveAttribute('data-phase', 'waiting')
+  return continueSocialInFrame(page, labelOf(provider))
 }
 
 /** The dev provider's login page (in the seed's 600×800 popup), then its consent page. */
@@ -56,12 +68,21 @@ async function signInAtProvider(popup: Page, name: string) {
   await popup.getByRole('button', { name: 'Continue' }).click()
 }
 
-/** `remembered`: the provider still has the visitor's session and consent, so shows nothing. */
-async function signIn(page: Page, provider: string, name: string, remembered = false) {
+/**
+ * `remembered`: the provider still has the visitor's session and consent, so shows nothing.
+ * `newDevice`: a returning user in a browser that never held the wallet approves it in the frame.
+ */
+async function signIn(
+  page: Page,
+  provider: string,
+  name: string,
+  { remembered = false, newDevice = false } = {},
+) {
   const popup = await openPopup(page, provider)
   const closed = popup.waitForEvent('close')
   if (!remembered) await signInAtProvider(popup, name)
   await closed
+  if (newDevice) await approveNewDeviceInFrame(page, webUrl)
   await expect(dialog(page)).toBeHidden({ timeout: 30_000 })
   await expect(connectButton(page)).toHaveAttribute('data-state', 'connected')
   return (await signedInAddress(page)) as string
@@ -91,14 +112,15 @@ for (const { id, label } of PROVIDERS) {
 
     // Signed out and in again: the provider remembers the visitor, the server the identity.
     await signOut(page)
-    expect(await signIn(page, id, login('ann', id), true)).toBe(first)
+    expect(await signIn(page, id, login('ann', id), { remembered: true })).toBe(first)
 
-    // The messages the page got carry a one-time result code, never a provider token.
+    // The provider's answer went to the frame that opened the popup: the page got neither the
+    // one-time result code nor any provider token.
     const messages = await page.evaluate(
       () => (window as unknown as { __messages: string[] }).__messages,
     )
-    expect(messages.some((m) => m.includes('"latch:social"'))).toBe(true)
-    expect(messages.join('\n')).not.toMatch(/access_token|id_token|refresh_token/)
+    expect(messages.some((m) => m.includes('"latch:social"'))).toBe(false)
+    expect(messages.join('\n')).not.toMatch(/access_token|id_token|refresh_token|"result"/)
 
     const other = await newVisitor(browser)
     const second = await signIn(other, id, login('ben', id))
@@ -125,6 +147,35 @@ test('after a reload the social user is still signed in, with the user name', as
   await page.context().close()
 })
 
+test('a returning user in a new browser approves this device in the frame, told the site; a refusal signs nobody in', async ({
+  browser,
+}) => {
+  const name = login('fay', 'google')
+  const first = await newVisitor(browser)
+  const address = await signIn(first, 'google', name)
+  await first.context().close()
+
+  // A browser that never held the wallet: the frame asks before the recovery share is fetched.
+  const page = await newVisitor(browser)
+  const popup = await openPopup(page, 'google')
+  const closed = popup.waitForEvent('close')
+  await signInAtProvider(popup, name)
+  await closed
+  const view = frameView(page, 'ApproveNewDevice')
+  await expect(view).toContainText(webUrl)
+  await expect(view.getByTestId('confirm')).toBeEnabled()
+  await expectAccessible(page, 'approve new device')
+  await view.getByTestId('cancel').click()
+  await expect(view).toHaveCount(0)
+  await expect(dialog(page)).toHaveAttribute('data-view', 'Connect')
+  await expect(connectButton(page)).toHaveAttribute('data-state', 'disconnected')
+  expect(await signedInAddress(page)).toBeUndefined()
+
+  // Asked again (from the list the modal went back to) and approved: the same wallet.
+  expect(await signIn(page, 'google', name, { remembered: true, newDevice: true })).toBe(address)
+  await page.context().close()
+})
+
 test('a declined consent ends with its message', async ({ browser }) => {
   const page = await newVisitor(browser)
   const popup = await openPopup(page, 'google')
@@ -132,19 +183,27 @@ test('a declined consent ends with its message', async ({ browser }) => {
   await popup.locator('input[name="password"]').fill('any password')
   await popup.getByRole('button', { name: 'Sign-in' }).click()
   await popup.getByRole('link', { name: '[ Cancel ]' }).click()
-  await expect(dialog(page).getByRole('alert')).toHaveText('Sign-in with Google was declined')
+  // Told in the frame, whose view stays for another try; the modal keeps waiting.
+  const status = frameView(page, 'SocialSignIn').getByTestId('signin-status')
+  await expect(status).toHaveText('Sign-in with Google was declined')
+  await expect(status).toHaveAttribute('role', 'alert')
+  await expect(dialog(page)).toHaveAttribute('data-view', 'ConnectingSocial')
   await expect(connectButton(page)).toHaveAttribute('data-state', 'disconnected')
   await page.context().close()
 })
 
-test("a closed popup ends with 'Popup closed'", async ({ browser }) => {
+test('a closed popup is told in the frame, whose button works again', async ({ browser }) => {
   const page = await newVisitor(browser)
   const popup = await openPopup(page, 'github')
   await expect(popup.locator('input[name="login"]')).toBeVisible()
   await popup.close()
-  await expect(dialog(page).getByRole('alert')).toHaveText('Popup closed')
-  // The buttons work again at once.
-  await expect(dialog(page).getByTestId('social-github')).toBeEnabled()
+  const view = frameView(page, 'SocialSignIn')
+  await expect(view.getByTestId('signin-status')).toHaveText('The sign-in window was closed')
+  // The frame's button works again at once.
+  await expect(view.getByTestId('social-continue')).toBeEnabled()
+  await expect(dialog(page)).toHaveAttribute('data-view', 'ConnectingSocial')
+  // axe goes into the frame: its sign-in view, with the error, over the modal's wait.
+  await expectAccessible(page, 'social sign-in, popup closed')
   await page.context().close()
 })
 
