@@ -13,6 +13,7 @@ import { ports, solanaRpcUrl } from '../playwright.config.js'
 import { connectButton, connectWithMouse, dialog, scrollToEnd } from '../support/app.js'
 import { expectedMonthHeaders } from '../support/chainHistory.js'
 import { approvalView, withoutLocalNetworkAccessChecks } from '../support/embedded.js'
+import { startEmailSignInInModal, typeCodeInFrame } from '../support/frameSignIn.js'
 import { readCode } from '../support/mailbox.js'
 import { submitViaRpc } from '../support/solanaCluster.js'
 import { injectSolanaWallet } from '../support/solanaWallet.js'
@@ -226,12 +227,8 @@ test.describe('an email user', () => {
     const email = `solana-${Date.now()}@example.com`
     await page.goto('/')
     await connectButton(page).click()
-    await dialog(page).getByLabel('Email').fill(email)
-    await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click()
-    await expect(dialog(page)).toHaveAttribute('data-view', 'EmailVerifyOtp', { timeout: 30_000 })
-    await dialog(page)
-      .getByRole('textbox')
-      .fill((await readCode(email)).code)
+    await startEmailSignInInModal(page, email)
+    await typeCodeInFrame(page, (await readCode(email)).code)
     await expect(dialog(page)).toBeHidden({ timeout: 30_000 })
     await expect(connectButton(page)).toContainText('0x')
 
