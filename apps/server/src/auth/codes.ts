@@ -129,7 +129,16 @@ export interface IssueCodeInput {
   purpose: CodePurpose
   userId?: string | undefined
   newEmail?: string | undefined
+  /**
+   * sha256 of the device id that asked for a sign-in code: the code then works only with that
+   * device id (docs/custody.md#sign-in-in-the-frame), so a code seen elsewhere is useless.
+   */
+  deviceHash?: string | undefined
 }
+
+/** What a code's HMAC covers: its address, and for a sign-in code the device that asked. */
+const codeSubject = (input: { email: string; deviceHash?: string | undefined }) =>
+  input.deviceHash ? `${input.email}\n${input.deviceHash}` : input.email
 
 /**
  * Stores the HMAC of a fresh code (voiding older ones of the same purpose) and returns the code.
@@ -167,7 +176,7 @@ async function insertCode(db: Db, key: Buffer, input: IssueCodeInput, now: Date)
   await db.insert(authCodes).values({
     email: input.email,
     purpose: input.purpose,
-    codeHash: hashCode(key, input.purpose, input.email, code),
+    codeHash: hashCode(key, input.purpose, codeSubject(input), code),
     userId: input.userId ?? null,
     newEmail: input.newEmail ?? null,
     expiresAt: new Date(now.getTime() + CODE_TTL_MS),
@@ -183,7 +192,7 @@ async function insertCode(db: Db, key: Buffer, input: IssueCodeInput, now: Date)
 export async function consumeCode(
   db: Db,
   key: Buffer,
-  input: { email: string; purpose: CodePurpose; code: string },
+  input: { email: string; purpose: CodePurpose; code: string; deviceHash?: string | undefined },
   now: Date,
   onLocked?: (minutes: number) => Promise<void>,
 ) {
@@ -203,7 +212,7 @@ export async function consumeCode(
     .orderBy(desc(authCodes.createdAt))
     .limit(1)
   if (!live) throw new InvalidCodeError('Invalid or expired code; request a new one')
-  if (sameHash(live.codeHash, hashCode(key, input.purpose, input.email, input.code))) {
+  if (sameHash(live.codeHash, hashCode(key, input.purpose, codeSubject(input), input.code))) {
     const [consumed] = await db
       .update(authCodes)
       .set({ consumedAt: now })

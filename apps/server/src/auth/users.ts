@@ -94,7 +94,7 @@ export async function approveDeviceByToken(
   token: string,
   now: Date,
   maxAgeMs: number,
-): Promise<{ userId: string; origin: string | null } | false> {
+): Promise<{ userId: string; origin: string | null; deviceHash: string } | false> {
   const row = await findPendingApproval(db, token, now, maxAgeMs)
   if (!row) return false
   const [approved] = await db
@@ -108,7 +108,9 @@ export async function approveDeviceByToken(
       ),
     )
     .returning({ userId: authDevices.userId })
-  return approved ? { userId: approved.userId, origin: row.approvalOrigin } : false
+  return approved
+    ? { userId: approved.userId, origin: row.approvalOrigin, deviceHash: row.deviceHash }
+    : false
 }
 
 /**

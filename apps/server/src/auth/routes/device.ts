@@ -86,7 +86,7 @@ export function deviceRoutes(ctx: AuthContext): FastifyPluginAsync {
           const code = await issueCode(
             app.db,
             ctx.codeKey,
-            { email: user.email, purpose: 'login' },
+            { email: user.email, purpose: 'login', deviceHash: approved.deviceHash },
             ctx.now(),
           )
           await ctx.mailer.sendLoginCode(

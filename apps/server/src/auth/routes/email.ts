@@ -15,6 +15,7 @@ import {
   SignInBody,
   VerifyBody,
 } from '../schemas.js'
+import { sha256 } from '../secrets.js'
 import { allowedPageOrigin, createSession, sessionAnswer } from '../sessions.js'
 import {
   approveDevice,
@@ -122,7 +123,12 @@ export function emailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         await consumeCode(
           app.db,
           ctx.codeKey,
-          { email: body.email, purpose: 'login', code: body.otp },
+          {
+            email: body.email,
+            purpose: 'login',
+            code: body.otp,
+            deviceHash: sha256(body.deviceId),
+          },
           now,
           (minutes) => ctx.mailer.sendCodesLocked(body.email, minutes),
         )

@@ -3,6 +3,7 @@ import { assertMaySend, assertNotLocked, issueCode } from '../codes.js'
 import type { AuthContext } from '../context.js'
 import { utcMinute } from '../device-facts.js'
 import { reserveMail } from '../mail-limits.js'
+import { sha256 } from '../secrets.js'
 import { findUserByEmail, isDeviceApproved, requestDeviceApproval } from '../users.js'
 
 export interface SignInMailInput {
@@ -31,9 +32,13 @@ export async function sendSignInMail(db: Db, ctx: AuthContext, input: SignInMail
   await reserveMail(db, { email, projectId: input.projectId, pageOrigin: input.pageOrigin }, now)
   const user = await findUserByEmail(db, email)
   const approved = !user?.evmAddress || (await isDeviceApproved(db, user.id, input.deviceId))
-  const code = await issueCode(db, ctx.codeKey, { email, purpose: 'login' }, now, {
-    throttle: true,
-  })
+  const code = await issueCode(
+    db,
+    ctx.codeKey,
+    { email, purpose: 'login', deviceHash: sha256(input.deviceId) },
+    now,
+    { throttle: true },
+  )
   if (approved || !user) {
     await ctx.mailer.sendLoginCode(email, code, input.pageOrigin)
     return
