@@ -79,6 +79,15 @@ test('email: the page never sees the code, the session or a share, and its backe
   await expect(codeField).toBeVisible({ timeout: 30_000 })
   await expect(dialog(page).locator('input')).toHaveCount(0)
   const { code } = await readCode(victim)
+  // Had the code leaked (a lookalike field, a shoulder), it is still useless on the backend's own
+  // device: a code works only with the device that asked for it.
+  const leaked = await backend('/auth/v1/email/verify', {
+    projectId,
+    email: victim,
+    deviceId: hostileDevice(),
+    otp: code,
+  })
+  expect(leaked.status).toBe(400)
   await codeField.fill(code)
   await inFrame(page).getByTestId('signin-submit').click()
   await expect(connectButton(page)).toHaveAttribute('data-state', 'connected', { timeout: 30_000 })
@@ -103,7 +112,7 @@ test('email: the page never sees the code, the session or a share, and its backe
   expect(blob).not.toContain(authShare)
 
   // The backend starts a sign-in of its own for the victim and tries every code-like string the
-  // page saw, then the real code itself (as if it had leaked): a code is bound to its device.
+  // page saw, and the used code.
   const device = hostileDevice()
   await backend('/auth/v1/email/start', { projectId, email: victim, deviceId: device })
   for (const guess of [...candidates(blob, /\b\d{6}\b/g).slice(0, 3), code]) {
