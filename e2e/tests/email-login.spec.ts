@@ -143,8 +143,11 @@ test('signs in with the code typed in the secure frame; the address shows', asyn
   await startEmailSignInInModal(page, email)
   await expect(dialog(page)).toContainText(email)
   await expect(emailCodeView(page)).toContainText(email)
-  // axe goes into the frame too: the modal's wait and the frame's code view.
+  // axe goes into the frame too: the modal's wait and the frame's code view, in both themes.
   await axe(page, 'verify code')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await axe(page, 'verify code, dark')
+  await page.emulateMedia({ colorScheme: 'light' })
 
   // A wrong code is refused in the frame; its view and the modal's wait stay.
   const { code } = await readCode(email)

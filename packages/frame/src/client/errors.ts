@@ -9,7 +9,7 @@ export class FrameLoadError extends LatchError {
   }
 }
 
-/** A connect request the frame did not answer within 120 s. */
+/** A sign-in the frame did not finish within 10 minutes (frameTimings.connectTimeoutMs). */
 export class FrameRequestTimeoutError extends LatchError {
   override name = 'FrameRequestTimeoutError'
   readonly alert = errorMessages.iframeRequestTimeout
