@@ -197,7 +197,10 @@ describe('npm start', () => {
       cli.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(out))))
     })
     expect(signed).toContain('signed in as @latch-dev (fid 1)')
-    const session = await frameCall('finish', { flowToken: channel.flowToken })
+    // The frame first shows the answering account; only the visitor's confirm makes a session.
+    const answered = await frameCall('finish', { flowToken: channel.flowToken })
+    expect(await answered.json()).toMatchObject({ state: 'answered', fid: 1 })
+    const session = await frameCall('finish', { flowToken: channel.flowToken, confirm: true })
     expect(session.status).toBe(200)
     expect(((await session.json()) as { user: { username: string } }).user.username).toBe(
       'latch-dev',

@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type FrameLocator, type Locator, type Page, test } from '@playwright/test'
-import type { NodeResult, Result } from 'axe-core'
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test'
 import { waitOutMailInterval } from './mailbox.js'
 import { readQrCode } from './qr.js'
 
@@ -142,31 +141,12 @@ export async function startEmailSignInInModal(page: Page, email: string): Promis
   await expect(dialog.locator('input')).toHaveCount(0)
 }
 
-/**
- * A known fault of the frame's stylesheet, reported to packages/frame's owner (issue 29): the
- * origin line's "Request from … (verified by the wallet)" labels are GrayText (#808080 in
- * Chromium) on white, 3.94:1 against axe's 4.5:1. Only those two labels are let through, and
- * each run that meets them says so in its annotations; delete this once frame.css is fixed.
- */
-const knownFrameFault = (violation: Result, node: NodeResult) =>
-  violation.id === 'color-contrast' && /class="origin-label"/.test(node.html)
-
 /** axe over the whole page, the secure frame's document included, must find nothing. */
 export async function expectAccessible(page: Page, name: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze()
-  const summary = results.violations
-    .map((v) => ({
-      id: v.id,
-      nodes: v.nodes
-        .filter((n) => !knownFrameFault(v, n))
-        .map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`)
-        .slice(0, 5),
-    }))
-    .filter((v) => v.nodes.length > 0)
-  if (results.violations.some((v) => v.nodes.some((n) => knownFrameFault(v, n))))
-    test.info().annotations.push({
-      type: 'known frame fault',
-      description: `${name}: the origin line's labels fail color-contrast (GrayText on white)`,
-    })
+  const summary = results.violations.map((v) => ({
+    id: v.id,
+    nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).slice(0, 5),
+  }))
   expect(summary, name).toEqual([])
 }

@@ -212,6 +212,21 @@ describe('createEmbeddedWallet', () => {
     expect(send).toHaveBeenCalledTimes(2)
   })
 
+  it("follows the server's throttle: a retry after the server's wait is not refused again here", async () => {
+    let t = 1_000_000
+    let refuse = true
+    const send = vi.fn(async () => {
+      if (refuse) throw new FrameError('Please try again after 24 seconds', undefined, 24)
+      return undefined
+    })
+    const w = wallet({ CONNECT_EMAIL: send }, () => t)
+    await expect(w.connectEmail('a@b.co')).rejects.toThrow('Please try again after 24 seconds')
+    refuse = false
+    t += 24_000
+    await expect(w.connectEmail('a@b.co')).resolves.toBeUndefined()
+    expect(send).toHaveBeenCalledTimes(2)
+  })
+
   it('stores email, login flag and last chain on success, and clears the send time', async () => {
     const w = wallet({
       CONNECT_EMAIL: async () => undefined,

@@ -64,7 +64,16 @@ export function createEmbeddedWallet(options: EmbeddedWalletOptions) {
       if (last !== undefined && now() - last < EMAIL_THROTTLE_MS)
         throw new EmailThrottledError(Math.ceil((EMAIL_THROTTLE_MS - (now() - last)) / 1000))
       storage.set('lastEmailLoginTime', now())
-      await frame.request('CONNECT_EMAIL', { email }, options)
+      try {
+        await frame.request('CONNECT_EMAIL', { email }, options)
+      } catch (error) {
+        // The server refused the send and said when the next one may go: this page's 30 s window
+        // follows the server's, so a retry after that wait is not refused again here.
+        const retryAfter = (error as { retryAfter?: unknown }).retryAfter
+        if (typeof retryAfter === 'number')
+          storage.set('lastEmailLoginTime', now() - EMAIL_THROTTLE_MS + retryAfter * 1000)
+        throw error
+      }
     },
 
     /** Reads the user and records the login (docs/behaviour.md#on-connection-success). */
