@@ -1,4 +1,5 @@
 export { authDisplayName, truncateAddress, truncateDisplayName } from './address.js'
+export { qrModulesPath } from './qrPath.js'
 export { formatQuantity } from './quantity.js'
 export { exactDateTime, monthGroupTitle, relativeTimeFrom } from './time.js'
 export {

@@ -1,3 +1,4 @@
+import { qrModulesPath } from '@latch/core'
 import { useMemo } from 'react'
 import { encode } from 'uqr'
 
@@ -19,21 +20,7 @@ export function QrCode({
 }) {
   const { path, size } = useMemo(() => {
     const qr = encode(text, { ecc: logoUrl ? 'H' : 'M', border: 2 })
-    let d = ''
-    qr.data.forEach((row, y) => {
-      let x = 0
-      while (x < row.length) {
-        if (!row[x]) {
-          x++
-          continue
-        }
-        // A run of dark modules is one rectangle: a long pairing URI stays a short path.
-        const start = x
-        while (x < row.length && row[x]) x++
-        d += `M${start} ${y}h${x - start}v1h${start - x}z`
-      }
-    })
-    return { path: d, size: qr.size }
+    return { path: qrModulesPath(qr.data), size: qr.size }
   }, [text, logoUrl])
   const logo = Math.round(size * 0.22)
   const offset = (size - logo) / 2

@@ -1,3 +1,4 @@
+import { qrModulesPath } from '@latch/core'
 import { encode } from 'uqr'
 import { el, originLine } from './render.js'
 import { present, type Visibility } from './signin.js'
@@ -9,19 +10,7 @@ const SVG = 'http://www.w3.org/2000/svg'
 /** The link as a QR code: one SVG path of dark modules, dark on light for any scanner. */
 function qrCode(doc: Document, text: string): SVGSVGElement {
   const qr = encode(text, { ecc: 'M', border: 2 })
-  let d = ''
-  qr.data.forEach((row, y) => {
-    let x = 0
-    while (x < row.length) {
-      if (!row[x]) {
-        x++
-        continue
-      }
-      const start = x
-      while (x < row.length && row[x]) x++
-      d += `M${start} ${y}h${x - start}v1h${start - x}z`
-    }
-  })
+  const d = qrModulesPath(qr.data)
   const svg = doc.createElementNS(SVG, 'svg')
   svg.setAttribute('viewBox', `0 0 ${qr.size} ${qr.size}`)
   svg.setAttribute('role', 'img')
