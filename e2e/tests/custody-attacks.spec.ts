@@ -143,56 +143,59 @@ test('email: the page never sees the code, the session or a share, and its backe
   await page.context().close()
 })
 
-test("social: the provider's answer reaches only the frame; a popup the page opens for its backend's flow hands it nothing", async ({
-  browser,
-}) => {
-  const page = await visitor(browser)
-  const name = `victim${run}`
-  await connectButton(page).click()
-  await dialog(page).getByTestId('social-google').click()
-  const go = inFrame(page).getByTestId('social-continue')
-  await expect(go).toBeEnabled({ timeout: 30_000 })
-  const [popup] = await Promise.all([page.waitForEvent('popup'), go.click()])
-  await popup.locator('input[name="login"]').fill(name)
-  await popup.locator('input[name="password"]').fill('any password')
-  await popup.getByRole('button', { name: 'Sign-in' }).click()
-  await popup.getByRole('button', { name: 'Continue' }).click()
-  await expect(connectButton(page)).toHaveAttribute('data-state', 'connected', { timeout: 30_000 })
-
-  // The backend starts its own Google flow and the page opens it: the provider remembers the
-  // visitor and answers at once, but the callback hands its result to the frame's origin only,
-  // and this popup's opener is the page.
-  const flow = await backend('/auth/v1/social/start', {
-    projectId,
-    provider: 'google',
-    deviceId: hostileDevice(),
-  })
-  expect(flow.status).toBe(200)
-  const { uri, flowToken } = flow.body as { uri: string; flowToken: string }
-  const [phished] = await Promise.all([
-    page.waitForEvent('popup'),
-    page.evaluate((u) => void window.open(u, '_blank', 'popup'), uri),
-  ])
-  // The callback ran (the provider answered) and posted, to the frame's origin: the page's
-  // window is not at it, so the browser dropped the message.
-  await phished.waitForURL(/\/auth\/v1\/social\/callback/, { timeout: 30_000 })
-  await phished.waitForEvent('close', { timeout: 10_000 }).catch(() => {})
-
-  const blob = await recorded(page)
-  expect(blob).not.toContain('latch:social')
-  const token = await frameSession(page)
-  expect(blob).not.toContain(token)
-  for (const result of [...candidates(blob, /[A-Za-z0-9_-]{43}/g).slice(0, 20), 'x'.repeat(43)]) {
-    const answer = await backend('/auth/v1/social/finish', {
-      projectId,
-      deviceId: hostileDevice(),
-      flowToken,
-      result,
+for (const provider of ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const)
+  test(`social (${provider}): the provider's answer reaches only the frame; a popup the page opens for its backend's flow hands it nothing`, async ({
+    browser,
+  }) => {
+    const page = await visitor(browser)
+    const name = `victim${provider}${run}`
+    await connectButton(page).click()
+    await dialog(page).getByTestId(`social-${provider}`).click()
+    const go = inFrame(page).getByTestId('social-continue')
+    await expect(go).toBeEnabled({ timeout: 30_000 })
+    const [popup] = await Promise.all([page.waitForEvent('popup'), go.click()])
+    await popup.locator('input[name="login"]').fill(name)
+    await popup.locator('input[name="password"]').fill('any password')
+    await popup.getByRole('button', { name: 'Sign-in' }).click()
+    await popup.getByRole('button', { name: 'Continue' }).click()
+    await expect(connectButton(page)).toHaveAttribute('data-state', 'connected', {
+      timeout: 30_000,
     })
-    expect(answer.status).not.toBe(200)
-  }
-  await page.context().close()
-})
+
+    // The backend starts its own flow with the same provider and the page opens it: the provider
+    // remembers the visitor and answers at once, but the callback hands its result to the frame's
+    // origin only, and this popup's opener is the page.
+    const flow = await backend('/auth/v1/social/start', {
+      projectId,
+      provider,
+      deviceId: hostileDevice(),
+    })
+    expect(flow.status).toBe(200)
+    const { uri, flowToken } = flow.body as { uri: string; flowToken: string }
+    const [phished] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.evaluate((u) => void window.open(u, '_blank', 'popup'), uri),
+    ])
+    // The callback ran (the provider answered) and posted, to the frame's origin: the page's
+    // window is not at it, so the browser dropped the message.
+    await phished.waitForURL(/\/auth\/v1\/social\/callback/, { timeout: 30_000 })
+    await phished.waitForEvent('close', { timeout: 10_000 }).catch(() => {})
+
+    const blob = await recorded(page)
+    expect(blob).not.toContain('latch:social')
+    const token = await frameSession(page)
+    expect(blob).not.toContain(token)
+    for (const result of [...candidates(blob, /[A-Za-z0-9_-]{43}/g).slice(0, 20), 'x'.repeat(43)]) {
+      const answer = await backend('/auth/v1/social/finish', {
+        projectId,
+        deviceId: hostileDevice(),
+        flowToken,
+        result,
+      })
+      expect(answer.status).not.toBe(200)
+    }
+    await page.context().close()
+  })
 
 /** A page of another project's site embedding the frame: the hostile project on the same server. */
 const hostilePage = (
