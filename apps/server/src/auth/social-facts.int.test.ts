@@ -4,7 +4,7 @@ import { startDevIdentityProvider } from '../../../../scripts/idp/index.js'
 import { type ProviderAnswer, visitProvider } from '../../../../scripts/idp/visitor.js'
 import { authIdentities, authSessions, authUsers } from '../db/schema/auth.js'
 import { MissingSubjectError, PROVIDERS, subjectFrom } from './social/providers.js'
-import { type AuthTestApp, frameCall, openAuthTestApp } from './testing.js'
+import { type AuthTestApp, devSocialEnv, frameCall, openAuthTestApp } from './testing.js'
 
 // What a provider says is taken only as far as it says it (issue 29 item 9): Facebook's Graph
 // API has no verified flag, so its email never joins an email account; a user API answering 200
@@ -20,14 +20,7 @@ const device = () => `facts-device-${String(++n).padStart(20, '0')}`
 
 beforeAll(async () => {
   idp = await startDevIdentityProvider({ redirectUris: [`${PUBLIC_URL}/auth/v1/social/callback`] })
-  const env: Record<string, string> = { LATCH_PUBLIC_URL: PUBLIC_URL }
-  for (const provider of USER_API_PROVIDERS) {
-    const key = `LATCH_SOCIAL_${provider.toUpperCase()}`
-    env[`${key}_CLIENT_ID`] = idp.client(provider).clientId
-    env[`${key}_CLIENT_SECRET`] = idp.client(provider).clientSecret
-    env[`${key}_ISSUER`] = idp.issuer(provider)
-  }
-  t = await openAuthTestApp(env)
+  t = await openAuthTestApp(devSocialEnv(idp, USER_API_PROVIDERS, PUBLIC_URL))
 }, 60_000)
 afterAll(async () => {
   await t?.close()

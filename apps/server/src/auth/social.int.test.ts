@@ -13,6 +13,7 @@ import { insertFlow } from './social/store.js'
 import {
   APP_ORIGIN,
   type AuthTestApp,
+  devSocialEnv,
   FRAME_ORIGIN,
   frameCall,
   openAuthTestApp,
@@ -31,14 +32,7 @@ const device = () => `device-${String(++n).padStart(20, '0')}`
 
 beforeAll(async () => {
   idp = await startDevIdentityProvider({ redirectUris: [`${PUBLIC_URL}/auth/v1/social/callback`] })
-  const env: Record<string, string> = { LATCH_PUBLIC_URL: PUBLIC_URL }
-  for (const provider of SOCIAL_PROVIDER_IDS) {
-    const key = `LATCH_SOCIAL_${provider.toUpperCase()}`
-    env[`${key}_CLIENT_ID`] = idp.client(provider).clientId
-    env[`${key}_CLIENT_SECRET`] = idp.client(provider).clientSecret
-    env[`${key}_ISSUER`] = idp.issuer(provider)
-  }
-  t = await openAuthTestApp(env)
+  t = await openAuthTestApp(devSocialEnv(idp, SOCIAL_PROVIDER_IDS, PUBLIC_URL))
 }, 60_000)
 afterAll(async () => {
   await t?.close()

@@ -116,3 +116,22 @@ export async function frameCall(
   })
   return { status: res.statusCode, body: res.json() }
 }
+
+/** The env that points each given social provider at the dev identity provider (scripts/idp). */
+export function devSocialEnv(
+  idp: {
+    client(provider: string): { clientId: string; clientSecret: string }
+    issuer(provider: string): string
+  },
+  providers: readonly string[],
+  publicUrl: string,
+): Record<string, string> {
+  const env: Record<string, string> = { LATCH_PUBLIC_URL: publicUrl }
+  for (const provider of providers) {
+    const key = `LATCH_SOCIAL_${provider.toUpperCase()}`
+    env[`${key}_CLIENT_ID`] = idp.client(provider).clientId
+    env[`${key}_CLIENT_SECRET`] = idp.client(provider).clientSecret
+    env[`${key}_ISSUER`] = idp.issuer(provider)
+  }
+  return env
+}
