@@ -140,3 +140,16 @@ export const chainNfts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.chainId, t.contract, t.tokenId] })],
 )
+
+/**
+ * Who may write each chain's index (chaindata/lease.ts): one holder at a time, until
+ * `expires_at` by the database's clock. `term` grows on every change of holder, and every batch
+ * commit checks holder and term in its own transaction (docs/deployment.md#one-indexer).
+ */
+export const chainIndexLeases = pgTable('chain_index_leases', {
+  chainId: integer('chain_id').primaryKey(),
+  holder: text('holder').notNull(),
+  term: bigint('term', { mode: 'number' }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull(),
+})
