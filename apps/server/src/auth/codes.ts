@@ -2,12 +2,13 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import { authCodes, authDevices, authEmailLocks, authUsers } from '../db/schema/auth.js'
 import type { Db } from '../db/types.js'
 import { HttpError } from '../errors.js'
+import { DEFAULT_MAIL_INTERVAL_MS } from './config.js'
 import type { CodePurpose } from './mailer.js'
 import { hashCode, randomInt, sameHash } from './secrets.js'
 
 /** docs/behaviour.md#limits and issue 7. */
 export const CODE_TTL_MS = 10 * 60_000
-export const SEND_INTERVAL_MS = 30_000
+export const SEND_INTERVAL_MS = DEFAULT_MAIL_INTERVAL_MS
 export const MAX_CODE_ATTEMPTS = 5
 /**
  * The per-address budget across codes (docs/custody.md#sign-in-codes): 10 wrong codes within an
@@ -99,8 +100,13 @@ export function newCode(): string {
  * Seconds until this email may be sent another message, or 0. Counts every mail the server sent
  * to the address: codes of any purpose and device approval links.
  */
-export async function secondsUntilNextSend(db: Db, email: string, now: Date): Promise<number> {
-  const since = new Date(now.getTime() - SEND_INTERVAL_MS)
+export async function secondsUntilNextSend(
+  db: Db,
+  email: string,
+  now: Date,
+  intervalMs = SEND_INTERVAL_MS,
+): Promise<number> {
+  const since = new Date(now.getTime() - intervalMs)
   const [code] = await db
     .select({ at: authCodes.createdAt })
     .from(authCodes)
@@ -116,11 +122,16 @@ export async function secondsUntilNextSend(db: Db, email: string, now: Date): Pr
     .limit(1)
   const last = Math.max(code?.at.getTime() ?? 0, device?.at?.getTime() ?? 0)
   if (last === 0) return 0
-  return Math.max(0, Math.ceil((last + SEND_INTERVAL_MS - now.getTime()) / 1000))
+  return Math.max(0, Math.ceil((last + intervalMs - now.getTime()) / 1000))
 }
 
-export async function assertMaySend(db: Db, email: string, now: Date): Promise<void> {
-  const wait = await secondsUntilNextSend(db, email, now)
+export async function assertMaySend(
+  db: Db,
+  email: string,
+  now: Date,
+  intervalMs = SEND_INTERVAL_MS,
+): Promise<void> {
+  const wait = await secondsUntilNextSend(db, email, now, intervalMs)
   if (wait > 0) throw new ThrottledError(wait)
 }
 
@@ -143,20 +154,21 @@ const codeSubject = (input: { email: string; deviceHash?: string | undefined }) 
 /**
  * Stores the HMAC of a fresh code (voiding older ones of the same purpose) and returns the code.
  * One transaction holding a lock on the address: concurrent requests run one after another, so
- * with `throttle` only the first within 30 s gets a code, and the unique index on live codes
- * backs it (docs/custody.md#sign-in-codes).
+ * with `throttleMs` only the first within that interval (30 s unless configured) gets a code,
+ * and the unique index on live codes backs it (docs/custody.md#sign-in-codes).
  */
 export async function issueCode(
   db: Db,
   key: Buffer,
   input: IssueCodeInput,
   now: Date,
-  options: { throttle?: boolean } = {},
+  options: { throttleMs?: number | undefined } = {},
 ) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`latch-code:${input.email}`}))`)
     await assertNotLocked(tx as unknown as Db, input.email, now)
-    if (options.throttle) await assertMaySend(tx as unknown as Db, input.email, now)
+    if (options.throttleMs)
+      await assertMaySend(tx as unknown as Db, input.email, now, options.throttleMs)
     return insertCode(tx as unknown as Db, key, input, now)
   })
 }

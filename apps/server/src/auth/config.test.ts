@@ -15,6 +15,7 @@ describe('auth config', () => {
       publicUrl: undefined,
       social: {},
       sweepIntervalMs: 300_000,
+      mailIntervalMs: 30_000,
     })
   })
 
@@ -27,6 +28,7 @@ describe('auth config', () => {
       LATCH_FRAME_ORIGINS: 'https://wallet.example.org, http://127.0.0.1:15174',
       LATCH_PUBLIC_URL: 'https://api.example.org',
       LATCH_AUTH_SWEEP_SECONDS: '60',
+      LATCH_AUTH_MAIL_INTERVAL_SECONDS: '5',
       LATCH_SOCIAL_GITHUB_CLIENT_ID: 'gh-client',
       LATCH_SOCIAL_GITHUB_CLIENT_SECRET: 'gh-secret',
       LATCH_SOCIAL_GOOGLE_CLIENT_ID: 'g-client',
@@ -49,6 +51,7 @@ describe('auth config', () => {
         },
       },
       sweepIntervalMs: 60_000,
+      mailIntervalMs: 5_000,
     })
   })
 
@@ -62,6 +65,7 @@ describe('auth config', () => {
         LATCH_SOCIAL_X_CLIENT_ID: 'only-the-id',
         LATCH_SOCIAL_DISCORD_ISSUER: 'not a url',
         LATCH_AUTH_SWEEP_SECONDS: '0',
+        LATCH_AUTH_MAIL_INTERVAL_SECONDS: '1',
       })
     } catch (e) {
       error = e
@@ -74,5 +78,6 @@ describe('auth config', () => {
     expect(issues).toContain('set both LATCH_SOCIAL_X_CLIENT_ID and LATCH_SOCIAL_X_CLIENT_SECRET')
     expect(issues).toContain('LATCH_SOCIAL_DISCORD_ISSUER')
     expect(issues).toContain('LATCH_AUTH_SWEEP_SECONDS')
+    expect(issues).toContain('LATCH_AUTH_MAIL_INTERVAL_SECONDS: must be between 5 and 3600 seconds')
   })
 })

@@ -25,6 +25,11 @@ export interface AuthConfig {
   farcaster: { rpcUrl: string; relayUrl: string | undefined } | undefined
   /** How often expired codes, flows and approval links are deleted (auth/sweep.ts). */
   sweepIntervalMs: number
+  /**
+   * The least time between two mails to one address (docs/custody.md#sign-in-codes): 30 s. Only
+   * test stacks shorten it, so their sign-ins need not wait; 5 s is the least it takes.
+   */
+  mailIntervalMs: number
 }
 
 /** Five minutes: expired rows are dead already, the sweep only keeps the tables small. */
@@ -76,6 +81,16 @@ const sweepSeconds = z
     message: 'must be between 1 and 86400 seconds',
   })
 
+/** docs/behaviour.md#limits: one mail per address per 30 s. */
+export const DEFAULT_MAIL_INTERVAL_MS = 30_000
+
+const mailIntervalSeconds = z
+  .string()
+  .regex(/^\d{1,4}$/, { message: 'must be a whole number of seconds' })
+  .refine((value) => Number(value) >= 5 && Number(value) <= 3_600, {
+    message: 'must be between 5 and 3600 seconds',
+  })
+
 /** Spread into the server's env schema, so these are validated with every other variable. */
 export const authEnvShape = {
   LATCH_SMTP_URL: smtpUrl.optional(),
@@ -87,6 +102,7 @@ export const authEnvShape = {
   LATCH_FARCASTER_RPC_URL: httpUrl.optional(),
   LATCH_FARCASTER_RELAY_URL: httpUrl.optional(),
   LATCH_AUTH_SWEEP_SECONDS: sweepSeconds.optional(),
+  LATCH_AUTH_MAIL_INTERVAL_SECONDS: mailIntervalSeconds.optional(),
   ...socialEnvShape,
 }
 
@@ -112,5 +128,8 @@ export function readAuthConfig(env: AuthEnv): AuthConfig {
         }
       : undefined,
     sweepIntervalMs: Number(env.LATCH_AUTH_SWEEP_SECONDS ?? DEFAULT_SWEEP_SECONDS) * 1000,
+    mailIntervalMs: env.LATCH_AUTH_MAIL_INTERVAL_SECONDS
+      ? Number(env.LATCH_AUTH_MAIL_INTERVAL_SECONDS) * 1000
+      : DEFAULT_MAIL_INTERVAL_MS,
   }
 }

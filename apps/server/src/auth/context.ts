@@ -11,6 +11,8 @@ export interface AuthContext {
   mailer: Mailer
   /** Base URL for links in mail (the device approval page). */
   publicUrl: string
+  /** The least time between two mails to one address (LATCH_AUTH_MAIL_INTERVAL_SECONDS). */
+  mailIntervalMs: number
   now(): Date
 }
 

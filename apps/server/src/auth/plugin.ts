@@ -34,6 +34,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     codeKey: codeKey(keys),
     mailer,
     publicUrl: (auth.publicUrl ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    mailIntervalMs: auth.mailIntervalMs,
     now: options.now ?? (() => new Date()),
   }
 

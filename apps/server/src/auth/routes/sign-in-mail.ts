@@ -28,7 +28,7 @@ export async function sendSignInMail(db: Db, ctx: AuthContext, input: SignInMail
   const { email, now } = input
   // Refusals first, in the order issueCode would meet them, so a refused start counts nothing.
   await assertNotLocked(db, email, now)
-  await assertMaySend(db, email, now)
+  await assertMaySend(db, email, now, ctx.mailIntervalMs)
   await reserveMail(db, { email, projectId: input.projectId, pageOrigin: input.pageOrigin }, now)
   const user = await findUserByEmail(db, email)
   const approved = !user?.evmAddress || (await isDeviceApproved(db, user.id, input.deviceId))
@@ -37,7 +37,7 @@ export async function sendSignInMail(db: Db, ctx: AuthContext, input: SignInMail
     ctx.codeKey,
     { email, purpose: 'login', deviceHash: sha256(input.deviceId) },
     now,
-    { throttle: true },
+    { throttleMs: ctx.mailIntervalMs },
   )
   if (approved || !user) {
     await ctx.mailer.sendLoginCode(email, code, input.pageOrigin)

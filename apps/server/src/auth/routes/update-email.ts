@@ -47,7 +47,7 @@ export function updateEmailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
           throw new HttpError(409, 'EMAIL_IN_USE', 'That email belongs to another wallet')
         const now = ctx.now()
         try {
-          await assertMaySend(app.db, user.email, now)
+          await assertMaySend(app.db, user.email, now, ctx.mailIntervalMs)
         } catch (error) {
           if (error instanceof ThrottledError) reply.header('retry-after', String(error.retryAfter))
           throw error
@@ -57,7 +57,7 @@ export function updateEmailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
           ctx.codeKey,
           { email: user.email, purpose: 'update_primary', userId: user.id, newEmail },
           now,
-          { throttle: true },
+          { throttleMs: ctx.mailIntervalMs },
         )
         await ctx.mailer.sendCode(user.email, code, 'update_primary', {
           from: user.email,
