@@ -6,31 +6,20 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createServer, type ViteDevServer } from 'vite'
 import { startDevChain } from './devchain/start.js'
 import { DEV_WALLETCONNECT_PROJECT_ID } from './relay/index.js'
 import { readStackEnv, StackEnvError } from './stack/env.js'
 import { endStaleProcess, removePidFile, writePidFile } from './stack/pidfile.js'
 import { createStepTimer } from './stack/steps.js'
+import { readStackWebMode, StackWebModeError, serveApp } from './stack/vite.js'
 import { answersHttp, waitFor } from './stack/wait.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const log = (message: string) => console.log(`[latch] ${message}`)
 
-async function startVite(dir: string, host: string, port: number): Promise<ViteDevServer> {
-  const server = await createServer({
-    root: path.join(root, dir),
-    configFile: path.join(root, dir, 'vite.config.ts'),
-    server: { host, port, strictPort: true },
-    logLevel: 'warn',
-    clearScreen: false,
-  })
-  await server.listen()
-  return server
-}
-
 async function main() {
   const env = readStackEnv(process.env, root)
+  const webMode = readStackWebMode(process.env.LATCH_STACK_WEB)
   mkdirSync(path.join(env.dataDir, 'run'), { recursive: true })
   const stops: Array<{ name: string; fn: () => Promise<unknown> }> = []
   let stopping = false
@@ -218,13 +207,27 @@ async function main() {
     process.env.VITE_LATCH_WALLETCONNECT_RELAY_URL = relay
       ? relay.url
       : (process.env.LATCH_WALLETCONNECT_RELAY_URL ?? '')
-    await timer.step('web app (Vite)', async () => {
-      const web = await startVite('apps/web', 'localhost', env.webPort)
+    const how = webMode === 'built' ? 'built, Vite preview' : 'Vite'
+    const outDir = (name: string) => path.join(env.dataDir, 'built', name)
+    await timer.step(`web app (${how})`, async () => {
+      const web = await serveApp(webMode, {
+        root,
+        dir: 'apps/web',
+        host: 'localhost',
+        port: env.webPort,
+        outDir: outDir('web'),
+      })
       stops.push({ name: 'web app', fn: () => web.close() })
       await waitFor('web app', () => answersHttp(webUrl))
     })
-    await timer.step('secure frame (Vite)', async () => {
-      const frame = await startVite('packages/frame', '127.0.0.1', env.framePort)
+    await timer.step(`secure frame (${how})`, async () => {
+      const frame = await serveApp(webMode, {
+        root,
+        dir: 'packages/frame',
+        host: '127.0.0.1',
+        port: env.framePort,
+        outDir: outDir('frame'),
+      })
       stops.push({ name: 'secure frame', fn: () => frame.close() })
       await waitFor('secure frame', () => answersHttp(frameUrl))
     })
@@ -265,7 +268,9 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof StackEnvError ? error.message : error)
+  console.error(
+    error instanceof StackEnvError || error instanceof StackWebModeError ? error.message : error,
+  )
   process.exit(1)
 })
 

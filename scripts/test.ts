@@ -8,6 +8,14 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ensureBrowser } from './stack/browser.js'
+import {
+  formatSlowest,
+  playwrightTimes,
+  readReport,
+  slowest,
+  type TimedTest,
+  vitestTimes,
+} from './testing/slowest.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const reports = path.join(root, '.data', 'test-reports')
@@ -32,6 +40,8 @@ interface Step {
   prepare?: () => { env?: Record<string, string>; error?: string }
   /** Reads passed/failed test counts from the step's report, when it has one. */
   counts?: () => { passed: number; failed: number; skipped: number }
+  /** Each test's time, from the same report. */
+  times?: () => TimedTest[]
 }
 
 function vitestCounts(file: string) {
@@ -77,6 +87,10 @@ const vitest = (project: string[], name: string): Step => {
       `--outputFile.json=${file}`,
     ],
     counts: vitestCounts(file),
+    times: () => {
+      const report = readReport<Parameters<typeof vitestTimes>[1]>(file)
+      return report ? vitestTimes(name, report, root) : []
+    },
   }
 }
 
@@ -96,11 +110,16 @@ const steps: Step[] = [
       return browser.ok ? { env: { CHROMIUM_PATH: browser.path } } : { error: browser.message }
     },
     counts: playwrightCounts(e2eReport),
+    times: () => {
+      const report = readReport<Parameters<typeof playwrightTimes>[1]>(e2eReport)
+      return report ? playwrightTimes('e2e', report) : []
+    },
   },
 ]
 
 const only = process.argv.slice(2)
 const results: Array<{ name: string; ok: boolean; seconds: number }> = []
+const times: TimedTest[] = []
 const totals = { passed: 0, failed: 0, skipped: 0 }
 for (const step of steps) {
   if (only.length && !only.some((o) => step.name.startsWith(o))) continue
@@ -142,11 +161,19 @@ for (const step of steps) {
     }
   }
   results.push({ name: step.name, ok, seconds })
+  times.push(...(step.times?.() ?? []))
 }
 
+// Where the time went: every step, then the ten slowest tests (issue 30's suite-speed part).
+console.log('\n=== slowest tests')
+for (const line of formatSlowest(slowest(times))) console.log(line)
 console.log('\n=== summary')
 for (const r of results)
-  console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name}  (${r.seconds.toFixed(1)} s)`)
+  console.log(
+    `${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(11)}  ${r.seconds.toFixed(1).padStart(7)} s`,
+  )
+const total = results.reduce((sum, r) => sum + r.seconds, 0)
+console.log(`      ${'total'.padEnd(11)}  ${total.toFixed(1).padStart(7)} s`)
 const failedSteps = results.filter((r) => !r.ok).length
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
 if (!existsSync(reports)) console.log('(no reports)')
