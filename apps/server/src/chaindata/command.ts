@@ -7,8 +7,10 @@ export const indexCommand: Command = {
   usage: `Usage: latch-server index
 
   Runs the chain indexer alone until SIGINT or SIGTERM, following LATCH_INDEX_CHAINS into the
-  configured database. In production run it once, beside API servers started with
-  LATCH_INDEXER=off. Takes no arguments.
+  configured database. In production run it beside API servers started with LATCH_INDEXER=off.
+  Each chain is written by one indexer at a time, whatever is started: a second one stands by
+  and takes over within LATCH_INDEX_LEASE_SECONDS (10) of the first one's death, sooner when
+  the first one is stopped by a signal. Takes no arguments.
 `,
   async run({ args, config, stdout, stderr }) {
     noArguments(args)

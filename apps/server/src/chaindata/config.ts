@@ -25,6 +25,8 @@ export interface ChainDataConfig {
   spam: SpamPolicy
   airdropMinRecipients: number
   batchSize: number
+  /** How long an indexer's lease lasts unrenewed: a killed indexer's successor waits this long. */
+  leaseMs: number
   /**
    * JSON-RPC upstream per chain, for the RPC proxy, balances and names: LATCH_RPC_URLS, then
    * every indexed chain's node for the chains it does not name.
@@ -64,6 +66,7 @@ function httpUrl(value: string): boolean {
  *  - LATCH_SPAM_ALLOW, LATCH_SPAM_DENY  comma-separated NFT contract addresses
  *  - LATCH_SPAM_AIRDROP_MIN  recipients in one transaction that make an unsolicited airdrop (5)
  *  - LATCH_INDEX_BATCH    blocks per database transaction (50)
+ *  - LATCH_INDEX_LEASE_SECONDS  how long an indexer's lease lasts unrenewed (10)
  *  - LATCH_RPC_URLS       `1=https://…,8453=https://…`: the RPC proxy's upstream per chain
  *                         (default: the indexed chains' nodes); chain 1 also resolves ENS names
  */
@@ -144,6 +147,7 @@ export function loadChainDataConfig(env: Env, defaultRpcUrl: string): ChainDataC
   }
   const airdropMinRecipients = positive('LATCH_SPAM_AIRDROP_MIN', 5, 10_000)
   const batchSize = positive('LATCH_INDEX_BATCH', 50, 5_000)
+  const leaseMs = positive('LATCH_INDEX_LEASE_SECONDS', 10, 3_600) * 1_000
   const solana = loadSolanaConfig(env, issues)
   if (issues.length > 0) throw new ConfigError(issues)
   return {
@@ -155,6 +159,7 @@ export function loadChainDataConfig(env: Env, defaultRpcUrl: string): ChainDataC
     spam: spamPolicyFrom(env.LATCH_SPAM_ALLOW, env.LATCH_SPAM_DENY),
     airdropMinRecipients,
     batchSize,
+    leaseMs,
     rpcUrls,
     solana,
   }

@@ -156,6 +156,8 @@ describe('the indexer process killed with SIGKILL (Postgres)', () => {
         DATABASE_URL: pg.url,
         LATCH_INDEX_CHAINS: `${DEV_CHAIN_ID}=${anvil.rpcUrl}`,
         LATCH_INDEX_BATCH: '3',
+        // A killed indexer's lease lapses before the next one writes (lease.ts): keep that short.
+        LATCH_INDEX_LEASE_SECONDS: '1',
         LATCH_LOG_LEVEL: 'silent',
       }
       const head = Number(await world.client.getBlockNumber({ cacheTime: 0 }))

@@ -1,4 +1,5 @@
 import type { Address, Hash, Hex } from 'viem'
+import { type ChainLease, LeaseLostError } from './lease.js'
 import { readNftMetadata, readTokenMetadata } from './metadata.js'
 import { BlockNotFoundError, type BlockSource } from './source.js'
 import { DEFAULT_AIRDROP_MIN_RECIPIENTS, unsolicitedAirdrops } from './spam.js'
@@ -26,6 +27,11 @@ export interface IndexerOptions {
   pollIntervalMs?: number
   log?: IndexerLogger
   hooks?: CommitHooks
+  /**
+   * With a lease, start() writes only while it holds it and stands by otherwise, and every write
+   * is fenced by it (lease.ts, docs/deployment.md#one-indexer). step() then needs it held.
+   */
+  lease?: ChainLease
 }
 
 export interface StepResult {
@@ -94,6 +100,8 @@ export class ChainIndexer {
     null
   private stopping = false
   private wake: (() => void) | null = null
+  /** The holder last named in a "standing by" line, so a standby logs once per holder. */
+  private standingBehind: string | null = null
 
   constructor(options: IndexerOptions) {
     this.options = options
@@ -114,6 +122,10 @@ export class ChainIndexer {
         )
       this.chainChecked = true
     }
+    // Bound to the term held before the checkpoint is read: a takeover after this refuses the
+    // batch built on what this step read.
+    const fence = this.options.lease?.fencer()
+    const hooks = fence ? { ...this.options.hooks, fence } : this.options.hooks
     const head = await this.source.headNumber()
     const checkpoint = await this.store.checkpoint(this.chainId)
     const next = checkpoint ? checkpoint.number + 1 : (this.options.startBlock ?? 0)
@@ -124,7 +136,7 @@ export class ChainIndexer {
       const current = await this.source.blockHash(Math.min(head, checkpoint.number))
       const stored = await this.store.blockHash(this.chainId, Math.min(head, checkpoint.number))
       if (head < checkpoint.number || (current && stored && current !== stored))
-        return this.reorg(head, checkpoint)
+        return this.reorg(head, checkpoint, hooks)
       return { indexed: 0, head, checkpoint: checkpoint.number }
     }
     if (next > head) return { indexed: 0, head, checkpoint: checkpoint?.number ?? null }
@@ -142,12 +154,12 @@ export class ChainIndexer {
       try {
         bundles = await this.fetchRange(next, last)
       } catch (error) {
-        if (error instanceof BlockNotFoundError) return this.reorg(head, checkpoint)
+        if (error instanceof BlockNotFoundError) return this.reorg(head, checkpoint, hooks)
         throw error
       }
     }
     if (checkpoint && bundles[0]!.parentHash !== checkpoint.hash)
-      return this.reorg(head, checkpoint)
+      return this.reorg(head, checkpoint, hooks)
     for (let i = 1; i < bundles.length; i++)
       if (bundles[i]!.parentHash !== bundles[i - 1]!.hash)
         throw new ChainMovedError(
@@ -169,7 +181,7 @@ export class ChainIndexer {
       )
     }
     const extras = await this.extras(bundles, `0x${last.toString(16)}` as Hex)
-    await this.store.commit(this.chainId, bundles, extras, this.options.hooks)
+    await this.store.commit(this.chainId, bundles, extras, hooks)
     for (const token of extras.tokens) this.knownTokens.add(token.address)
     for (const nft of extras.nfts) this.knownNfts.add(`${nft.contract}:${nft.tokenId}`)
     return { indexed: bundles.length, head, checkpoint: last }
@@ -189,7 +201,7 @@ export class ChainIndexer {
     }
   }
 
-  /** Follows the chain in the background until stop(). */
+  /** Follows the chain in the background until stop(); with a lease, only while holding it. */
   start(): void {
     if (this.running) return
     this.stopping = false
@@ -197,29 +209,41 @@ export class ChainIndexer {
       let failures = 0
       while (!this.stopping) {
         let idle = true
+        let standby = false
         try {
-          const result = await this.step()
-          idle = result.indexed === 0 && result.rolledBackTo === undefined
-          if (result.indexed > 0)
-            this.log.info(
-              { chainId: this.chainId, block: result.checkpoint, head: result.head },
-              'indexed',
-            )
+          if (this.options.lease && !(await this.lead(this.options.lease))) standby = true
+          else {
+            const result = await this.step()
+            idle = result.indexed === 0 && result.rolledBackTo === undefined
+            if (result.indexed > 0)
+              this.log.info(
+                { chainId: this.chainId, block: result.checkpoint, head: result.head },
+                'indexed',
+              )
+          }
           failures = 0
         } catch (error) {
+          if (error instanceof LeaseLostError) {
+            // Another indexer took over (this one was paused or cut off): what it read is stale.
+            this.prefetched = null
+            this.log.warn({ chainId: this.chainId, err: error }, 'indexer lease lost')
+            continue
+          }
           failures++
           if (!(error instanceof ChainMovedError))
             this.log.warn({ chainId: this.chainId, err: error, failures }, 'indexer step failed')
           if (error instanceof ReorgTooDeepError || error instanceof ChainIdMismatchError) {
             this.log.error({ chainId: this.chainId, err: error }, 'indexer stopped')
-            return
+            break
           }
         }
         if (idle || failures > 0) {
           const delay =
             failures > 0
               ? Math.min(30_000, 1_000 * 2 ** Math.min(failures, 5))
-              : (this.options.pollIntervalMs ?? 1_000)
+              : standby
+                ? this.options.lease!.timings.retryEveryMs
+                : (this.options.pollIntervalMs ?? 1_000)
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, delay)
             this.wake = () => {
@@ -230,6 +254,12 @@ export class ChainIndexer {
           this.wake = null
         }
       }
+      // A clean stop hands the chain over at once instead of after the lease lapses.
+      await this.options.lease
+        ?.release()
+        .catch((error) =>
+          this.log.warn({ chainId: this.chainId, err: error }, 'lease release failed'),
+        )
     })()
   }
 
@@ -240,12 +270,39 @@ export class ChainIndexer {
     this.running = null
   }
 
+  /** True when this indexer holds the chain's lease (taking it if free); else logs that it stands by. */
+  private async lead(lease: ChainLease): Promise<boolean> {
+    if (lease.term !== null) return true
+    if (await lease.acquire()) {
+      this.standingBehind = null
+      this.prefetched = null
+      this.log.info(
+        { chainId: this.chainId, holder: lease.holder, term: lease.term },
+        'indexer lease taken: this process indexes the chain',
+      )
+      return true
+    }
+    const current = await lease.current()
+    if (current && current.holder !== this.standingBehind) {
+      this.standingBehind = current.holder
+      this.log.info(
+        { chainId: this.chainId, holder: current.holder, term: current.term },
+        'standing by: another indexer holds the lease of this chain',
+      )
+    }
+    return false
+  }
+
   private fetchRange(from: number, to: number): Promise<BlockBundle[]> {
     const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i)
     return mapLimit(numbers, this.options.concurrency ?? 8, (n) => this.source.fetchBlock(n))
   }
 
-  private async reorg(head: number, checkpoint: Checkpoint | null): Promise<StepResult> {
+  private async reorg(
+    head: number,
+    checkpoint: Checkpoint | null,
+    hooks: CommitHooks = {},
+  ): Promise<StepResult> {
     this.prefetched = null
     if (!checkpoint) return { indexed: 0, head, checkpoint: null }
     const maxDepth = this.options.maxReorgDepth ?? this.store.keepBlocks
@@ -276,7 +333,7 @@ export class ChainIndexer {
           `Chain ${this.chainId} reorganised below block ${lowest}, deeper than the ${maxDepth} blocks kept; reindex from scratch.`,
         )
     }
-    await this.store.rollback(this.chainId, ancestor)
+    await this.store.rollback(this.chainId, ancestor, hooks)
     const to = ancestor?.number ?? -1
     this.log.warn({ chainId: this.chainId, from: checkpoint.number, to }, 'reorg: rolled back')
     return { indexed: 0, head, checkpoint: ancestor?.number ?? null, rolledBackTo: to }

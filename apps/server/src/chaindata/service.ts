@@ -5,6 +5,7 @@ import type { ChainDataConfig } from './config.js'
 import { nativeCurrencyOf } from './currency.js'
 import { CursorCodec } from './cursor.js'
 import { ChainIndexer, type IndexerLogger } from './indexer.js'
+import { ChainLease, leaseTimings, newHolderId } from './lease.js'
 import { createProvider } from './providers/index.js'
 import type { HistoryProvider } from './providers/types.js'
 import { chainDataRoutes } from './routes.js'
@@ -22,12 +23,20 @@ export interface ChainDataService {
 export function createChainDataService(
   db: Db,
   config: ChainDataConfig,
-  options: { log?: IndexerLogger; fetch?: typeof fetch } = {},
+  options: { log?: IndexerLogger; fetch?: typeof fetch; holder?: string } = {},
 ): ChainDataService {
   const store = new ChainStore(db)
+  // Every indexer takes its chain's lease first, so two started by mistake (a second
+  // `latch-server index`, an API server left in-process) never write at once
+  // (docs/deployment.md#one-indexer).
+  const holder = options.holder ?? newHolderId()
+  const timings = leaseTimings(config.leaseMs)
   const indexers = config.chains.map(
     (chain) =>
       new ChainIndexer({
+        lease: new ChainLease(db, chain.chainId, holder, timings, (error) =>
+          options.log?.warn({ chainId: chain.chainId, err: error }, 'indexer lease lost'),
+        ),
         source: new BlockSource({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }),
         store,
         batchSize: config.batchSize,

@@ -33,6 +33,11 @@ export interface BatchExtras {
 }
 
 export interface CommitHooks {
+  /**
+   * Runs first inside the transaction and throws to refuse the write: the indexer lease's fence
+   * (lease.ts), which also keeps the lease row locked until the commit.
+   */
+  fence?: (tx: Db) => Promise<void>
   /** Runs inside the transaction after every row is written, before commit (tests inject crashes here). */
   beforeCommit?: () => Promise<void> | void
 }
@@ -122,6 +127,7 @@ export class ChainStore {
     const last = bundles.at(-1)
     if (!last) return
     await this.db.transaction(async (tx) => {
+      await hooks.fence?.(tx as unknown as Db)
       // One statement per table whatever the batch size: columns travel as arrays and `unnest`
       // turns them back into rows (far cheaper than thousands of bound parameters).
       const col = <T>(values: T[]) => sql.param(values)
@@ -278,9 +284,14 @@ export class ChainStore {
   }
 
   /** Forgets every block above `ancestor` (a reorg's common ancestor), in one transaction. */
-  async rollback(chainId: number, ancestor: Checkpoint | null): Promise<void> {
+  async rollback(
+    chainId: number,
+    ancestor: Checkpoint | null,
+    hooks: Pick<CommitHooks, 'fence'> = {},
+  ): Promise<void> {
     const above = ancestor?.number ?? -1
     await this.db.transaction(async (tx) => {
+      await hooks.fence?.(tx as unknown as Db)
       await tx
         .delete(chainAccountTransactions)
         .where(
