@@ -208,7 +208,13 @@ function appSuite(
     expect(response.statusCode).toBe(400)
     expect(response.headers['content-type']).toMatch(/^application\/json/)
     const body = response.json()
-    expect(body).toEqual({ error: { code: 'VALIDATION_ERROR', message: expect.any(String) } })
+    expect(body).toEqual({
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: expect.any(String),
+        requestId: expect.any(String),
+      },
+    })
     expect(body.error.message).toContain('querystring/n')
     expect((await app.inject({ method: 'GET', url: '/test/echo?n=3' })).json()).toEqual({ n: 3 })
   })
@@ -222,7 +228,7 @@ function appSuite(
     })
     expect(malformed.statusCode).toBe(400)
     expect(malformed.json()).toEqual({
-      error: { code: 'BAD_REQUEST', message: expect.any(String) },
+      error: { code: 'BAD_REQUEST', message: expect.any(String), requestId: expect.any(String) },
     })
     const invalid = await app.inject({ method: 'POST', url: '/test/body', payload: { name: '' } })
     expect(invalid.statusCode).toBe(400)
@@ -234,7 +240,11 @@ function appSuite(
     const response = await app.inject({ method: 'GET', url: '/nowhere' })
     expect(response.statusCode).toBe(404)
     expect(response.json()).toEqual({
-      error: { code: 'NOT_FOUND', message: 'No route for GET /nowhere' },
+      error: {
+        code: 'NOT_FOUND',
+        message: 'No route for GET /nowhere',
+        requestId: expect.any(String),
+      },
     })
   })
 
@@ -242,7 +252,11 @@ function appSuite(
     const response = await app.inject({ method: 'GET', url: '/test/crash' })
     expect(response.statusCode).toBe(500)
     expect(response.json()).toEqual({
-      error: { code: 'INTERNAL_ERROR', message: 'Internal server error' },
+      error: {
+        code: 'INTERNAL_ERROR',
+        message: 'Internal server error',
+        requestId: expect.any(String),
+      },
     })
     expect(response.body).not.toContain('secret')
     expect(response.body).not.toContain('.ts')

@@ -17,6 +17,10 @@ import { installErrorHandling } from './errors.js'
 import { frameHostingPlugin } from './frame-hosting/plugin.js'
 import { createLogger } from './logger.js'
 import { nameRoutes } from './names/plugin.js'
+import { metricsRoutes } from './observability/metrics-endpoint.js'
+import { installObservability } from './observability/plugin.js'
+import { probeRoutes } from './observability/probes.js'
+import { requestIdGenerator } from './observability/request-id.js'
 import { providerRoutes } from './provider/plugin.js'
 import { registerRateLimit } from './provider/rate-limit.js'
 import { healthRoutes } from './routes/health.js'
@@ -56,6 +60,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true },
     // Off unless configured: a forged X-Forwarded-For must not pick the client's rate-limit bucket.
     trustProxy: trustProxyOption(config.trustProxy),
+    // An x-request-id is believed only from the proxies trusted above (observability/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.trustProxy),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   })
   app.decorate('config', config)
@@ -64,6 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('chain', options.chain ?? createChainClient(config.chainRpcUrl))
 
   installErrorHandling(app)
+  installObservability(app)
   await app.register(cors, {
     origin: config.webOrigins.length > 0 ? config.webOrigins : false,
   })
@@ -82,6 +90,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // First: on a frame host, its hook must turn away every route registered after it.
   await app.register(frameHostingPlugin)
   await app.register(healthRoutes)
+  await app.register(probeRoutes)
+  await app.register(metricsRoutes)
   await app.register(providerRoutes)
   await app.register(authRoutes, { now: options.now })
   await app.register(chainDataPlugin())

@@ -8,6 +8,12 @@ import { type AuthConfig, authEnvShape, readAuthConfig } from './auth/config.js'
 import { type RpcLimits, readRpcLimits, rpcEnvShape } from './auth/rpc-config.js'
 import { readSocialConfig, SocialConfigError } from './auth/social/config.js'
 import { type ChainDataConfig, loadChainDataConfig } from './chaindata/config.js'
+import {
+  type MetricsConfig,
+  metricsConfigIssues,
+  metricsEnvShape,
+  readMetricsConfig,
+} from './observability/config.js'
 import type { TrustProxySetting } from './trust-proxy.js'
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -57,6 +63,8 @@ export interface Config {
   nameSuffix: string
   /** LATCH_RPC_*: the RPC proxy's budgets and eth_getLogs range (auth/rpc-config.ts). */
   rpc: RpcLimits
+  /** LATCH_METRICS_*: where `/metrics` is served, if anywhere (observability/config.ts). */
+  metrics: MetricsConfig
 }
 
 /** The secrets a production server takes only from its environment (docs/deployment.md#the-keys). */
@@ -157,6 +165,7 @@ const envSchema = z.object({
     .optional(),
   ...authEnvShape,
   ...rpcEnvShape,
+  ...metricsEnvShape,
 })
 
 const TRUST_PROXY_FORMS =
@@ -222,6 +231,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     issues.push(error.message)
   }
   const frameDir = result.success ? checkFrameDir(result.data, cwd, issues) : undefined
+  if (result.success)
+    issues.push(
+      ...metricsConfigIssues(
+        readMetricsConfig(result.data),
+        Number(result.data.LATCH_SERVER_PORT ?? 8787),
+      ),
+    )
   const production = picked.NODE_ENV === 'production' || picked.LATCH_ENV === 'production'
   const missing = PRODUCTION_SECRETS.filter((name) => !env[name]?.trim())
   // Files beside the database would put every key in the same backup as the shares they seal.
@@ -252,6 +268,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     rateLimitFailOpen: e.LATCH_RATE_LIMIT_ON_REDIS_FAILURE === 'open',
     nameSuffix: e.LATCH_NAME_SUFFIX ?? DEFAULT_NAME_SUFFIX,
     rpc: readRpcLimits(e),
+    metrics: readMetricsConfig(e),
   }
 }
 

@@ -2,7 +2,7 @@ import type { ErrorBody } from '@latch/core/wire'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 
-/** Thrown by routes for an expected failure; becomes `{ error: { code, message } }`. */
+/** Thrown by routes for an expected failure; becomes `{ error: { code, message, requestId } }`. */
 export class HttpError extends Error {
   override name = 'HttpError'
   readonly statusCode: number
@@ -18,7 +18,13 @@ export type { ErrorBody }
 
 /** Schema of the error body, for routes' `response` maps. */
 export const errorResponseSchema = Type.Object({
-  error: Type.Object({ code: Type.String(), message: Type.String() }),
+  error: Type.Object({
+    code: Type.String(),
+    message: Type.String(),
+    requestId: Type.Optional(
+      Type.String({ description: 'The x-request-id of this answer, as written in the log' }),
+    ),
+  }),
 })
 
 /** A route's error answers: status → when it happens (the OpenAPI description). */
@@ -46,8 +52,13 @@ const codeByStatus: Record<number, string> = {
   429: 'RATE_LIMITED',
 }
 
-export function errorBody(code: string, message: string): ErrorBody {
-  return { error: { code, message } }
+/** `requestId` (the answer's x-request-id) lets a user's report be matched with the log line. */
+export function errorBody(
+  code: string,
+  message: string,
+  requestId?: string,
+): ErrorBody & { error: { requestId?: string } } {
+  return { error: requestId === undefined ? { code, message } : { code, message, requestId } }
 }
 
 /** One error shape for every route; 5xx details go to the log, never to the client. */
@@ -58,18 +69,22 @@ export function installErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'request failed')
       // An HttpError's code and message are ours, written for clients; anything else may leak.
       return error instanceof HttpError
-        ? reply.status(status).send(errorBody(error.code, error.message))
-        : reply.status(status).send(errorBody('INTERNAL_ERROR', 'Internal server error'))
+        ? reply.status(status).send(errorBody(error.code, error.message, request.id))
+        : reply
+            .status(status)
+            .send(errorBody('INTERNAL_ERROR', 'Internal server error', request.id))
     }
     if ('validation' in error && error.validation) {
       return reply
         .status(400)
-        .send(errorBody('VALIDATION_ERROR', `Invalid request: ${error.message}`))
+        .send(errorBody('VALIDATION_ERROR', `Invalid request: ${error.message}`, request.id))
     }
     const code = error instanceof HttpError ? error.code : (codeByStatus[status] ?? 'BAD_REQUEST')
-    return reply.status(status).send(errorBody(code, error.message))
+    return reply.status(status).send(errorBody(code, error.message, request.id))
   })
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(errorBody('NOT_FOUND', `No route for ${request.method} ${request.url}`))
+    reply
+      .status(404)
+      .send(errorBody('NOT_FOUND', `No route for ${request.method} ${request.url}`, request.id))
   })
 }

@@ -13,6 +13,8 @@ export interface StartServerOptions {
 export interface RunningServer {
   /** e.g. `http://127.0.0.1:8787` (the bound port when `config.port` is 0). */
   url: string
+  /** The metrics listener's URL (LATCH_METRICS_PORT), when one is configured. */
+  metricsUrl: string | undefined
   app: FastifyInstance
   database: DatabaseHandle
   /** Stops listening, then closes the database. Idempotent. */
@@ -26,10 +28,12 @@ export async function startServer(
 ): Promise<RunningServer> {
   const database = await openDatabase(config)
   let app: FastifyInstance | undefined
+  let metricsUrl: string | undefined
   try {
     await migrate(database)
     app = await buildApp({ config, db: database, plugins: options.plugins })
     await app.listen({ port: config.port, host: config.host })
+    metricsUrl = await app.listenMetrics()
   } catch (error) {
     await app?.close().catch(() => {})
     await database.close().catch(() => {})
@@ -42,6 +46,7 @@ export async function startServer(
   const running = app
   return {
     url: `http://${host}:${port}`,
+    metricsUrl,
     app: running,
     database,
     close() {

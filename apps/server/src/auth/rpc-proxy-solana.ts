@@ -9,6 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify'
 import { HttpRequestError } from 'viem'
 import { HttpError } from '../errors.js'
+import { secondsSince, type UpstreamRecorder } from '../observability/metrics.js'
 import type { SolanaCluster } from '../solana/config.js'
 
 /**
@@ -127,7 +128,11 @@ export interface SolanaUpstream {
  * `upstreamOf` answers undefined for a cluster that is not configured; an upstream whose genesis
  * hash is not the cluster's is refused (502), as an EVM node serving another chain is.
  */
-export function solanaUpstreams(clusters: readonly SolanaCluster[], log: FastifyBaseLogger) {
+export function solanaUpstreams(
+  clusters: readonly SolanaCluster[],
+  log: FastifyBaseLogger,
+  record: UpstreamRecorder = () => {},
+) {
   const urls = new Map(clusters.map((c) => [c.caip2, c.rpcUrl]))
   const transports = new Map<string, RpcTransport>()
   const verified = new Map<string, Promise<boolean>>()
@@ -167,6 +172,7 @@ export function solanaUpstreams(clusters: readonly SolanaCluster[], log: Fastify
         if (!SOLANA_PROXIED_METHODS.has(body.method))
           return answerError(body.id, -32601, 'Method not available through this proxy')
         let response: UpstreamResponse
+        const start = performance.now()
         try {
           response = await withPolicy(t, {
             jsonrpc: '2.0',
@@ -174,7 +180,9 @@ export function solanaUpstreams(clusters: readonly SolanaCluster[], log: Fastify
             method: body.method,
             params: body.params ?? [],
           })
+          record(caip2, body.method, response.error ? 'rpc_error' : 'ok', secondsSince(start))
         } catch (error) {
+          record(caip2, body.method, 'failed', secondsSince(start))
           // Transport failures may quote the upstream URL with its key: they stay in the log.
           requestLog.warn({ err: error, chainId: caip2 }, 'upstream call failed')
           return answerError(body.id, -32603, 'Upstream request failed')

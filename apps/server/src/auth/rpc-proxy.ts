@@ -5,6 +5,12 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
 import { type Static, Type } from 'typebox'
 import { Value } from 'typebox/value'
 import { errorResponses, HttpError } from '../errors.js'
+import {
+  secondsSince,
+  type UpstreamOutcome,
+  type UpstreamRecorder,
+  upstreamRecorder,
+} from '../observability/metrics.js'
 import { findProject, projectSecretMatches } from '../provider/projects.js'
 import { readTextPlainAsJson } from '../provider/routes/events.js'
 import { SOLANA_CAIP2 } from '../solana/config.js'
@@ -127,6 +133,7 @@ interface EvmContext {
   chainId: number
   maxLogBlocks: number
   blockOf: BlockOfTag
+  record: UpstreamRecorder
 }
 
 /** One checked call to an EVM upstream, answered in JSON-RPC whatever happens. */
@@ -134,12 +141,20 @@ async function evmCall(body: Call, context: EvmContext): Promise<Static<typeof R
   const { transport, log, chainId } = context
   if (!PROXIED_METHODS.has(body.method))
     return rpcError(body.id, -32601, 'Method not available through this proxy')
+  // Timed from the forwarded call itself: a refused eth_getLogs range never reached the node.
+  let start: number | undefined
+  const record = (outcome: UpstreamOutcome) => {
+    if (start !== undefined)
+      context.record(`eip155:${chainId}`, body.method, outcome, secondsSince(start))
+  }
   try {
     if (body.method === 'eth_getLogs') {
       const refusal = await checkLogRange(body.params, context.maxLogBlocks, context.blockOf)
       if (refusal) return rpcError(body.id, refusal.code, refusal.message)
     }
+    start = performance.now()
     const result = await transport.request({ method: body.method, params: body.params } as never)
+    record('ok')
     return { jsonrpc: '2.0' as const, id: body.id, result }
   } catch (error) {
     const e = error as { code?: unknown; details?: unknown; shortMessage?: unknown }
@@ -147,9 +162,11 @@ async function evmCall(body: Call, context: EvmContext): Promise<Static<typeof R
     // Node errors (reverts, nonce too low) reach the caller; transport failures, whose
     // messages may quote the upstream URL with its key, stay in the log.
     if (code === -32603 || typeof e.details !== 'string') {
+      record('failed')
       log.warn({ err: error, chainId }, 'upstream call failed')
       return rpcError(body.id, -32603, 'Upstream request failed')
     }
+    record('rpc_error')
     return rpcError(body.id, code, e.details)
   }
 }
@@ -166,7 +183,8 @@ export function rpcProxyRoutes(frameOrigins: readonly string[]): FastifyPluginAs
   return async (app) => {
     readTextPlainAsJson(app)
     const upstreams = app.config.chainData.rpcUrls
-    const solana = solanaUpstreams(app.config.chainData.solana.clusters, app.log)
+    const record = upstreamRecorder(app)
+    const solana = solanaUpstreams(app.config.chainData.solana.clusters, app.log, record)
     const transports = new Map<number, Transport>()
     // An upstream must serve the chain it is configured for; checked once, on first use.
     const verified = new Map<number, Promise<boolean>>()
@@ -322,6 +340,7 @@ export function rpcProxyRoutes(frameOrigins: readonly string[]): FastifyPluginAs
           chainId: wanted,
           maxLogBlocks: limits.maxLogBlocks,
           blockOf: blockTags(transport),
+          record,
         }
         const forward = async (raw: unknown) => {
           if (!Value.Check(Call, raw)) return rpcError(null, -32600, 'Invalid request')

@@ -17,6 +17,7 @@ export const serveCommand: Command = {
     const { startServer } = await import('../server.js')
     const server = await startServer(settings)
     stdout.write(`Latch server listening on ${server.url} (database: ${server.database.kind})\n`)
+    if (server.metricsUrl) stdout.write(`Metrics on ${server.metricsUrl}/metrics\n`)
     return runUntilSignal(async (signal) => {
       server.app.log.info({ signal }, 'shutting down')
       await server.close()

@@ -113,7 +113,11 @@ describe('frame hosting (LATCH_FRAME_DIR) on pglite', () => {
       const res = await onFrame(url)
       expect(res.statusCode, url).toBe(403)
       expect(res.json(), url).toEqual({
-        error: { code: 'INVALID_PROJECT_ID', message: 'Invalid project id' },
+        error: {
+          code: 'INVALID_PROJECT_ID',
+          message: 'Invalid project id',
+          requestId: expect.any(String),
+        },
       })
       expect(res.body).not.toContain('Latch frame fixture')
     }

@@ -44,6 +44,8 @@ declare module 'fastify' {
     rateLimitStoreReady(): boolean
     /** Weighted budgets (the RPC proxy's) in the same store as the rate limits (budgets.ts). */
     budgets: BudgetStore
+    /** The limits' Redis client (REDIS_URL), for the readiness probe (observability/probes.ts). */
+    rateLimitRedis: Redis | undefined
   }
 }
 
@@ -111,6 +113,7 @@ export async function registerRateLimit(
   }
   app.decorate('rateLimitStoreReady', () => !redis || failOpen || redis.status === 'ready')
   app.decorate('budgets', createBudgetStore(redis, { failOpen }))
+  app.decorate('rateLimitRedis', redis)
   await app.register(rateLimit, {
     global: false,
     redis,

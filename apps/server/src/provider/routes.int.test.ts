@@ -58,7 +58,11 @@ describe.each(['pglite', 'postgres'] as const)('provider routes on %s', (kind) =
         })
         expect(res.statusCode).toBe(403)
         expect(res.json()).toEqual({
-          error: { code: 'INVALID_PROJECT_ID', message: 'Invalid project id' },
+          error: {
+            code: 'INVALID_PROJECT_ID',
+            message: 'Invalid project id',
+            requestId: expect.any(String),
+          },
         })
         expect(res.headers['access-control-allow-origin']).toBe(APP_ORIGIN)
       }

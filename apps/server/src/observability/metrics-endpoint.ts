@@ -1,0 +1,73 @@
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify'
+import { Type } from 'typebox'
+import { isAdminRequest } from '../admin/token.js'
+import { errorBody, errorResponses } from '../errors.js'
+import type { MetricsConfig } from './config.js'
+import type { LatchMetrics } from './metrics.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Starts the metrics listener (LATCH_METRICS_PORT); resolves with its URL, or undefined when none is configured. */
+    listenMetrics(): Promise<string | undefined>
+  }
+}
+
+const metricsSchema = {
+  summary: 'Prometheus metrics (needs LATCH_METRICS_TOKEN as a bearer token)',
+  tags: ['health'],
+  security: [{ bearerAuth: [] }],
+  response: {
+    200: Type.String({ description: 'Prometheus text format 0.0.4' }),
+    ...errorResponses({ 401: 'UNAUTHORIZED: no or a wrong bearer token' }),
+  },
+}
+
+function serveMetrics(metrics: LatchMetrics, token: string | undefined) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (token !== undefined && !isAdminRequest(request.headers.authorization, token))
+      return reply
+        .status(401)
+        .header('www-authenticate', 'Bearer')
+        .send(errorBody('UNAUTHORIZED', 'Metrics need the metrics token'))
+    const text = await metrics.registry.metrics()
+    return reply.type(metrics.registry.contentType).send(text)
+  }
+}
+
+/**
+ * `/metrics` (docs/deployment.md#metrics-and-probes), never open on the public port: there only
+ * with LATCH_METRICS_TOKEN (this plugin, registered after the frame host's guard), and on
+ * LATCH_METRICS_PORT (loopback by default) a listener of its own that serves nothing else, with
+ * the token too when one is set (`installMetricsListener`). Neither configured: no metrics.
+ */
+export const metricsRoutes: FastifyPluginAsync = async (app) => {
+  const { token } = app.config.metrics
+  if (token) app.get('/metrics', { schema: metricsSchema }, serveMetrics(app.metrics, token))
+}
+
+/** Prepares the LATCH_METRICS_PORT listener; `app.listenMetrics()` starts it, closing the app stops it. */
+export function installMetricsListener(
+  app: FastifyInstance,
+  metrics: LatchMetrics,
+  config: MetricsConfig,
+): void {
+  if (config.port === undefined) {
+    app.decorate('listenMetrics', async () => undefined)
+    return
+  }
+  const listener = Fastify({ logger: false })
+  listener.get('/metrics', serveMetrics(metrics, config.token))
+  let listening: Promise<string> | undefined
+  app.decorate('listenMetrics', () => {
+    listening ??= listener.listen({ port: config.port, host: config.host })
+    return listening
+  })
+  app.addHook('onClose', async () => {
+    await listener.close()
+  })
+}
