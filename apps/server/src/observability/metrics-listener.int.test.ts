@@ -23,6 +23,12 @@ afterAll(async () => {
 test('the metrics listener serves /metrics on loopback, counting the public port’s requests', async () => {
   expect(server.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
   expect((await fetch(`${server.url}/livez`)).status).toBe(200)
+  // No REDIS_URL: readiness checks no Redis.
+  const ready = await fetch(`${server.url}/readyz`)
+  expect(await ready.json()).toEqual({
+    status: 'ready',
+    checks: { database: 'ok', migrations: 'ok' },
+  })
   const res = await fetch(`${server.metricsUrl}/metrics`)
   expect(res.status).toBe(200)
   const text = await res.text()
