@@ -28,7 +28,10 @@ export const indexCommand: Command = {
       throw error
     }
     const log = createLogger(settings)
-    const service = createChainDataService(database.db, chainData, { log })
+    const service = createChainDataService(database.db, chainData, {
+      log,
+      soleProcess: database.kind === 'pglite',
+    })
     service.start()
     // Stopping lets the batch in flight commit or roll back; either way nothing is half written.
     const stopped = runUntilSignal(async () => {

@@ -4,7 +4,13 @@ import { migrate } from '../db/migrate.js'
 import { openDatabase } from '../db/open.js'
 import type { DatabaseHandle } from '../db/types.js'
 import { createTestPostgres, type TestPostgres } from '../testing/postgres.js'
-import { ChainLease, LeaseLostError, type LeaseTimings, leaseTimings } from './lease.js'
+import {
+  ChainLease,
+  LeaseLostError,
+  type LeaseTimings,
+  leaseTimings,
+  newHolderId,
+} from './lease.js'
 import { ChainStore } from './store.js'
 import type { BlockBundle } from './types.js'
 
@@ -63,7 +69,7 @@ describe.each([
   })
 
   const lease = (holder: string, timings: LeaseTimings = leaseTimings(60_000)) =>
-    new ChainLease(database.db, chainId, holder, timings)
+    new ChainLease(database.db, chainId, holder, { timings })
 
   it.skipIf(skip)('has one holder at a time; a release hands it over at once', async () => {
     chainId++
@@ -135,6 +141,27 @@ describe.each([
         LeaseLostError,
       )
       expect(await store.checkpoint(chainId)).toBeNull()
+    },
+  )
+
+  it.skipIf(skip)(
+    'takes at once a lease of another process where only one may open the database',
+    async () => {
+      chainId++
+      expect(await lease('gone-host:1:dead').acquire()).toBe(true)
+      const mine = () =>
+        new ChainLease(database.db, chainId, newHolderId(), {
+          timings: leaseTimings(60_000),
+          soleProcess: true,
+        })
+      // Where several processes share the database, an unexpired lease is waited for.
+      expect(await lease(newHolderId()).acquire()).toBe(false)
+      const first = mine()
+      expect(await first.acquire()).toBe(true)
+      expect(first.term).toBe(2)
+      // A holder of this very process is alive: never taken over.
+      expect(await mine().acquire()).toBe(false)
+      await first.release()
     },
   )
 

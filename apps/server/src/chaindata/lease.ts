@@ -36,9 +36,25 @@ export function leaseTimings(durationMs = DEFAULT_LEASE_MS): LeaseTimings {
   }
 }
 
+/** The start of every holder id of this process. */
+export function processPrefix(): string {
+  return `${hostname()}:${process.pid}:`
+}
+
 /** Names this process in logs and in the lease row: host, pid, and a nonce for pid reuse. */
 export function newHolderId(): string {
-  return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`
+  return `${processPrefix()}${randomBytes(4).toString('hex')}`
+}
+
+export interface LeaseOptions {
+  timings?: LeaseTimings
+  /**
+   * The database admits one process only (PGlite's data folder is locked to its owner,
+   * db/lock.ts): a holder of another process is dead, so its lease is taken without waiting.
+   */
+  soleProcess?: boolean
+  /** Told when a renewal finds the lease taken (or a fence refused a commit). */
+  onLost?: (error: LeaseLostError) => void
 }
 
 export interface LeaseHolder {
@@ -61,15 +77,18 @@ export class ChainLease {
   private heldTerm: number | null = null
   private heartbeat: NodeJS.Timeout | null = null
   private renewing = false
+  readonly timings: LeaseTimings
+  private readonly options: LeaseOptions
 
   constructor(
     private readonly db: Db,
     readonly chainId: number,
     readonly holder: string,
-    readonly timings: LeaseTimings = leaseTimings(),
-    /** Told when a renewal finds the lease taken (or a fence refused a commit). */
-    private readonly onLost: (error: LeaseLostError) => void = () => {},
-  ) {}
+    options: LeaseOptions = {},
+  ) {
+    this.timings = options.timings ?? leaseTimings()
+    this.options = options
+  }
 
   /** The term this holder writes under, or null while it stands by. */
   get term(): number | null {
@@ -82,6 +101,9 @@ export class ChainLease {
    */
   async acquire(): Promise<boolean> {
     if (this.heldTerm !== null) return true
+    const deadHolder = this.options.soleProcess
+      ? sql`or l.holder not like ${`${processPrefix()}%`}`
+      : sql``
     // One statement: concurrent standbys race on the row lock and exactly one update wins.
     const [row] = await rows<{ term: number }>(
       this.db,
@@ -90,7 +112,7 @@ export class ChainLease {
         on conflict (chain_id) do update
           set holder = excluded.holder, term = l.term + 1, expires_at = excluded.expires_at,
             acquired_at = excluded.acquired_at
-          where l.expires_at <= clock_timestamp()
+          where l.expires_at <= clock_timestamp() ${deadHolder}
         returning l.term::float8 as term`,
     )
     if (!row) return false
@@ -167,7 +189,7 @@ export class ChainLease {
     if (this.heldTerm === term) {
       this.heldTerm = null
       this.stopHeartbeat()
-      this.onLost(error)
+      this.options.onLost?.(error)
     }
     return error
   }

@@ -22,7 +22,11 @@ export function chainDataPlugin(options: ChainDataPluginOptions = {}): FastifyPl
     const config = loaded.cursorSecretIsDefault
       ? { ...loaded, cursorSecret: localKey(app.config.dataDir, 'cursor').toString('base64') }
       : loaded
-    const service = createChainDataService(app.db, config, { log: app.log })
+    const service = createChainDataService(app.db, config, {
+      log: app.log,
+      // PGlite admits one process, so a lease left by a killed run is taken at once.
+      soleProcess: app.database.kind === 'pglite',
+    })
     await app.register(service.routes)
     if (config.indexInProcess) {
       app.addHook('onListen', async () => {

@@ -23,7 +23,13 @@ export interface ChainDataService {
 export function createChainDataService(
   db: Db,
   config: ChainDataConfig,
-  options: { log?: IndexerLogger; fetch?: typeof fetch; holder?: string } = {},
+  options: {
+    log?: IndexerLogger
+    fetch?: typeof fetch
+    holder?: string
+    /** PGlite: one process owns the database, so a lease of another process is stale. */
+    soleProcess?: boolean
+  } = {},
 ): ChainDataService {
   const store = new ChainStore(db)
   // Every indexer takes its chain's lease first, so two started by mistake (a second
@@ -34,9 +40,12 @@ export function createChainDataService(
   const indexers = config.chains.map(
     (chain) =>
       new ChainIndexer({
-        lease: new ChainLease(db, chain.chainId, holder, timings, (error) =>
-          options.log?.warn({ chainId: chain.chainId, err: error }, 'indexer lease lost'),
-        ),
+        lease: new ChainLease(db, chain.chainId, holder, {
+          timings,
+          soleProcess: options.soleProcess,
+          onLost: (error) =>
+            options.log?.warn({ chainId: chain.chainId, err: error }, 'indexer lease lost'),
+        }),
         source: new BlockSource({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }),
         store,
         batchSize: config.batchSize,
