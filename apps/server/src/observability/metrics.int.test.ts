@@ -1,6 +1,14 @@
+import { mnemonicToAccount } from 'viem/accounts'
+import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type AnvilInstance, freePort, startAnvil } from '../../../../scripts/devchain/anvil.js'
-import { type AuthTestApp, FRAME_ORIGIN, frameCall, openAuthTestApp } from '../auth/testing.js'
+import {
+  APP_ORIGIN,
+  type AuthTestApp,
+  FRAME_ORIGIN,
+  frameCall,
+  openAuthTestApp,
+} from '../auth/testing.js'
 import { chainCheckpoints } from '../db/schema/chaindata.js'
 
 // The metrics are scraped after real requests: the RPC proxy forwarding to a real anvil and to a
@@ -100,6 +108,27 @@ describe('/metrics after real requests', () => {
     expect(value(await scrape(), series)).toBe(before + 1)
   })
 
+  test("a 429 from @fastify/rate-limit's own hook is counted too", async () => {
+    const route = '/auth/v1/sign-out-everywhere'
+    const series = `latch_rate_limited_total{route="${route}",code="RATE_LIMITED"}`
+    const before = value(await scrape(), series)
+    const statuses: number[] = []
+    // The route allows 10 a minute per address; unauthenticated calls count too.
+    for (let i = 0; i < 11; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: route,
+        remoteAddress: '10.0.0.4',
+        headers: { origin: FRAME_ORIGIN, 'latch-project-id': t.projectId },
+        payload: {},
+      })
+      statuses.push(res.statusCode)
+    }
+    expect(statuses.slice(0, 10)).not.toContain(429)
+    expect(statuses[10]).toBe(429)
+    expect(value(await scrape(), series)).toBe(before + 1)
+  })
+
   test('an email sign-in is counted once the session is issued, not when the code is sent', async () => {
     const series = 'latch_sign_ins_total{method="email"}'
     const before = value(await scrape(), series)
@@ -127,6 +156,46 @@ describe('/metrics after real requests', () => {
       otp,
     })
     expect(verified.status).toBe(200)
+    expect(value(await scrape(), series)).toBe(before + 1)
+  })
+
+  test('a wallet sign-in (SIWX) is counted once its session is issued', async () => {
+    const series = 'latch_sign_ins_total{method="siwx"}'
+    const before = value(await scrape(), series)
+    const page = { origin: APP_ORIGIN }
+    const nonce = await t.app.inject({
+      method: 'POST',
+      url: `/siwx/v1/nonce?projectId=${t.projectId}`,
+      headers: page,
+      payload: {},
+    })
+    expect(nonce.statusCode).toBe(201)
+    const account = mnemonicToAccount('test test test test test test test test test test test junk')
+    const message = createSiweMessage({
+      address: account.address,
+      chainId: 31337,
+      domain: new URL(APP_ORIGIN).host,
+      uri: `${APP_ORIGIN}/`,
+      version: '1',
+      nonce: nonce.json().nonce,
+      issuedAt: new Date(),
+    })
+    const verify = (signature: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/siwx/v1/verify?projectId=${t.projectId}`,
+        headers: page,
+        payload: { message, signature },
+      })
+    const forged = await verify(
+      await mnemonicToAccount('test test test test test test test test test test test junk', {
+        addressIndex: 1,
+      }).signMessage({ message }),
+    )
+    expect(forged.statusCode).toBe(401)
+    expect(value(await scrape(), series)).toBe(before)
+    const signed = await verify(await account.signMessage({ message }))
+    expect(signed.statusCode).toBe(201)
     expect(value(await scrape(), series)).toBe(before + 1)
   })
 
