@@ -5,6 +5,7 @@ import {
   ensureNginx,
   type NginxMachine,
   nginxConfig,
+  parseAccessLine,
   planNginx,
   proxySites,
 } from './nginx.js'
@@ -100,5 +101,22 @@ describe('the proxy configuration', () => {
     )
     expect(paths.length).toBe(7)
     for (const p of paths) expect(p?.startsWith('/tmp/run-1/')).toBe(true)
+  })
+})
+
+describe('parseAccessLine', () => {
+  it('reads the servers nginx tried, the answering one last', () => {
+    expect(
+      parseAccessLine('1795786614.783 POST /v1/ 200 127.0.0.1:21001, 127.0.0.1:21002 0.012'),
+    ).toEqual({
+      at: 1795786614783,
+      method: 'POST',
+      uri: '/v1/',
+      status: 200,
+      upstreams: ['127.0.0.1:21001', '127.0.0.1:21002'],
+    })
+    expect(
+      parseAccessLine('1795786614.783 GET /healthz 200 127.0.0.1:21002 0.003').upstreams,
+    ).toEqual(['127.0.0.1:21002'])
   })
 })

@@ -59,7 +59,6 @@ export function probeNginxMachine(env: NodeJS.ProcessEnv = process.env): NginxMa
   return { nginxPath: env.NGINX_PATH, exists, isRoot, passwordlessSudo, hasAptGet, debianLike }
 }
 
-
 /** Finds or installs nginx, printing each command run; else the one line saying why not. */
 export function ensureNginx(
   machine: NginxMachine = probeNginxMachine(),
@@ -156,6 +155,28 @@ http {
 ${temp}
 ${proxySites(sites)}}
 `
+}
+
+export interface AccessLine {
+  /** ms since the epoch when the request ended. */
+  at: number
+  method: string
+  uri: string
+  status: number
+  /** Every server nginx tried, in order; the last one answered. */
+  upstreams: string[]
+}
+
+/** One line of `log_format latch` (nginxConfig). */
+export function parseAccessLine(line: string): AccessLine {
+  const [msec = '0', method = '', uri = '', status = '0', ...rest] = line.split(' ')
+  return {
+    at: Number(msec) * 1000,
+    method,
+    uri,
+    status: Number(status),
+    upstreams: rest.slice(0, -1).join(' ').split(', '),
+  }
 }
 
 export interface NginxProcess {
