@@ -3,6 +3,7 @@
  * it: the headers and bodies are the server's documented ones (docs/siwx.md, docs/custody.md,
  * docs/provider-services.md#administration).
  */
+import http from 'node:http'
 import { mnemonicToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { TEST_MNEMONIC } from '../devchain/anvil.js'
@@ -114,4 +115,32 @@ export async function sendTransfers(rpcUrl: string, to: string, count: number) {
     const body = (await response.json()) as { result?: string; error?: unknown }
     if (!body.result) throw new Error(`transfer ${i}: ${JSON.stringify(body.error)}`)
   }
+}
+
+/**
+ * A POST from the loopback address `from` (127.0.0.2, 127.0.0.3…): a visitor whose address is not
+ * the proxy's, as every visitor's is in production. fetch cannot choose its source address.
+ */
+export function postFrom(
+  from: string,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: 'POST', localAddress: from, headers: { ...json, ...headers } },
+      (response) => {
+        let text = ''
+        response.on('data', (chunk) => {
+          text += chunk
+        })
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }))
+        response.on('error', reject)
+      },
+    )
+    request.on('error', reject)
+    request.end(body)
+  })
 }

@@ -5,6 +5,7 @@ import { waitFor } from '../stack/wait.js'
 import {
   createProject,
   frameCall,
+  postFrom,
   sendTransfers,
   siwxAccount,
   siwxNonce,
@@ -95,6 +96,22 @@ describe('the production topology', () => {
     expect(statuses).toEqual(Array(30).fill(201))
     expect((await siwxNonce(a.url, limited)).status).toBe(429)
     expect((await siwxNonce(b.url, limited)).status).toBe(429)
+  })
+
+  test('a visitor forging X-Forwarded-For through nginx still spends one budget', async (ctx) => {
+    if (!stack) return ctx.skip()
+    const project = await createProject(stack.proxyUrl, stack.adminToken, 'forgery')
+    const nonceUrl = `${stack.proxyUrl}/siwx/v1/nonce?projectId=${project}`
+    // The attacker writes a new address into every request: nginx appends the real one, and
+    // LATCH_TRUST_PROXY=127.0.0.1 (nginx only) makes the server count that one.
+    const statuses: number[] = []
+    for (let i = 0; i < 31; i++) {
+      const forged = { origin: APP_ORIGIN, 'x-forwarded-for': `203.0.113.${i}` }
+      statuses.push((await postFrom('127.0.0.2', nonceUrl, forged, '{}')).status)
+    }
+    expect(statuses).toEqual([...Array(30).fill(201), 429])
+    // Another visitor behind the same proxy has a budget of its own.
+    expect((await postFrom('127.0.0.3', nonceUrl, { origin: APP_ORIGIN }, '{}')).status).toBe(201)
   })
 
   test('a wallet sign-in made on one server is a session on the other (bearer and cookie)', async (ctx) => {
