@@ -20,7 +20,6 @@ declare module 'fastify' {
 const metricsSchema = {
   summary: 'Prometheus metrics (needs LATCH_METRICS_TOKEN as a bearer token)',
   tags: ['health'],
-  security: [{ bearerAuth: [] }],
   response: {
     200: Type.String({ description: 'Prometheus text format 0.0.4' }),
     ...errorResponses({ 401: 'UNAUTHORIZED: no or a wrong bearer token' }),
@@ -33,7 +32,7 @@ function serveMetrics(metrics: LatchMetrics, token: string | undefined) {
       return reply
         .status(401)
         .header('www-authenticate', 'Bearer')
-        .send(errorBody('UNAUTHORIZED', 'Metrics need the metrics token'))
+        .send(errorBody('UNAUTHORIZED', 'Metrics need the metrics token', request.id))
     const text = await metrics.registry.metrics()
     return reply.type(metrics.registry.contentType).send(text)
   }
