@@ -1,9 +1,15 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { tx } from './fixtures.js'
 import { groupByYearAndMonth, orderedGroups } from './group.js'
 
 // Local-time grouping: the tests pin the zone so a month boundary means the same everywhere.
+// Unit files share their worker's process (vitest.config.ts: isolate off), so the zone goes back.
+const zone = process.env.TZ
 process.env.TZ = 'America/New_York'
+afterAll(() => {
+  if (zone === undefined) delete process.env.TZ
+  else process.env.TZ = zone
+})
 
 describe('groupByYearAndMonth', () => {
   it('groups by local year and month, newest first inside a month', () => {
