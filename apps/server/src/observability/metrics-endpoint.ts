@@ -17,6 +17,8 @@ declare module 'fastify' {
   }
 }
 
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost'])
+
 const metricsSchema = {
   summary: 'Prometheus metrics (needs LATCH_METRICS_TOKEN as a bearer token)',
   tags: ['health'],
@@ -59,6 +61,11 @@ export function installMetricsListener(
     app.decorate('listenMetrics', async () => undefined)
     return
   }
+  // Anywhere but loopback, the listener is only as private as the network it is on.
+  if (!LOOPBACK.has(config.host) && !config.token)
+    app.log.warn(
+      `metrics listen on ${config.host} without LATCH_METRICS_TOKEN: keep that port off the public network`,
+    )
   const listener = Fastify({ logger: false })
   listener.get('/metrics', serveMetrics(metrics, config.token))
   let listening: Promise<string> | undefined

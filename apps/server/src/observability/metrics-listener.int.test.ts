@@ -15,7 +15,7 @@ beforeAll(async () => {
       LATCH_LOG_LEVEL: 'silent',
     }),
   )
-}, 60_000)
+})
 afterAll(async () => {
   await server?.close()
 })

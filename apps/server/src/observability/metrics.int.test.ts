@@ -32,7 +32,7 @@ beforeAll(async () => {
     LATCH_METRICS_TOKEN: TOKEN,
   })
   publicUrl = await t.app.listen({ port: 0, host: '127.0.0.1' })
-}, 60_000)
+})
 afterAll(async () => {
   await t?.close()
   await anvil?.stop()

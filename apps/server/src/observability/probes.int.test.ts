@@ -26,7 +26,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve))
   const { port } = relay.address() as { port: number }
   t = await openAuthTestApp({ LATCH_INDEXER: 'off', REDIS_URL: `redis://127.0.0.1:${port}` })
-}, 60_000)
+})
 afterAll(async () => {
   await t?.close()
   relay?.close()

@@ -5,7 +5,7 @@ import { type AuthTestApp, openAuthTestApp } from '../auth/testing.js'
 let t: AuthTestApp
 beforeAll(async () => {
   t = await openAuthTestApp({ LATCH_TRUST_PROXY: '10.0.0.0/8', LATCH_INDEXER: 'off' })
-}, 60_000)
+})
 afterAll(async () => {
   await t?.close()
 })
