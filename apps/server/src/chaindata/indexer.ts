@@ -102,6 +102,8 @@ export class ChainIndexer {
   private wake: (() => void) | null = null
   /** The holder last named in a "standing by" line, so a standby logs once per holder. */
   private standingBehind: string | null = null
+  /** Held the lease at the last look: losing it is logged once. */
+  private leading = false
 
   constructor(options: IndexerOptions) {
     this.options = options
@@ -225,8 +227,8 @@ export class ChainIndexer {
         } catch (error) {
           if (error instanceof LeaseLostError) {
             // Another indexer took over (this one was paused or cut off): what it read is stale.
+            // The next lead() says so and stands by.
             this.prefetched = null
-            this.log.warn({ chainId: this.chainId, err: error }, 'indexer lease lost')
             continue
           }
           failures++
@@ -273,7 +275,15 @@ export class ChainIndexer {
   /** True when this indexer holds the chain's lease (taking it if free); else logs that it stands by. */
   private async lead(lease: ChainLease): Promise<boolean> {
     if (lease.term !== null) return true
+    if (this.leading) {
+      this.leading = false
+      this.log.warn(
+        { chainId: this.chainId, holder: lease.holder },
+        'indexer lease lost: another indexer took over; nothing more is written here',
+      )
+    }
     if (await lease.acquire()) {
+      this.leading = true
       this.standingBehind = null
       this.prefetched = null
       this.log.info(

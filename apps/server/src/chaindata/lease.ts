@@ -53,8 +53,6 @@ export interface LeaseOptions {
    * db/lock.ts): a holder of another process is dead, so its lease is taken without waiting.
    */
   soleProcess?: boolean
-  /** Told when a renewal finds the lease taken (or a fence refused a commit). */
-  onLost?: (error: LeaseLostError) => void
 }
 
 export interface LeaseHolder {
@@ -142,7 +140,7 @@ export class ChainLease {
     const term = this.heldTerm
     if (term === null) return false
     if (await this.extend(this.db, term)) return true
-    this.lose(term, `the indexer lease of chain ${this.chainId} was taken by another indexer`)
+    this.lose(term)
     return false
   }
 
@@ -157,7 +155,10 @@ export class ChainLease {
       throw new LeaseLostError(`This indexer does not hold the lease of chain ${this.chainId}.`)
     return async (tx) => {
       if (await this.extend(tx, term)) return
-      throw this.lose(term, `The indexer lease of chain ${this.chainId} moved on; nothing written.`)
+      this.lose(term)
+      throw new LeaseLostError(
+        `The indexer lease of chain ${this.chainId} moved on; nothing written.`,
+      )
     }
   }
 
@@ -184,14 +185,11 @@ export class ChainLease {
     return found.length > 0
   }
 
-  private lose(term: number, message: string): LeaseLostError {
-    const error = new LeaseLostError(message)
-    if (this.heldTerm === term) {
-      this.heldTerm = null
-      this.stopHeartbeat()
-      this.options.onLost?.(error)
-    }
-    return error
+  /** Forgets the lease if `term` is still the one held (a newer one is left alone). */
+  private lose(term: number): void {
+    if (this.heldTerm !== term) return
+    this.heldTerm = null
+    this.stopHeartbeat()
   }
 
   private startHeartbeat(): void {

@@ -43,8 +43,6 @@ export function createChainDataService(
         lease: new ChainLease(db, chain.chainId, holder, {
           timings,
           soleProcess: options.soleProcess,
-          onLost: (error) =>
-            options.log?.warn({ chainId: chain.chainId, err: error }, 'indexer lease lost'),
         }),
         source: new BlockSource({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }),
         store,

@@ -16,7 +16,7 @@ import { type AnvilInstance, DEV_CHAIN_ID, startAnvil } from '../../../../script
 import { migrate } from '../db/migrate.js'
 import { openDatabase } from '../db/open.js'
 import type { DatabaseHandle } from '../db/types.js'
-import { type CliProcess, spawnCli, waitForListening } from '../testing/cli.js'
+import { type CliProcess, spawnCli } from '../testing/cli.js'
 import { createTestPostgres, type TestPostgres } from '../testing/postgres.js'
 import { buildTestApp, compareHistoryWithChain } from './fixtures/harness.js'
 import { ChainStore } from './store.js'
@@ -121,6 +121,42 @@ describe.skipIf(unavailable)('one indexer per chain, across processes (Postgres)
     return cli
   }
 
+  /**
+   * `latch-server serve` as its command builds it (buildApp on its own connection pool, the
+   * default in-process indexer), in this process to spare a second boot; its log lines are kept.
+   */
+  const apiServer = async (rpcUrl: string) => {
+    const [{ buildApp }, { loadConfig }, { createLogger }] = await Promise.all([
+      import('../app.js'),
+      import('../config.js'),
+      import('../logger.js'),
+    ])
+    const config = loadConfig({
+      DATABASE_URL: (postgres as TestPostgres).url,
+      LATCH_DATA_DIR: tmp,
+      LATCH_CHAIN_RPC_URL: rpcUrl,
+      LATCH_INDEX_CHAINS: `${DEV_CHAIN_ID}=${rpcUrl}`,
+      LATCH_INDEX_LEASE_SECONDS: '3',
+      LATCH_LOG_LEVEL: 'info',
+    })
+    const lines: LogLine[] = []
+    const logger = createLogger(config, {
+      write: (line: string) => {
+        lines.push(JSON.parse(line) as LogLine)
+      },
+    })
+    const db = await openDatabase(config)
+    const app = await buildApp({ config, db, logger })
+    return {
+      app,
+      lines,
+      async close() {
+        await app.close()
+        await db.close()
+      },
+    }
+  }
+
   /** Sends `count` transfers among the first accounts of `rpcUrl`; resolves once all are mined. */
   const send = async (rpcUrl: string, count: number, value: bigint): Promise<Hash[]> => {
     const wallet = createWalletClient({ chain: foundry, transport: http(rpcUrl) })
@@ -157,6 +193,9 @@ describe.skipIf(unavailable)('one indexer per chain, across processes (Postgres)
     await send(chain.rpcUrl, 12, 1_000n)
     const first = start(['index'], chain.rpcUrl)
     const second = start(['index'], chain.rpcUrl)
+    // Built while the indexers boot; it starts indexing only once it listens.
+    const decoyHashes = await send(decoy.rpcUrl, 6, 7_000n)
+    const api = apiServer(decoy.rpcUrl)
     const taken = await Promise.race(
       [first, second].map((cli) =>
         waitForLog(cli, (l) => l.msg.startsWith(LEASE_TAKEN)).then(() => cli),
@@ -169,19 +208,20 @@ describe.skipIf(unavailable)('one indexer per chain, across processes (Postgres)
 
     // An API server left at the default in-process indexer, following the decoy node: it must
     // stand by while `latch-server index` holds the lease, so none of the decoy's rows appear.
-    const decoyHashes = await send(decoy.rpcUrl, 6, 7_000n)
-    const api = start(['serve'], decoy.rpcUrl)
-    await waitForListening(api)
-    const apiStandby = await waitForLog(api, (l) => l.msg.startsWith(STANDING_BY))
+    const { app: apiApp, lines, close } = await api
+    await apiApp.listen({ port: 0, host: '127.0.0.1' })
+    const apiStandby = await until(
+      async () => lines.find((l) => l.msg.startsWith(STANDING_BY)),
+      'the API server standing by',
+    )
     expect(apiStandby.holder).toBe(leaderLine.holder)
     // The leader keeps indexing the real chain meanwhile.
     await send(chain.rpcUrl, 6, 2_000n)
     const upTo = await head()
     await until(async () => ((await checkpoint()) >= upTo ? true : undefined), 'leader caught up')
-    api.child.kill('SIGTERM')
-    expect(await api.exited).toBe(0)
-    expect(logLines(api).filter((l) => l.msg === 'indexed')).toEqual([])
-    expect(logLines(api).some((l) => l.msg.startsWith(LEASE_TAKEN))).toBe(false)
+    await close()
+    expect(lines.filter((l) => l.msg === 'indexed')).toEqual([])
+    expect(lines.some((l) => l.msg.startsWith(LEASE_TAKEN))).toBe(false)
 
     // Kill the leader inside a batch's transaction: a burst gives it many to write.
     let killedAt = 0
