@@ -1,3 +1,4 @@
+export { bindHistory } from './bind.js'
 export { dropSpam, isSpamOnly, keepChain } from './filters.js'
 export { groupByYearAndMonth, type MonthGroup, orderedGroups } from './group.js'
 export {

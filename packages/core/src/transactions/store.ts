@@ -24,6 +24,11 @@ export interface TransactionsState {
   error: string | undefined
   /** The server keeps no history for this network: not a failure, and nothing to retry. */
   unsupported: boolean
+  /**
+   * The account and network the pages are for, as `bindHistory` set them: a second list over the
+   * same store (the page and the modal) shows what is there. Undefined until a list binds it.
+   */
+  boundTo: string | undefined
 }
 
 export interface FetchErrorEvent {
@@ -58,6 +63,7 @@ const initialState = (): TransactionsState => ({
   next: undefined,
   error: undefined,
   unsupported: false,
+  boundTo: undefined,
 })
 
 export type TransactionsStore = ReturnType<typeof createTransactionsStore>

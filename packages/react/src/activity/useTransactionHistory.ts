@@ -1,10 +1,6 @@
-import type { TransactionsStore } from '@latch/core'
+import { bindHistory, type TransactionsStore } from '@latch/core'
 import { useCallback, useEffect } from 'react'
 import { useStore } from 'zustand'
-
-// The account and network each history store was last bound to: a second list over the same
-// store (the page and the modal) shows what is there instead of starting over.
-const bound = new WeakMap<TransactionsStore, string>()
 
 /**
  * Binds the history store to the account and network in view: a change of either starts
@@ -17,14 +13,8 @@ export function useTransactionHistory(
 ) {
   const state = useStore(history.store)
 
-  useEffect(() => {
-    const key = `${account?.toLowerCase()}|${caipNetworkId}`
-    if (bound.get(history) === key) return
-    bound.set(history, key)
-    history.reset()
-    history.setLastNetworkInView(caipNetworkId)
-    if (account) history.fetchTransactions(account, caipNetworkId).catch(() => {})
-  }, [history, account, caipNetworkId])
+  // A second list over the same store (the page and the modal) shows what is there.
+  useEffect(() => bindHistory(history, account, caipNetworkId), [history, account, caipNetworkId])
 
   const loadMore = useCallback(() => {
     const { next, loading } = history.getState()

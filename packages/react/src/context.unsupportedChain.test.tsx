@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { mountWithWallet, network } from '../hooks/wallet.testing.js'
+import { mountWithWallet, network } from './hooks/wallet.testing.js'
 
 const stops: Array<() => void> = []
 afterEach(() => {
@@ -25,7 +25,7 @@ async function connectThenLeaveForUnknownChain(options: { allowUnsupportedChain?
 }
 
 describe('a wallet on a network the app does not list', () => {
-  it('opens UnsupportedChain (the React layer decides; the core only reports it)', async () => {
+  it('opens UnsupportedChain (the core watcher LatchProvider mounts)', async () => {
     await connectThenLeaveForUnknownChain({})
     const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 })
     expect(dialog.dataset.view).toBe('UnsupportedChain')

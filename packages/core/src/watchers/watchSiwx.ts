@@ -1,12 +1,14 @@
-import { openModal, selectActiveCaipAddress } from '@latch/core'
-import { hasSiwxSession, type SiwxConfig } from '@latch/core/siwx'
-import type { LatchClient } from '../client.js'
+import { hasSiwxSession } from '../siwx/signIn.js'
+import type { SiwxConfig } from '../siwx/types.js'
+import { selectActiveCaipAddress } from '../stores/chain.js'
+import type { LatchStores } from '../stores/index.js'
+import { openModal } from '../stores/router.js'
 
 /**
  * docs/behaviour.md#flows (Sign-in): whenever the active account or chain changes to one without
  * a session, the modal opens on SIWXSignMessage. Returns the function that stops watching.
  */
-export function watchSiwx({ stores }: Pick<LatchClient, 'stores'>, siwx: SiwxConfig): () => void {
+export function watchSiwx({ stores }: { stores: LatchStores }, siwx: SiwxConfig): () => void {
   let last = ''
   let checking = 0
   const check = () => {

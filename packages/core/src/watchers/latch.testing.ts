@@ -1,0 +1,76 @@
+import { createServer } from 'node:http'
+import { type CreateLatchParameters, createLatch } from '../createLatch.js'
+import { ethereumNetwork, optimismNetwork } from '../networks/evm.js'
+import { createMemoryStorage } from '../storage/backend.js'
+import { createLatchStorage } from '../storage/storage.js'
+import { createFakeAdapter } from '../testing/fakeAdapter.js'
+import { tx } from '../transactions/fixtures.js'
+
+export const ADDRESS_A = '0x00000000000000000000000000000000000000aa'
+export const ADDRESS_B = '0x00000000000000000000000000000000000000bb'
+
+/**
+ * A loopback Latch server answering the two routes the watchers reach: identity (a name made
+ * from the address) and history (one row whose id names the account and network). Every request
+ * path is recorded, so a test can count what was fetched; anything else is answered 404.
+ */
+export async function startLatchServer() {
+  const requests: string[] = []
+  const urls: string[] = []
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x')
+    requests.push(url.pathname)
+    urls.push(req.url ?? '')
+    const identity = url.pathname.match(/^\/v1\/identity\/(.+)$/)
+    const history = url.pathname.match(/^\/v1\/account\/(.+)\/history$/)
+    res.setHeader('content-type', 'application/json')
+    if (identity) res.end(JSON.stringify({ name: `name-${identity[1]?.slice(-2)}`, avatar: null }))
+    else if (history) {
+      const chain = url.searchParams.get('chainId') ?? ''
+      const row = tx(`${history[1]?.slice(-2)}-${chain}`, '2026-01-02T00:00:00Z', { chain })
+      res.end(JSON.stringify({ data: [row], next: null }))
+    } else res.writeHead(404).end('{}')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  if (!address || typeof address === 'string') throw new Error('the test server has no port')
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    requests,
+    /** Each request's path and query. */
+    urls,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+/**
+ * A Latch over the real stores, controller and API client, whose one wallet is core's fake EVM
+ * adapter (no chain behind it) on Ethereum and Optimism. Initialized, not yet connected.
+ */
+export async function createTestLatch(
+  serverUrl: string,
+  extra: Partial<CreateLatchParameters> = {},
+) {
+  const evm = createFakeAdapter({
+    namespace: 'eip155',
+    networks: [ethereumNetwork, optimismNetwork],
+    address: ADDRESS_A,
+  })
+  const latch = createLatch({
+    projectId: 'p1',
+    serverUrl,
+    adapters: [evm],
+    storage: createLatchStorage(createMemoryStorage()),
+    providerServices: false,
+    ...extra,
+  })
+  await latch.initialize()
+  const connect = () => latch.controller.connect({ namespace: 'eip155', connectorId: 'fake' })
+  const changeAccount = (address: string) =>
+    evm.emit('accountChanged', { connectorId: 'fake', address, accounts: [{ address }] })
+  return { latch, evm, connect, changeAccount }
+}
