@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       rateLimitFailOpen: false,
       nameSuffix: 'latch.id',
       rpc: DEFAULT_RPC_LIMITS,
+      metrics: expect.any(Object), // observability/config.test.ts
     })
   })
 
@@ -87,6 +88,7 @@ describe('loadConfig', () => {
         projectPerDay: 100000,
         maxLogBlocks: 2000,
       },
+      metrics: expect.any(Object), // observability/config.test.ts
     })
   })
 

@@ -21,6 +21,14 @@ describe('LATCH_METRICS_*', () => {
     expect(
       loadConfig({ LATCH_DATA_DIR: 'memory://', LATCH_METRICS_PORT: '9464' }).metrics,
     ).toMatchObject({ port: 9464, host: '127.0.0.1' })
+    expect(
+      loadConfig({
+        LATCH_DATA_DIR: 'memory://',
+        LATCH_METRICS_PORT: '9464',
+        LATCH_METRICS_HOST: '10.0.0.5',
+        LATCH_METRICS_TOKEN: 'a-metrics-token-of-24-chars',
+      }).metrics,
+    ).toEqual({ port: 9464, host: '10.0.0.5', token: 'a-metrics-token-of-24-chars' })
   })
 
   it('refuses the public port, a guessable token and a host that is not an address', () => {
