@@ -253,6 +253,7 @@ describe('routes with a provider', () => {
       error: {
         code: 'UPSTREAM_ERROR',
         message: 'The blockscout history provider failed; try again later',
+        requestId: expect.any(String),
       },
     })
     // The upstream's words (which may quote a keyed URL) stay out of the answer.
