@@ -27,6 +27,9 @@ export const mailboxUrl = `http://127.0.0.1:${mailboxPorts.web}`
 // The server's least time between two mails to one address: 30 s in production, shortened here
 // so sign-ins that follow each other wait 5 s, not 30 (issue 30: no fixed waits in tests).
 export const mailIntervalSeconds = 5
+// The dev project's id, fixed so that tests know it without asking the page: the built app
+// (LATCH_STACK_WEB below) has no source module to import it from. 32 hex digits, as issued ids.
+export const devProjectId = `e2e${String(offset).padStart(29, '0')}`
 // The stack's admin API (tests add origins to the dev project through it). A fixed token: the
 // stack listens on loopback only, and every process of a run must agree on it.
 export const admin = {
@@ -102,6 +105,7 @@ export default defineConfig({
       // A build, not Vite's dev server: a page load is a handful of files instead of hundreds
       // of modules (docs/benchmarks.md#e2e-time-the-built-web-app).
       LATCH_STACK_WEB: 'built',
+      LATCH_DEV_PROJECT_ID: devProjectId,
       LATCH_RELAY_DEBUG: process.env.LATCH_RELAY_DEBUG ?? '',
       LATCH_RELAY_PORT: String(relayPort),
       LATCH_IDP_PORT: String(idpPort),

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
 import { build } from 'esbuild'
-import config, { ports, webUrl } from '../playwright.config.js'
+import config, { devProjectId, ports, webUrl } from '../playwright.config.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const frameUrl = `http://127.0.0.1:${ports.frame}/`
@@ -67,12 +67,10 @@ const harnessHtml = (
   window.latchReady = window.latch.ready();
 </script></body></html>`
 
+/** The dev project the web app uses (fixed by the e2e stack: playwright.config.ts). */
 export async function projectIdOf(page: Page): Promise<string> {
   await page.goto(webUrl)
-  return page.evaluate(async () => {
-    const env = (await import(/* @vite-ignore */ '/src/env.ts' as string)) as { projectId: string }
-    return env.projectId
-  })
+  return devProjectId
 }
 
 /** Serves the harness at the app's origin and opens it; resolves once the frame is ready. */

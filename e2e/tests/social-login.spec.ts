@@ -69,6 +69,13 @@ async function signInAtProvider(popup: Page, name: string) {
 }
 
 /**
+ * The popup's end. A provider that remembers the visitor answers at once and the callback page
+ * closes itself 50 ms later, often before the caller gets the popup: then it is closed already.
+ */
+const whenClosed = (popup: Page) =>
+  popup.isClosed() ? Promise.resolve() : popup.waitForEvent('close').then(() => undefined)
+
+/**
  * `remembered`: the provider still has the visitor's session and consent, so shows nothing.
  * `newDevice`: a returning user in a browser that never held the wallet approves it in the frame.
  */
@@ -79,7 +86,7 @@ async function signIn(
   { remembered = false, newDevice = false } = {},
 ) {
   const popup = await openPopup(page, provider)
-  const closed = popup.waitForEvent('close')
+  const closed = whenClosed(popup)
   if (!remembered) await signInAtProvider(popup, name)
   await closed
   if (newDevice) await approveNewDeviceInFrame(page, webUrl)
@@ -158,7 +165,7 @@ test('a returning user in a new browser approves this device in the frame, told 
   // A browser that never held the wallet: the frame asks before the recovery share is fetched.
   const page = await newVisitor(browser)
   const popup = await openPopup(page, 'google')
-  const closed = popup.waitForEvent('close')
+  const closed = whenClosed(popup)
   await signInAtProvider(popup, name)
   await closed
   const view = frameView(page, 'ApproveNewDevice')
