@@ -5,9 +5,9 @@ import { buildApp } from '../app.js'
 import { createChainClient } from '../chain.js'
 import { loadConfig } from '../config.js'
 import { migrate } from '../db/migrate.js'
-import { openDatabase } from '../db/open.js'
 import { createLogger } from '../logger.js'
 import { createProject } from '../provider/projects.js'
+import { openTestDatabaseFor } from '../testing/database.js'
 import { createTestPostgres } from '../testing/postgres.js'
 
 export const FRAME_ORIGIN = 'http://127.0.0.1:5174'
@@ -59,7 +59,7 @@ export async function openAuthTestAppOn(
       callback()
     },
   })
-  const database = await openDatabase(config)
+  const database = await openTestDatabaseFor(config)
   await migrate(database)
   const app = await buildApp({
     config,

@@ -3,9 +3,9 @@ import { type AnvilInstance, startAnvil } from '../../../../scripts/devchain/anv
 import { buildApp } from '../app.js'
 import { loadConfig } from '../config.js'
 import { migrate } from '../db/migrate.js'
-import { openDatabase } from '../db/open.js'
 import type { DatabaseHandle } from '../db/types.js'
 import { createProject } from '../provider/projects.js'
+import { openTestDatabase } from '../testing/database.js'
 
 describe('the chain data plugin inside the server', () => {
   let anvil: AnvilInstance
@@ -13,7 +13,7 @@ describe('the chain data plugin inside the server', () => {
 
   beforeAll(async () => {
     anvil = await startAnvil()
-    database = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://' })
+    database = await openTestDatabase()
     await migrate(database)
   })
   afterAll(async () => {

@@ -3,8 +3,8 @@ import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { loadConfig } from '../config.js'
 import { migrate } from '../db/migrate.js'
-import { openDatabase } from '../db/open.js'
 import { installErrorHandling } from '../errors.js'
+import { openTestDatabaseFor } from '../testing/database.js'
 import { providerRoutes } from './plugin.js'
 import { createProject, type ProjectView } from './projects.js'
 import { registerRateLimit } from './rate-limit.js'
@@ -105,7 +105,7 @@ describe.each([
 describe('project-scoped reads are rate limited too', () => {
   test('past the limit a client gets 429 RATE_LIMITED; another client does not', async () => {
     const config = loadConfig({ LATCH_DATA_DIR: 'memory://', LATCH_LOG_LEVEL: 'silent' })
-    const database = await openDatabase(config)
+    const database = await openTestDatabaseFor(config)
     await migrate(database)
     // The provider plugin alone, with a limit small enough to reach.
     const app = Fastify()

@@ -3,9 +3,9 @@ import { buildApp } from '../app.js'
 import { createChainClient } from '../chain.js'
 import { loadConfig } from '../config.js'
 import { migrate } from '../db/migrate.js'
-import { openDatabase } from '../db/open.js'
 import type { DatabaseHandle } from '../db/types.js'
 import { createLogger } from '../logger.js'
+import { openTestDatabaseFor } from '../testing/database.js'
 import { createTestPostgres } from '../testing/postgres.js'
 
 export type DatabaseKind = 'pglite' | 'postgres'
@@ -33,7 +33,7 @@ export async function openTestApp(
     dropDatabase = pg.drop
   }
   const config = loadConfig({ LATCH_LOG_LEVEL: 'silent', ...dbEnv, ...env })
-  const database = await openDatabase(config)
+  const database = await openTestDatabaseFor(config)
   await migrate(database)
   const app = await buildApp({
     config,
