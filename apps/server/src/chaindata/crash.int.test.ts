@@ -158,17 +158,27 @@ describe('the indexer process killed with SIGKILL (Postgres)', () => {
         LATCH_INDEX_BATCH: '3',
         // A killed indexer's lease lapses before the next one writes (lease.ts): keep that short.
         LATCH_INDEX_LEASE_SECONDS: '1',
-        LATCH_LOG_LEVEL: 'silent',
+        // Info, for the `indexer lease taken` line each kill waits for.
+        LATCH_LOG_LEVEL: 'info',
       }
       const head = Number(await world.client.getBlockNumber({ cacheTime: 0 }))
       const progress: number[] = []
       for (let kill = 0; kill < 3; kill++) {
         const cli = spawnCli(['index'], env)
-        for (let i = 0; i < 600 && !/Latch indexer following/.test(cli.stdout()); i++) {
+        // A process standing by for the dead one's lease writes nothing: its kill would test
+        // nothing. Each is killed only once it leads and has committed a batch of its own
+        // (past the previous kill's checkpoint), at a deeper point each time.
+        for (let i = 0; i < 1200 && !/indexer lease taken/.test(cli.stdout()); i++) {
           if (cli.child.exitCode !== null) throw new Error(`indexer exited: ${cli.stderr()}`)
           await new Promise((r) => setTimeout(r, 50))
         }
-        await new Promise((r) => setTimeout(r, 100 + kill * 150))
+        expect(cli.stdout()).toContain('indexer lease taken')
+        const target = (progress.at(-1) ?? 0) + 1 + kill * 6
+        for (let i = 0; i < 1200; i++) {
+          if (((await store.checkpoint(DEV_CHAIN_ID))?.number ?? -1) >= target) break
+          if (cli.child.exitCode !== null) throw new Error(`indexer exited: ${cli.stderr()}`)
+          await new Promise((r) => setTimeout(r, 20))
+        }
         cli.child.kill('SIGKILL')
         expect(await cli.exited).toBe('SIGKILL')
         progress.push((await store.checkpoint(DEV_CHAIN_ID))?.number ?? -1)
