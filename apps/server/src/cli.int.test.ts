@@ -34,13 +34,13 @@ afterAll(async () => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true })
 })
 
-function start(args: string[], env: Record<string, string>): CliProcess {
-  const cli = spawnCli(args, {
-    LATCH_SERVER_PORT: '0',
-    LATCH_CHAIN_RPC_URL: anvil.rpcUrl,
-    LATCH_LOG_LEVEL: 'warn',
-    ...env,
-  })
+/** The bundle production runs (testing/bundle.ts); `from: 'source'` as `npm run cli` runs. */
+function start(args: string[], env: Record<string, string>, from?: 'source'): CliProcess {
+  const cli = spawnCli(
+    args,
+    { LATCH_SERVER_PORT: '0', LATCH_CHAIN_RPC_URL: anvil.rpcUrl, LATCH_LOG_LEVEL: 'warn', ...env },
+    { from },
+  )
   running.push(cli)
   return cli
 }
@@ -88,9 +88,9 @@ describe('latch-server CLI', () => {
   )
 
   test(
-    'an unknown command exits 2 with the usage',
+    'an unknown command exits 2 with the usage (from the sources, as `npm run cli` runs)',
     async () => {
-      const cli = start(['frobnicate'], {})
+      const cli = start(['frobnicate'], {}, 'source')
       expect(await cli.exited).toBe(2)
       expect(cli.stderr()).toContain('Unknown command "frobnicate"')
       expect(cli.stderr()).toContain('serve')
