@@ -45,6 +45,11 @@ export default defineConfig({
           exclude: ['**/node_modules/**', '**/dist/**'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // As in the unit project: a worker imports fastify, viem and the app once, not once per
+          // file (10 auth/provider files: 113 s -> 51 s, docs/benchmarks.md#integration-step-2026-11-27).
+          // Files close what they open in afterAll; module caches are keyed by URL (ens, farcaster,
+          // social discovery) and metrics registries are per app, so no state crosses files.
+          isolate: false,
           // Each file starts its own anvil and database; two cores fit two at once.
           maxWorkers: 2,
           // Its own group, after the unit projects: vitest runs projects with different
