@@ -16,11 +16,14 @@ export const serveCommand: Command = {
     // Loaded after the config is valid: a typo in the env should not cost seconds of imports.
     const { startServer } = await import('../server.js')
     const server = await startServer(settings)
-    stdout.write(`Latch server listening on ${server.url} (database: ${server.database.kind})\n`)
-    if (server.metricsUrl) stdout.write(`Metrics on ${server.metricsUrl}/metrics\n`)
-    return runUntilSignal(async (signal) => {
+    const stopped = runUntilSignal(async (signal) => {
       server.app.log.info({ signal }, 'shutting down')
       await server.close()
     }, stderr)
+    // Announced once a signal stops it cleanly (as `index` does): whoever waits for this line may
+    // send one. Announced before, a SIGTERM could land first and kill it outright.
+    stdout.write(`Latch server listening on ${server.url} (database: ${server.database.kind})\n`)
+    if (server.metricsUrl) stdout.write(`Metrics on ${server.metricsUrl}/metrics\n`)
+    return stopped
   },
 }
