@@ -51,7 +51,7 @@ export default defineConfig({
           // social discovery) and metrics registries are per app, so no state crosses files.
           isolate: false,
           // Each file starts its own anvil and database; two cores fit two at once.
-          maxWorkers: 2,
+          maxWorkers: 3,
           // Its own group, after the unit projects: vitest runs projects with different
           // maxWorkers only in separate groups (so `--project unit --project integration` works).
           sequence: { groupOrder: 1 },
