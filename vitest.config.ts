@@ -50,7 +50,8 @@ export default defineConfig({
           // Files close what they open in afterAll; module caches are keyed by URL (ens, farcaster,
           // social discovery) and metrics registries are per app, so no state crosses files.
           isolate: false,
-          // Each file starts its own anvil and database; two cores fit two at once.
+          // Each file starts its own anvil and database, and waits on child processes much of the
+          // time: a third worker uses the core the other two leave idle (432 s -> 288 s, docs/benchmarks.md).
           maxWorkers: 3,
           // Its own group, after the unit projects: vitest runs projects with different
           // maxWorkers only in separate groups (so `--project unit --project integration` works).
