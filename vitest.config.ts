@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import HeavyFirstSequencer from './scripts/testing/sequencer.js'
 
 // Workspace sources are imported through the `latch-source` export condition,
 // so tests run against TypeScript sources without a build step.
@@ -9,6 +10,8 @@ export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions: ssrConditions, externalConditions: ['latch-source'] } },
   test: {
+    // On a fresh clone (no timings cached) the heaviest integration files start first.
+    sequence: { sequencer: HeavyFirstSequencer },
     projects: [
       {
         extends: true,
