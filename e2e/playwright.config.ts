@@ -60,7 +60,15 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two lanes on one stack. The packaging test spends a minute building, packing and installing
+  // the libraries into two consumer apps before it touches the stack, and only reads from it:
+  // it runs beside the app's tests, which wait on the browser and the chain much of the time.
+  // Every other spec keeps one lane, in file order, as they share the chain's accounts.
+  workers: 2,
+  projects: [
+    { name: 'packaging', testMatch: /consumer\.spec\.ts$/, workers: 1 },
+    { name: 'app', testIgnore: /consumer\.spec\.ts$/, workers: 1 },
+  ],
   retries: 0,
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'artifacts/report.json' }]] : 'list',
   use: {
