@@ -4,30 +4,9 @@
  * needs none of them from a registry. Every runtime dependency stays external and is installed
  * from package.json as usual; migrations ship beside `dist/` in `drizzle/`.
  */
-import { readFileSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { build } from 'esbuild'
+import { serverBundleOptions } from './bundle-options.js'
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
-  dependencies: Record<string, string>
-  engines: { node: string }
-}
-const dist = new URL('./dist/', import.meta.url)
-rmSync(dist, { recursive: true, force: true })
-
-const external = Object.keys(pkg.dependencies).flatMap((name) => [name, `${name}/*`])
-
-await build({
-  absWorkingDir: new URL('.', import.meta.url).pathname,
-  entryPoints: ['src/bin.ts', 'src/index.ts'],
-  outdir: 'dist',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: `node${pkg.engines.node.replace(/^>=/, '')}`,
-  // The workspace packages are read from their TypeScript sources, as in development.
-  conditions: ['latch-source'],
-  external,
-  sourcemap: true,
-  logLevel: 'warning',
-})
+rmSync(new URL('./dist/', import.meta.url), { recursive: true, force: true })
+await build({ ...serverBundleOptions('dist'), sourcemap: true })

@@ -10,6 +10,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { serverBundleOptions } from '../../apps/server/bundle-options.js'
 
 const SERVER_DIR = fileURLToPath(new URL('../../apps/server/', import.meta.url))
 
@@ -24,26 +25,8 @@ export interface BuiltServer {
  * finds the migrations (`../../drizzle`, apps/server/src/db/migrate.ts) and its dependencies.
  */
 export async function buildServer(): Promise<BuiltServer> {
-  const pkg = JSON.parse(fs.readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as {
-    dependencies: Record<string, string>
-    engines: { node: string }
-  }
   const outdir = path.join(SERVER_DIR, '.data', `production-${randomBytes(6).toString('hex')}`)
-  await build({
-    absWorkingDir: SERVER_DIR,
-    // Both entries, as build.ts has them: cli.ts then lands in a chunk of its own, and its
-    // "am I the entry point" check is false there (inlined into bin.js it would start twice).
-    entryPoints: ['src/bin.ts', 'src/index.ts'],
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: `node${pkg.engines.node.replace(/^>=/, '')}`,
-    conditions: ['latch-source'],
-    external: Object.keys(pkg.dependencies).flatMap((name) => [name, `${name}/*`]),
-    logLevel: 'warning',
-  })
+  await build(serverBundleOptions(outdir))
   return {
     bin: path.join(outdir, 'bin.js'),
     remove: () => fs.rmSync(outdir, { recursive: true, force: true }),

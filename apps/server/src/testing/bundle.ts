@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildSync } from 'esbuild'
+import { serverBundleOptions } from '../../bundle-options.js'
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -22,10 +23,6 @@ let bin: string | undefined
  */
 export function serverBundle(): string {
   if (bin) return bin
-  const pkg = JSON.parse(fs.readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as {
-    dependencies: Record<string, string>
-    engines: { node: string }
-  }
   const data = path.join(SERVER_DIR, '.data')
   removeOrphans(data)
   const root = path.join(data, `test-cli-${process.pid}-${randomBytes(4).toString('hex')}`)
@@ -33,21 +30,7 @@ export function serverBundle(): string {
   process.once('exit', () => fs.rmSync(root, { recursive: true, force: true }))
   fs.symlinkSync(path.join(SERVER_DIR, 'package.json'), path.join(root, 'package.json'))
   fs.symlinkSync(path.join(SERVER_DIR, 'drizzle'), path.join(root, 'drizzle'))
-  buildSync({
-    absWorkingDir: SERVER_DIR,
-    // Both entries, as build.ts has them: cli.ts then lands in a chunk of its own, and its
-    // "am I the entry point" check is false there (inlined into bin.js it would start twice).
-    entryPoints: ['src/bin.ts', 'src/index.ts'],
-    outdir: path.join(root, 'dist'),
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: `node${pkg.engines.node.replace(/^>=/, '')}`,
-    conditions: ['latch-source'],
-    external: Object.keys(pkg.dependencies).flatMap((name) => [name, `${name}/*`]),
-    logLevel: 'warning',
-  })
+  buildSync(serverBundleOptions(path.join(root, 'dist')))
   bin = path.join(root, 'dist', 'bin.js')
   return bin
 }
