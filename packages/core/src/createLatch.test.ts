@@ -1,39 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createLatch } from './createLatch.js'
 import { ethereumNetwork } from './networks/evm.js'
-import type { SiwxConfig } from './siwx/types.js'
 import { bindHistory } from './transactions/bind.js'
 import {
   ADDRESS_A,
   ADDRESS_B,
   createTestLatch,
-  startLatchServer,
+  noSessions,
+  useLatchServer,
 } from './watchers/latch.testing.js'
 
-let server: Awaited<ReturnType<typeof startLatchServer>>
-beforeAll(async () => {
-  server = await startLatchServer()
-})
-afterAll(() => server.close())
-
-const stops: Array<() => void> = []
-afterEach(() => {
-  for (const stop of stops.splice(0)) stop()
-  server.requests.splice(0)
-})
-
-/** An app's sign-in backend that has no session for anyone, and logs who it was asked about. */
-function noSessions(asked: string[]): SiwxConfig {
-  return {
-    createMessage: async () => 'message',
-    addSession: async (input) => input,
-    getSessions: async (chainId, address) => {
-      asked.push(`${chainId}:${address}`)
-      return []
-    },
-    revokeSession: async () => {},
-  }
-}
+const { server, stops } = useLatchServer()
 
 describe('createLatch', () => {
   it('builds stores, controller, API client and history from the config, with no watcher running', async () => {

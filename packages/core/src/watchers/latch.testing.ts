@@ -1,6 +1,8 @@
 import { createServer } from 'node:http'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 import { type CreateLatchParameters, createLatch } from '../createLatch.js'
 import { ethereumNetwork, optimismNetwork } from '../networks/evm.js'
+import type { SiwxConfig } from '../siwx/types.js'
 import { createMemoryStorage } from '../storage/backend.js'
 import { createLatchStorage } from '../storage/storage.js'
 import { createFakeAdapter } from '../testing/fakeAdapter.js'
@@ -73,4 +75,51 @@ export async function createTestLatch(
   const changeAccount = (address: string) =>
     evm.emit('accountChanged', { connectorId: 'fake', address, accounts: [{ address }] })
   return { latch, evm, connect, changeAccount }
+}
+
+/**
+ * One loopback server for a test file (started before its tests, closed after them), and the
+ * watchers' stop functions a test pushes, called after each test with the request log cleared.
+ * (A test-only file: tsconfig.build.json leaves *.testing.ts out of the published package.)
+ */
+export function useLatchServer() {
+  let current: Awaited<ReturnType<typeof startLatchServer>> | undefined
+  const stops: Array<() => void> = []
+  beforeAll(async () => {
+    current = await startLatchServer()
+  })
+  afterAll(() => current?.close())
+  afterEach(() => {
+    for (const stop of stops.splice(0)) stop()
+    current?.requests.splice(0)
+  })
+  const started = () => {
+    if (!current) throw new Error('the test server starts in beforeAll')
+    return current
+  }
+  const server = {
+    get url() {
+      return started().url
+    },
+    get urls() {
+      return started().urls
+    },
+    get requests() {
+      return started().requests
+    },
+  }
+  return { server, stops }
+}
+
+/** An app's sign-in backend with no session for anyone; `asked` lists whom it was asked about. */
+export function noSessions(asked: string[]): SiwxConfig {
+  return {
+    createMessage: async () => 'message',
+    addSession: async (input) => input,
+    getSessions: async (chainId, address) => {
+      asked.push(`${chainId}:${address}`)
+      return []
+    },
+    revokeSession: async () => {},
+  }
 }

@@ -1,33 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { SiwxConfig } from '../siwx/types.js'
+import { describe, expect, it, vi } from 'vitest'
 import { bindHistory } from '../transactions/bind.js'
-import { ADDRESS_A, ADDRESS_B, createTestLatch, startLatchServer } from './latch.testing.js'
+import {
+  ADDRESS_A,
+  ADDRESS_B,
+  createTestLatch,
+  noSessions,
+  useLatchServer,
+} from './latch.testing.js'
 import { watchConnected } from './watchConnected.js'
 
-let server: Awaited<ReturnType<typeof startLatchServer>>
-beforeAll(async () => {
-  server = await startLatchServer()
-})
-afterAll(() => server.close())
-
-const stops: Array<() => void> = []
-afterEach(() => {
-  for (const stop of stops.splice(0)) stop()
-  server.requests.splice(0)
-})
-
-/** An app's sign-in backend with no session for anyone; `asked` lists whom it was asked about. */
-function noSessions(asked: string[]): SiwxConfig {
-  return {
-    createMessage: async () => 'message',
-    addSession: async (input) => input,
-    getSessions: async (chainId, address) => {
-      asked.push(`${chainId}:${address}`)
-      return []
-    },
-    revokeSession: async () => {},
-  }
-}
+const { server, stops } = useLatchServer()
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve))
 

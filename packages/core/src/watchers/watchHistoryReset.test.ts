@@ -1,20 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ethereumNetwork, optimismNetwork } from '../networks/evm.js'
 import { bindHistory } from '../transactions/bind.js'
-import { ADDRESS_A, ADDRESS_B, createTestLatch, startLatchServer } from './latch.testing.js'
+import { ADDRESS_A, ADDRESS_B, createTestLatch, useLatchServer } from './latch.testing.js'
 import { watchHistoryReset } from './watchHistoryReset.js'
 
-let server: Awaited<ReturnType<typeof startLatchServer>>
-beforeAll(async () => {
-  server = await startLatchServer()
-})
-afterAll(() => server.close())
-
-const stops: Array<() => void> = []
-afterEach(() => {
-  for (const stop of stops.splice(0)) stop()
-  server.requests.splice(0)
-})
+const { server, stops } = useLatchServer()
 
 const historyOf = (address: string) => `/v1/account/${address}/history`
 /** Lets queued microtasks and the I/O callbacks already due run: no timer, no wait for time. */

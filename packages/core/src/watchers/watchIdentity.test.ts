@@ -1,18 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ADDRESS_A, ADDRESS_B, createTestLatch, startLatchServer } from './latch.testing.js'
+import { describe, expect, it, vi } from 'vitest'
+import { ADDRESS_A, ADDRESS_B, createTestLatch, useLatchServer } from './latch.testing.js'
 import { watchIdentity } from './watchIdentity.js'
 
-let server: Awaited<ReturnType<typeof startLatchServer>>
-beforeAll(async () => {
-  server = await startLatchServer()
-})
-afterAll(() => server.close())
-
-const stops: Array<() => void> = []
-afterEach(() => {
-  for (const stop of stops.splice(0)) stop()
-  server.requests.splice(0)
-})
+const { server, stops } = useLatchServer()
 
 describe('watchIdentity', () => {
   it("puts the connected EVM account's name in its account state, and follows account changes", async () => {
