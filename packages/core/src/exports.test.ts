@@ -55,6 +55,21 @@ describe('package exports', () => {
     expect(inputs.filter((i) => i.includes('viem/_esm/chains/'))).toEqual([])
   })
 
+  it('the rpc-methods subpath is its own plain data: nothing else of core, no dependency', async () => {
+    const inputs = await bundledPackages(
+      "import { EIP155_RPC_METHODS, SOLANA_RPC_METHODS } from '@latch/core/rpc-methods'\n" +
+        'console.log(EIP155_RPC_METHODS, SOLANA_RPC_METHODS)',
+      { withCode: true },
+    )
+    expect(
+      inputs.filter(
+        (i) =>
+          i !== '<stdin>' &&
+          !/adapters\/(rpcMethods|shared\/rpcMethod|\w+\/rpcMethods)\.ts$/.test(i),
+      ),
+    ).toEqual([])
+  })
+
   it('the evm subpath brings wagmi in', async () => {
     const inputs = await bundledPackages(
       "import { createEvmAdapter } from '@latch/core/evm'\nconsole.log(createEvmAdapter)",

@@ -11,7 +11,16 @@ describe('proposalNamespaces', () => {
     expect(result.eip155?.methods).toContain('personal_sign')
     expect(result.eip155?.events).toEqual(['accountsChanged', 'chainChanged'])
     expect(result.solana?.chains).toEqual([solanaMainnet.caipNetworkId])
-    expect(result.solana?.methods).toContain('solana_signTransaction')
+    expect(result.solana?.methods).toEqual(['solana_signMessage', 'solana_signAndSendTransaction'])
+  })
+
+  it('asks a wallet only for what Latch sends: eip155 signing and accounts, no reads', () => {
+    const result = proposalNamespaces([ethereumNetwork])
+    expect(result.eip155?.methods).toEqual(
+      expect.arrayContaining(['eth_sendTransaction', 'eth_signTypedData_v4', 'wallet_sendCalls']),
+    )
+    expect(result.eip155?.methods).not.toContain('eth_call')
+    expect(result.eip155?.methods).not.toContain('eth_sendUserOperation')
   })
 
   it('leaves out namespaces a wallet cannot be asked anything in', () => {

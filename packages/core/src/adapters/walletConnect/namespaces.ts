@@ -1,4 +1,7 @@
 import type { CaipNetwork, ChainNamespace } from '../../networks/types.js'
+import { EIP155_RPC_METHODS, EIP155_WALLET_EVENTS } from '../eip155/rpcMethods.js'
+import { rpcMethodNames } from '../shared/rpcMethod.js'
+import { SOLANA_RPC_METHODS, SOLANA_WALLET_EVENTS } from '../solana/rpcMethods.js'
 
 /** What the session proposal asks of the wallet for one namespace (Sign API v2). */
 export interface ProposalNamespace {
@@ -10,36 +13,18 @@ export interface ProposalNamespace {
 }
 
 /**
- * The requests Latch may send to a wallet, per namespace. Reads (balances, gas, receipts) go to
- * the network's RPC, not the wallet, so they are not asked for here.
+ * The requests Latch may send to a wallet, per namespace, from each namespace's one declaration
+ * (`adapters/<namespace>/rpcMethods.ts`). Reads (balances, gas, receipts) go to the network's RPC,
+ * not the wallet, so they are not asked for here.
  */
 export const WALLET_METHODS: Partial<Record<ChainNamespace, readonly string[]>> = {
-  eip155: [
-    'eth_accounts',
-    'eth_requestAccounts',
-    'eth_sendTransaction',
-    'eth_signTransaction',
-    'eth_sign',
-    'personal_sign',
-    'eth_signTypedData',
-    'eth_signTypedData_v4',
-    'wallet_switchEthereumChain',
-    'wallet_addEthereumChain',
-    'wallet_getCapabilities',
-    'wallet_sendCalls',
-    'wallet_getCallsStatus',
-  ],
-  solana: [
-    'solana_signMessage',
-    'solana_signTransaction',
-    'solana_signAndSendTransaction',
-    'solana_signAllTransactions',
-  ],
+  eip155: rpcMethodNames(EIP155_RPC_METHODS, (method) => method.walletConnect),
+  solana: rpcMethodNames(SOLANA_RPC_METHODS, (method) => method.walletConnect),
 }
 
 export const WALLET_EVENTS: Partial<Record<ChainNamespace, readonly string[]>> = {
-  eip155: ['accountsChanged', 'chainChanged'],
-  solana: ['accountsChanged'],
+  eip155: EIP155_WALLET_EVENTS,
+  solana: SOLANA_WALLET_EVENTS,
 }
 
 /**
