@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
-import { createPublicClient, http, type PublicClient } from 'viem'
 import { EmptyBody } from '../auth/schemas.js'
 import { bearer } from '../auth/sessions.js'
 import { errorResponses, HttpError } from '../errors.js'
@@ -14,12 +13,7 @@ import {
   projectScopedConfig,
   requireProject,
 } from '../provider/scope.js'
-import {
-  type CheckedSignIn,
-  checkSolanaMessage,
-  isSolanaSignIn,
-  verifySolanaSignature,
-} from './caip122.js'
+import { allowCredentials, cookieToken, credentialed, sessionCookie } from './cookies.js'
 import {
   consumeNonce,
   createSiwxSession,
@@ -28,7 +22,8 @@ import {
   listSiwxSessions,
   revokeSiwxSession,
 } from './store.js'
-import { checkSiweMessage, SiwxError, verifySignature } from './verify.js'
+import { signInVerifiers, verifySignIn } from './verifiers.js'
+import { SiwxError } from './verify.js'
 
 export interface SiwxRoutesOptions {
   now?: (() => Date) | undefined
@@ -53,56 +48,19 @@ const view = (row: SessionRow) => ({
   expiresAt: row.expiresAt.toISOString(),
 })
 
-/** The session cookie of `transport: 'cookie'` (docs/siwx.md#cookie-sessions). */
-export const SIWX_COOKIE = 'latch_siwx'
-
-/** The session token of the request's `latch_siwx` cookie, if it carries one. */
-export function cookieToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.cookie
-  if (typeof header !== 'string') return undefined
-  for (const part of header.split(';')) {
-    const [name, ...value] = part.trim().split('=')
-    if (name === SIWX_COOKIE) return value.join('=') || undefined
-  }
-  return undefined
-}
-
-// HttpOnly: page scripts (and anything injected into them) never read it. Secure: only over
-// https (browsers also allow it on localhost). SameSite=Strict: no other site's page makes the
-// browser send it. Path: only the sign-in routes receive it.
-const sessionCookie = (token: string, maxAgeSeconds: number) =>
-  `${SIWX_COOKIE}=${token}; HttpOnly; Secure; SameSite=Strict; Path=/siwx; Max-Age=${maxAgeSeconds}`
-
 const NONCE_LIMIT_PER_MINUTE = 30
 const VERIFY_LIMIT_PER_MINUTE = 30
 
-/** Lets a page send and receive the session cookie: only ever beside its own echoed origin. */
-const credentialed = (reply: FastifyReply) =>
-  reply.header('access-control-allow-credentials', 'true')
-const allowCredentials = async (request: FastifyRequest, reply: FastifyReply) => {
-  if (typeof request.headers.origin === 'string') credentialed(reply)
-}
-
 /**
- * Sign in with the wallet (docs/siwx.md): a single-use nonce, then an EIP-4361 message signed by
- * the account — an EOA, an ERC-1271 contract or an ERC-6492 undeployed one — checked against the
- * page's verified Origin and this server's chains; the session answers as a bearer token.
+ * Sign in with the wallet (docs/siwx.md): a single-use nonce, then a message signed by the
+ * account, checked by its namespace's verifier (chains/<namespace>/sign-in.ts, registered in
+ * verifiers.ts) against the page's verified Origin and this server's chains; the session answers
+ * as a bearer token or an HttpOnly cookie (cookies.ts).
  * Every route is project-scoped: a page off the project's allow-list gets nothing.
  */
 export const siwxRoutes: FastifyPluginAsyncTypebox<SiwxRoutesOptions> = async (app, options) => {
   const now = options.now ?? (() => new Date())
-  const rpcUrls = app.config.chainData.rpcUrls
-  const clients = new Map<number, PublicClient>()
-  const clientOf = (chainId: number): PublicClient => {
-    let client = clients.get(chainId)
-    if (!client) {
-      client = createPublicClient({
-        transport: http(rpcUrls.get(chainId), { timeout: 5_000, retryCount: 1 }),
-      }) as PublicClient
-      clients.set(chainId, client)
-    }
-    return client
-  }
+  const verifiers = signInVerifiers(app.config.chainData)
   const scoped = (limit: number) => ({
     config: { ...projectScopedConfig, rateLimit: readRateLimit(limit) },
     onRequest: [exposeErrors, allowCredentials],
@@ -211,23 +169,7 @@ export const siwxRoutes: FastifyPluginAsyncTypebox<SiwxRoutesOptions> = async (a
       const { message, signature } = request.body
       const origin = pageOrigin(request)
       // The signature before the nonce: garbage cannot burn a nonce the wallet is about to use.
-      let checked: CheckedSignIn
-      if (isSolanaSignIn(message)) {
-        checked = checkSolanaMessage(message, { origin, now: at })
-        verifySolanaSignature({ address: checked.address, message, signature })
-      } else {
-        const evm = checkSiweMessage(message, {
-          origin,
-          chainIds: new Set(rpcUrls.keys()),
-          now: at,
-        })
-        await verifySignature(clientOf(evm.chainId), {
-          address: evm.address,
-          message,
-          signature,
-        })
-        checked = { ...evm, chainId: `eip155:${evm.chainId}` }
-      }
+      const checked = await verifySignIn(verifiers, { message, signature, origin, now: at })
       if (!(await consumeNonce(app.db, project.id, checked.nonce, at)))
         throw new SiwxError(
           'SIWX_NONCE_INVALID',

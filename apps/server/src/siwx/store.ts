@@ -37,12 +37,9 @@ export async function consumeNonce(db: Db, projectId: string, nonce: string, now
   return used.length === 1
 }
 
-/** EVM addresses are compared lower-cased; Solana's base58 keys are case-sensitive, kept as given. */
-export const storedAddress = (chainId: string, address: string) =>
-  chainId.startsWith('eip155:') ? address.toLowerCase() : address
-
 export interface NewSiwxSession {
   projectId: string
+  /** As its namespace's verifier answered it: the form sessions are compared in. */
   address: string
   chainId: string
   domain: string
@@ -64,7 +61,7 @@ export async function createSiwxSession(db: Db, input: NewSiwxSession, now: Date
     .values({
       tokenHash: sha256(token),
       projectId: input.projectId,
-      address: storedAddress(input.chainId, input.address),
+      address: input.address,
       chainId: input.chainId,
       domain: input.domain,
       uri: input.uri,

@@ -1,30 +1,29 @@
 import { solanaNetworks } from '@latch/core'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58, base64 } from '@scure/base'
-import { checkTimeWindow, checkWrittenFor, SiwxError } from './verify.js'
+import {
+  checkTimeWindow,
+  checkWrittenFor,
+  ForeignSignInError,
+  SiwxError,
+} from '../../siwx/verify.js'
+import type { ChainBackend, SignInVerifier, VerifiedSignIn } from '../types.js'
+
+/** CAIP-2's namespace of Solana clusters. */
+export const SOLANA = 'solana'
 
 /** The Solana chains a sign-in may name: CAIP-2 ids of the networks Latch knows. */
 export const SOLANA_CHAIN_IDS: ReadonlySet<string> = new Set(
   solanaNetworks.map((n) => n.caipNetworkId),
 )
 
-/** A checked sign-in of either namespace, as a session is made of it. */
-export interface CheckedSignIn {
-  /** EVM: the 0x address; Solana: the base58 public key, as given (case-sensitive). */
-  address: string
-  /** CAIP-2, e.g. `eip155:1` or `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`. */
-  chainId: string
-  domain: string
-  uri: string
-  nonce: string
-  issuedAt: Date
-  expirationTime: Date | undefined
-}
-
 const HEADER = / wants you to sign in with your Solana account:$/
 
-/** Whether the text is a CAIP-122 sign-in for a Solana account (else it is read as EIP-4361). */
+/** Whether the text is a CAIP-122 sign-in for a Solana account. */
 export const isSolanaSignIn = (text: string) => HEADER.test(text.split('\n', 1)[0] ?? '')
+
+const NOT_CAIP122 =
+  'This is not a CAIP-122 Solana sign-in message (a base58 address, URI, version 1, chain ID, nonce and issued-at are required).'
 
 function fieldsOf(lines: string[]): Map<string, string> {
   const fields = new Map<string, string>()
@@ -50,7 +49,7 @@ const dateOf = (value: string | undefined) => {
 export function checkSolanaMessage(
   text: string,
   context: { origin: string; now: Date },
-): CheckedSignIn {
+): VerifiedSignIn {
   const lines = text.split('\n')
   const header = lines[0] ?? ''
   const address = lines[1] ?? ''
@@ -81,12 +80,9 @@ export function checkSolanaMessage(
     expirationTime === null ||
     notBefore === null
   )
-    throw new SiwxError(
-      'SIWX_MALFORMED',
-      'This is not a CAIP-122 Solana sign-in message (a base58 address, URI, version 1, chain ID, nonce and issued-at are required).',
-    )
+    throw new SiwxError('SIWX_MALFORMED', NOT_CAIP122)
   checkWrittenFor(context.origin, domain, uri)
-  const chainId = reference.startsWith('solana:') ? reference : `solana:${reference}`
+  const chainId = reference.startsWith(`${SOLANA}:`) ? reference : `${SOLANA}:${reference}`
   if (!SOLANA_CHAIN_IDS.has(chainId))
     throw new SiwxError(
       'SIWX_CHAIN_UNSUPPORTED',
@@ -134,4 +130,18 @@ export function verifySolanaSignature(input: {
       'The signature does not match the message and address.',
       401,
     )
+}
+
+/**
+ * Sign-in with a Solana account (CAIP-122, docs/siwx.md#solana) on the networks Latch knows;
+ * the signature needs no chain. The address is answered as signed: base58 is case-sensitive.
+ */
+export function solanaSignIn(): Required<Pick<ChainBackend, 'namespace' | 'verifySignIn'>> {
+  const verifySignIn: SignInVerifier = async ({ message, signature, origin, now }) => {
+    if (!isSolanaSignIn(message)) throw new ForeignSignInError(SOLANA, NOT_CAIP122)
+    const checked = checkSolanaMessage(message, { origin, now })
+    verifySolanaSignature({ address: checked.address, message, signature })
+    return checked
+  }
+  return { namespace: SOLANA, verifySignIn }
 }
