@@ -1,8 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EIP155 } from '../chains/eip155/sign-in.js'
 import { authCodes, authUsers } from '../db/schema/auth.js'
 import { CODE_GUESS_BUDGET, FIRST_LOCK_MS } from './codes.js'
 import { APP_ORIGIN, type AuthTestApp, openAuthTestAppOn } from './testing.js'
+import { storeAddresses } from './users.js'
 
 // Attacks on sign-in codes (issue #13): guessing across many codes, polling for mail, and
 // racing the send throttle. The clock is the app's own, moved by the test: no waiting.
@@ -108,9 +110,10 @@ describe.each(['pglite', 'postgres'] as const)('sign-in codes on %s', (kind) => 
 
   it('20 polls of an approved device mail nothing; the code went out once, when the link was used', async () => {
     const email = `device-${kind}@example.com`
-    await t.app.db
-      .insert(authUsers)
-      .values({ email, evmAddress: '0x00000000000000000000000000000000000000aa' })
+    const [owner] = await t.app.db.insert(authUsers).values({ email }).returning()
+    await storeAddresses(t.app.db, owner!.id, {
+      [EIP155]: '0x00000000000000000000000000000000000000aa',
+    })
     clock += 60_000
     const start = await post('/auth/v1/email/start', {
       projectId: t.projectId,

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EIP155 } from '../chains/eip155/sign-in.js'
 import { authCodes, authMailLog, authUsers } from '../db/schema/auth.js'
 import { createProject } from '../provider/projects.js'
 import { MAIL_LIMITS } from './mail-limits.js'
 import { APP_ORIGIN, type AuthTestApp, FRAME_ORIGIN, openAuthTestAppOn } from './testing.js'
-import { approveDevice, findUserByEmail } from './users.js'
+import { approveDevice, findUserByEmail, storeAddresses } from './users.js'
 
 // Attacks on the sign-in mail (issue 29 item 8): learning which addresses have a wallet from
 // email/start and its poll, flooding one mailbox from fresh devices and fresh IPs, one site
@@ -92,7 +93,8 @@ describe.each(['pglite', 'postgres'] as const)('sign-in mail on %s', (kind) => {
   it('answers alike for a new address, a wallet on a new device and a wallet on an approved device', async () => {
     const fresh = `nobody-${kind}@example.com`
     const owner = `owner-${kind}@example.com`
-    await t.app.db.insert(authUsers).values({ email: owner, evmAddress: `0x${'ab'.repeat(20)}` })
+    const [user] = await t.app.db.insert(authUsers).values({ email: owner }).returning()
+    await storeAddresses(t.app.db, user!.id, { [EIP155]: `0x${'ab'.repeat(20)}` })
     const known = device()
     await approveDevice(t.app.db, (await findUserByEmail(t.app.db, owner))!.id, known, new Date())
     clock += 60_000

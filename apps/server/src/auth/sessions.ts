@@ -1,11 +1,12 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import { authSessions } from '../db/schema/auth.js'
+import { type AuthUser, authSessions } from '../db/schema/auth.js'
 import type { Db } from '../db/types.js'
 import { HttpError } from '../errors.js'
 import { isAuthOriginAllowed } from '../provider/allow-list.js'
 import { findProject } from '../provider/projects.js'
 import { newToken, sha256 } from './secrets.js'
+import { wireAddresses } from './users.js'
 
 /** Absolute lifetime: a session ends 30 days after its sign-in, used or not. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000
@@ -65,7 +66,7 @@ export async function createSession(
 /** What a sign-in answers (email code or social): the new session and its account. */
 export function sessionAnswer(
   session: { token: string; expiresAt: Date },
-  user: { email: string | null; evmAddress: string | null; solanaAddress: string | null },
+  user: Pick<AuthUser, 'email' | 'addresses'>,
   social?: { provider: string; username: string | null },
 ) {
   return {
@@ -73,8 +74,7 @@ export function sessionAnswer(
     expiresAt: session.expiresAt.toISOString(),
     user: {
       email: user.email,
-      evmAddress: user.evmAddress,
-      solanaAddress: user.solanaAddress,
+      ...wireAddresses(user.addresses),
       ...(social ? { socialProvider: social.provider, username: social.username } : {}),
     },
   }

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
-import { authRecoveryShares, authShares, authUsers } from '../db/schema/auth.js'
+import { authAddresses, authRecoveryShares, authShares, authUsers } from '../db/schema/auth.js'
 import type { Db } from '../db/types.js'
 import { HttpError } from '../errors.js'
 import { type CustodyKeys, open, seal } from './secrets.js'
+import { type Addresses, storeAddresses } from './users.js'
 
 export class WalletExistsError extends HttpError {
   override name = 'WalletExistsError'
@@ -23,8 +24,8 @@ const authContext = (userId: string) => `auth-share:${userId}`
 const recoveryContext = (userId: string) => `recovery-share:${userId}`
 
 export interface NewWallet {
-  evmAddress: string
-  solanaAddress: string
+  /** By namespace. */
+  addresses: Addresses
   authShare: string
   recoveryShare: string
 }
@@ -32,12 +33,15 @@ export interface NewWallet {
 /** Stores the public addresses and the two server-side shares, each under its own key. */
 export async function storeWallet(db: Db, keys: CustodyKeys, userId: string, wallet: NewWallet) {
   await db.transaction(async (tx) => {
+    // The user's row locked: two racing stores of one account run one after the other.
     const [user] = await tx.select().from(authUsers).where(eq(authUsers.id, userId)).for('update')
-    if (!user || user.evmAddress) throw new WalletExistsError()
-    await tx
-      .update(authUsers)
-      .set({ evmAddress: wallet.evmAddress, solanaAddress: wallet.solanaAddress })
-      .where(eq(authUsers.id, userId))
+    const [stored] = await tx
+      .select({ namespace: authAddresses.namespace })
+      .from(authAddresses)
+      .where(eq(authAddresses.userId, userId))
+      .limit(1)
+    if (!user || stored) throw new WalletExistsError()
+    await storeAddresses(tx as unknown as Db, userId, wallet.addresses)
     await tx.insert(authShares).values({
       userId,
       ciphertext: seal(keys.authShareKey, wallet.authShare, authContext(userId)),

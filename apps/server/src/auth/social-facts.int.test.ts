@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDevIdentityProvider } from '../../../../scripts/idp/index.js'
 import { type ProviderAnswer, visitProvider } from '../../../../scripts/idp/visitor.js'
+import { EIP155 } from '../chains/eip155/sign-in.js'
 import { authIdentities, authSessions, authUsers } from '../db/schema/auth.js'
 import { MissingSubjectError, PROVIDERS, subjectFrom } from './social/providers.js'
 import { type AuthTestApp, devSocialEnv, frameCall, openAuthTestApp } from './testing.js'
+import { storeAddresses } from './users.js'
 
 // What a provider says is taken only as far as it says it (issue 29 item 9): Facebook's Graph
 // API has no verified flag, so its email never joins an email account; a user API answering 200
@@ -118,8 +120,9 @@ describe("Facebook's email", () => {
 
     const [victim] = await t.app.db
       .insert(authUsers)
-      .values({ email: 'fbvictim@latch.test', evmAddress: `0x${'cd'.repeat(20)}` })
+      .values({ email: 'fbvictim@latch.test' })
       .returning()
+    await storeAddresses(t.app.db, victim!.id, { [EIP155]: `0x${'cd'.repeat(20)}` })
     const { finished } = await visit('facebook', 'fbvictim')
     expect(finished?.status).toBe(200)
     expect(finished?.body.user.email).toBeNull()

@@ -1,16 +1,67 @@
-import { and, eq, isNotNull } from 'drizzle-orm'
-import { type AuthUser, authDevices, authUsers } from '../db/schema/auth.js'
+import { and, eq, getTableColumns, isNotNull, type SQL, sql } from 'drizzle-orm'
+import { EIP155 } from '../chains/eip155/sign-in.js'
+import { SOLANA } from '../chains/solana/sign-in.js'
+import { type AuthUser, authAddresses, authDevices, authUsers } from '../db/schema/auth.js'
 import type { Db } from '../db/types.js'
 import { newToken, sha256 } from './secrets.js'
 
-export async function findUserByEmail(db: Db, email: string): Promise<AuthUser | undefined> {
-  const [user] = await db.select().from(authUsers).where(eq(authUsers.email, email)).limit(1)
+/** A wallet's addresses by namespace. */
+export type Addresses = Readonly<Record<string, string>>
+
+/**
+ * The frame's wire names of a wallet's addresses (auth/schemas.ts), by namespace: the HTTP
+ * answers keep the fields they had before addresses were stored by namespace.
+ */
+// biome-ignore format: the registration line of wallet address namespaces stays one line
+export const WALLET_ADDRESS_FIELDS = { evmAddress: EIP155, solanaAddress: SOLANA } as const
+
+type WalletAddressField = keyof typeof WALLET_ADDRESS_FIELDS
+/** The addresses in the frame's wire fields; null where the wallet has none of that namespace. */
+export type WireAddresses = Record<WalletAddressField, string | null>
+
+const fields = Object.entries(WALLET_ADDRESS_FIELDS) as [WalletAddressField, string][]
+
+export function wireAddresses(addresses: Addresses = {}): WireAddresses {
+  return Object.fromEntries(
+    fields.map(([field, namespace]) => [field, addresses[namespace] ?? null]),
+  ) as WireAddresses
+}
+
+export function addressesFromWire(wire: Record<WalletAddressField, string>): Addresses {
+  return Object.fromEntries(fields.map(([field, namespace]) => [namespace, wire[field]]))
+}
+
+/** Whether the account has stored its wallet: its addresses come with it, all at once. */
+export const hasWallet = (user: AuthUser | undefined): user is AuthUser =>
+  Object.keys(user?.addresses ?? {}).length > 0
+
+// The user's addresses as one JSON object in the same query: no second round trip per lookup.
+const withAddresses = {
+  ...getTableColumns(authUsers),
+  addresses: sql<Addresses>`coalesce((select jsonb_object_agg(${authAddresses.namespace}, ${authAddresses.address}) from ${authAddresses} where ${authAddresses.userId} = ${authUsers.id}), '{}'::jsonb)`,
+}
+
+async function findUserWhere(db: Db, where: SQL): Promise<AuthUser | undefined> {
+  const [user] = await db.select(withAddresses).from(authUsers).where(where).limit(1)
   return user
 }
 
+export async function findUserByEmail(db: Db, email: string): Promise<AuthUser | undefined> {
+  return findUserWhere(db, eq(authUsers.email, email))
+}
+
 export async function findUser(db: Db, id: string): Promise<AuthUser | undefined> {
-  const [user] = await db.select().from(authUsers).where(eq(authUsers.id, id)).limit(1)
-  return user
+  return findUserWhere(db, eq(authUsers.id, id))
+}
+
+/** Stores the wallet's addresses; the primary key keeps one per user and namespace. */
+export async function storeAddresses(db: Db, userId: string, addresses: Addresses) {
+  const rows = Object.entries(addresses).map(([namespace, address]) => ({
+    userId,
+    namespace,
+    address,
+  }))
+  if (rows.length > 0) await db.insert(authAddresses).values(rows)
 }
 
 /** The user for this email, created on first sign-in (two racing sign-ins share one row). */

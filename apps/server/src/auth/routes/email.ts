@@ -21,6 +21,7 @@ import {
   approveDevice,
   ensureUser,
   findUserByEmail,
+  hasWallet,
   isDeviceApproved,
   isDeviceApprovedForEmail,
 } from '../users.js'
@@ -134,7 +135,7 @@ export function emailRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         )
         const existing = await findUserByEmail(app.db, body.email)
         // An existing wallet on a device not approved by link never gets a session.
-        if (existing?.evmAddress && !(await isDeviceApproved(app.db, existing.id, body.deviceId)))
+        if (hasWallet(existing) && !(await isDeviceApproved(app.db, existing.id, body.deviceId)))
           throw new HttpError(403, 'DEVICE_NOT_VERIFIED', 'Verify this device first')
         const user = existing ?? (await ensureUser(app.db, body.email))
         await approveDevice(app.db, user.id, body.deviceId, now)

@@ -4,7 +4,7 @@ import type { AuthContext } from '../context.js'
 import { utcMinute } from '../device-facts.js'
 import { reserveMail } from '../mail-limits.js'
 import { sha256 } from '../secrets.js'
-import { findUserByEmail, isDeviceApproved, requestDeviceApproval } from '../users.js'
+import { findUserByEmail, hasWallet, isDeviceApproved, requestDeviceApproval } from '../users.js'
 
 export interface SignInMailInput {
   email: string
@@ -31,7 +31,7 @@ export async function sendSignInMail(db: Db, ctx: AuthContext, input: SignInMail
   await assertMaySend(db, email, now, ctx.mailIntervalMs)
   await reserveMail(db, { email, projectId: input.projectId, pageOrigin: input.pageOrigin }, now)
   const user = await findUserByEmail(db, email)
-  const approved = !user?.evmAddress || (await isDeviceApproved(db, user.id, input.deviceId))
+  const approved = !hasWallet(user) || (await isDeviceApproved(db, user.id, input.deviceId))
   const code = await issueCode(
     db,
     ctx.codeKey,

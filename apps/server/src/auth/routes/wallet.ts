@@ -19,7 +19,7 @@ import { sha256 } from '../secrets.js'
 import { requireSession, revokeSession, rotateSession, type Session } from '../sessions.js'
 import { readAuthShare, readRecoveryShare, storeWallet } from '../shares.js'
 import { identityUsername } from '../social/store.js'
-import { findUser } from '../users.js'
+import { addressesFromWire, findUser, wireAddresses } from '../users.js'
 
 /** How long after a code sign-in the recovery share may be released. */
 export const RECOVERY_WINDOW_MS = 10 * 60_000
@@ -73,8 +73,7 @@ export function walletRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         const social = session.socialProvider && session.socialSubject
         return {
           email: user.email,
-          evmAddress: user.evmAddress,
-          solanaAddress: user.solanaAddress,
+          ...wireAddresses(user.addresses),
           socialProvider: session.socialProvider,
           username: social
             ? await identityUsername(app.db, session.socialProvider!, session.socialSubject!)
@@ -117,11 +116,10 @@ export function walletRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const session = await requireSession(request, ctx.now())
-        const body = request.body
-        await storeWallet(app.db, ctx.keys, session.userId, body)
-        return reply
-          .status(201)
-          .send({ evmAddress: body.evmAddress, solanaAddress: body.solanaAddress })
+        const { authShare, recoveryShare, ...wire } = request.body
+        const addresses = addressesFromWire(wire)
+        await storeWallet(app.db, ctx.keys, session.userId, { addresses, authShare, recoveryShare })
+        return reply.status(201).send(wireAddresses(addresses))
       },
     )
 
@@ -140,7 +138,7 @@ export function walletRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         const user = (await findUser(app.db, session.userId))!
         const authShare = await readAuthShare(app.db, ctx.keys, session.userId)
         reply.header('cache-control', 'no-store')
-        return { authShare, evmAddress: user.evmAddress, solanaAddress: user.solanaAddress }
+        return { authShare, ...wireAddresses(user.addresses) }
       },
     )
 
@@ -177,8 +175,7 @@ export function walletRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
         return {
           authShare,
           recoveryShare,
-          evmAddress: user.evmAddress,
-          solanaAddress: user.solanaAddress,
+          ...wireAddresses(user.addresses),
           token: rotated.token,
           expiresAt: rotated.expiresAt.toISOString(),
         }

@@ -13,17 +13,37 @@ import {
 } from 'drizzle-orm/pg-core'
 
 /**
- * An embedded-wallet user: one wallet (its public addresses only), reached by email, by social
- * identities (auth_identities) or both.
+ * An embedded-wallet user: one wallet (its public addresses only, in auth_addresses), reached by
+ * email, by social identities (auth_identities) or both.
  */
 export const authUsers = pgTable('auth_users', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   /** Lower-cased. Null for a social user whose provider gave no verified address (X). */
   email: text('email').unique(),
-  evmAddress: text('evm_address'),
-  solanaAddress: text('solana_address'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * The wallet's public address in each namespace (CAIP-2's: the chain family), as the frame
+ * stored it: one per user and namespace, written once with the wallet (auth/shares.ts). Keyed
+ * by namespace rather than a column per chain family, so a new family adds rows, not columns.
+ */
+export const authAddresses = pgTable(
+  'auth_addresses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    namespace: text('namespace').notNull(),
+    address: text('address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.namespace] }),
+    // Which account holds an address: the lookup a per-chain column could not serve.
+    index('auth_addresses_address_idx').on(t.namespace, t.address),
+  ],
+)
 
 /**
  * One-time codes. Only an HMAC of the code is stored; `attempts` counts wrong guesses and the
@@ -215,4 +235,8 @@ export const authSocialFlows = pgTable(
   (t) => [index('auth_social_flows_expiry_idx').on(t.expiresAt)],
 )
 
-export type AuthUser = typeof authUsers.$inferSelect
+/** A user row and, once read with it (auth/users.ts), its wallet's addresses by namespace. */
+export type AuthUser = typeof authUsers.$inferSelect & {
+  /** Absent only on a row just inserted, which has no wallet yet. */
+  addresses?: Readonly<Record<string, string>>
+}
