@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { expect, type Page, test } from '@playwright/test'
 import { encodeFunctionData, erc20Abi, getAddress, maxUint256, stringToHex } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
-import { permit2Single } from '../../packages/frame/src/app/decode/fixtures.js'
+import { permit2Single } from '../../packages/frame/src/app/signers/eip155/decode/fixtures.js'
 import { devTokens } from '../../scripts/devchain/accounts.js'
 import { webUrl } from '../playwright.config.js'
 import {

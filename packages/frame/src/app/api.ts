@@ -1,10 +1,14 @@
 import { FrameError } from './handler.js'
 
-export interface ServerUser {
+/**
+ * A wallet's addresses as the server's wire carries them: one field per namespace, named by its
+ * signer (`Signer.serverField`); null before the wallet exists.
+ */
+export type ServerAddresses = { [field: `${string}Address`]: string | null | undefined }
+
+export interface ServerUser extends ServerAddresses {
   /** Null for a social account whose provider gave no verified email. */
   email: string | null
-  evmAddress: string | null
-  solanaAddress: string | null
   /** Set for a social sign-in: the provider and its user name. */
   socialProvider?: string | null
   username?: string | null
@@ -131,24 +135,20 @@ export function createAuthApi(serverUrl: string, projectId: string, pageOrigin?:
     signOut: (token: string) => call<object>('POST', '/auth/v1/sign-out', { token, body: {} }),
     createWallet: (
       token: string,
-      body: { evmAddress: string; solanaAddress: string; authShare: string; recoveryShare: string },
+      body: Record<`${string}Address`, string> & { authShare: string; recoveryShare: string },
     ) => call<object>('POST', '/auth/v1/wallet', { token, body }),
     authShare: (token: string) =>
-      call<{ authShare: string; evmAddress: string; solanaAddress: string }>(
-        'GET',
-        '/auth/v1/wallet/auth-share',
-        { token },
-      ),
+      call<ServerAddresses & { authShare: string }>('GET', '/auth/v1/wallet/auth-share', { token }),
     // The server swaps the session's token on recovery (docs/custody.md#sessions).
     recover: (token: string) =>
-      call<{
-        authShare: string
-        recoveryShare: string
-        evmAddress: string
-        solanaAddress: string
-        token?: string
-        expiresAt?: string
-      }>('POST', '/auth/v1/wallet/recover', { token, body: {} }),
+      call<
+        ServerAddresses & {
+          authShare: string
+          recoveryShare: string
+          token?: string
+          expiresAt?: string
+        }
+      >('POST', '/auth/v1/wallet/recover', { token, body: {} }),
     updateEmail: (token: string, email: string) =>
       call<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>(
         'POST',

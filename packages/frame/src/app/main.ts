@@ -4,6 +4,7 @@ import { createAuthApi } from './api.js'
 import { createMessageHandler } from './handler.js'
 import { serverProxyUrl } from './proxyUrl.js'
 import { createFrameServices } from './services.js'
+import { anchorSigner } from './signers/registry.js'
 import { createApprovalUi } from './ui/approve.js'
 
 // The secure frame: verifies who embeds it, then hands that page — and only that page — a
@@ -24,7 +25,7 @@ function say(text: string) {
 async function start() {
   const params = new URLSearchParams(window.location.search)
   const projectId = params.get('projectId') ?? ''
-  const chainId = params.get('chainId') ?? 'eip155:1'
+  const chainId = params.get('chainId') ?? anchorSigner.defaultChainId
   if (window.parent === window) return say('This page works only inside an app.')
   const origins = embeddingOrigins(window.location.ancestorOrigins, document.referrer)
   if (!origins[0] || origins.includes(undefined) || !/^[A-Za-z0-9_-]{1,64}$/.test(projectId))

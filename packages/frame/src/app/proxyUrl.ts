@@ -1,6 +1,6 @@
 /**
- * The server's JSON-RPC proxy for one chain (docs/embedded-wallet.md#protocol): an EVM chain id,
- * or a CAIP-2 id such as `solana:<genesis hash prefix>`, which is escaped into the query.
+ * The server's JSON-RPC proxy for one chain of any namespace (docs/embedded-wallet.md#protocol):
+ * a bare EVM number or a CAIP-2 id (`namespace:reference`), escaped into the query.
  */
 export function serverProxyUrl(serverUrl: string, projectId: string) {
   const base = `${serverUrl.replace(/\/$/, '')}/v1/`

@@ -5,6 +5,7 @@ import { NewDeviceRefusedError, unlockWallet } from './custody/vault.js'
 import { describeDevice } from './device.js'
 import { FrameError, type FrameServices } from './handler.js'
 import { handleRpc, UserRejectedError } from './rpc.js'
+import { anchorSigner, signerForChain } from './signers/registry.js'
 import { createSignIn, type SignInOptions } from './signIn.js'
 import type { ApprovalUi } from './ui/approve.js'
 import type { Visibility } from './ui/signin.js'
@@ -18,7 +19,6 @@ export interface FrameStorage {
 
 const SESSION_KEY = 'latch-frame/session'
 const DEVICE_KEY = 'latch-frame/device-id'
-const USED_CONTRACTS_KEY = 'latch-frame/used-contracts/'
 
 const unavailable = (what: string) => new FrameError(`${what} is not available on this server`)
 
@@ -44,7 +44,7 @@ export interface ServicesOptions {
   /** The embedding page's origin, verified with the server. */
   origin: string
   chainId: string | number
-  /** `${serverUrl}/v1/?chainId=…&projectId=…` for an EVM chain id or a CAIP-2 `solana:` cluster. */
+  /** `${serverUrl}/v1/?chainId=…&projectId=…` for a chain of any namespace (proxyUrl.ts). */
   proxyUrl(chainId: number | string): string
   applyTheme?(theme: Record<string, unknown>): void
 }
@@ -57,31 +57,6 @@ function deviceId(storage: FrameStorage): string {
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
   storage.setItem(DEVICE_KEY, id)
-  return id
-}
-
-/** Contracts an account has sent transactions to from this wallet, per account and chain. */
-function usedContracts(storage: FrameStorage, key: string): Set<string> {
-  try {
-    const list = JSON.parse(storage.getItem(USED_CONTRACTS_KEY + key) ?? '[]') as unknown
-    return new Set(Array.isArray(list) ? list.filter((a) => typeof a === 'string') : [])
-  } catch {
-    return new Set()
-  }
-}
-
-/**
- * The cluster a Solana request is for: the request's own `chainId` when it names one, else the
- * frame's active chain when that is Solana; undefined when neither is (nothing may be sent then).
- */
-function solanaCluster(requested: unknown, active: string | number): string | undefined {
-  const id = typeof requested === 'string' && requested.startsWith('solana:') ? requested : active
-  return typeof id === 'string' && id.startsWith('solana:') ? id : undefined
-}
-
-function evmChainId(chainId: string | number): number {
-  const id = Number(String(chainId).replace(/^eip155:/, ''))
-  if (!Number.isInteger(id) || id <= 0) throw new FrameError('Chain is not supported')
   return id
 }
 
@@ -194,8 +169,7 @@ export function createFrameServices(options: ServicesOptions) {
   }
 
   function toUser(u: ServerUser, w: DerivedWallet) {
-    const solana = String(state.chainId).startsWith('solana:')
-    const address = solana ? w.solana.address : w.evm.address
+    const address = w.addresses[signerForChain(state.chainId).namespace]!
     // No bundler runs here, so every account is an EOA whatever was preferred.
     return {
       email: u.email,
@@ -256,7 +230,7 @@ export function createFrameServices(options: ServicesOptions) {
       return { chainId: state.chainId }
     },
     async SWITCH_NETWORK({ chainId }) {
-      if (!String(chainId).startsWith('solana:')) evmChainId(chainId)
+      signerForChain(chainId).checkChain(chainId)
       state.chainId = chainId
       return { chainId }
     },
@@ -269,48 +243,19 @@ export function createFrameServices(options: ServicesOptions) {
     async SET_PREFERRED_ACCOUNT({ type }) {
       if (type === 'smartAccount') throw unavailable('Smart accounts are')
       const { wallet: w } = await unlocked()
-      return { type, address: w.evm.address }
+      return { type, address: w.addresses[anchorSigner.namespace]! }
     },
     async RPC_REQUEST(payload, { signal }) {
       const { wallet: w } = await unlocked()
-      // Solana requests are signed with the Solana key whatever chain is active: they make no EVM
-      // call (no contract memory), so they take no EVM chain id either. Only a sent transaction
-      // needs its cluster, named by the request or else the active chain.
-      if (payload.method.startsWith('solana_')) {
-        const cluster = solanaCluster(payload.chainId, state.chainId)
-        const result = await handleRpc(
-          payload,
-          {
-            wallet: w,
-            chainId: 0,
-            proxyUrl: '',
-            solanaCluster: cluster
-              ? { caip2: cluster, proxyUrl: options.proxyUrl(cluster) }
-              : undefined,
-            origin: options.origin,
-            dappName: state.dappName,
-            approve: (request, abort) => options.ui.approve(request, abort),
-          },
-          signal,
-        )
-        return { result }
-      }
-      const chainId = evmChainId(payload.chainId ?? state.chainId)
-      const key = `${chainId}:${w.evm.address.toLowerCase()}`
-      const used = usedContracts(storage, key)
       const result = await handleRpc(
         payload,
         {
           wallet: w,
-          chainId,
-          proxyUrl: options.proxyUrl(chainId),
+          activeChainId: state.chainId,
+          proxyUrl: options.proxyUrl,
           origin: options.origin,
           dappName: state.dappName,
-          usedContracts: used,
-          rememberContract(address) {
-            used.add(address.toLowerCase())
-            storage.setItem(USED_CONTRACTS_KEY + key, JSON.stringify([...used].slice(-500)))
-          },
+          storage,
           approve: (request, abort) => options.ui.approve(request, abort),
         },
         signal,

@@ -10,6 +10,7 @@ import {
 } from '../../../../../apps/server/src/auth/testing.js'
 import { type AuthApi, createAuthApi } from '../api.js'
 import { loadDeviceShare, saveDeviceShare } from './device-store.js'
+import { serverAddresses } from './keys.js'
 import { unlockWallet } from './vault.js'
 
 // The frame's custody code against the real server (PGlite, SMTP catcher): create, unlock on the
@@ -55,10 +56,10 @@ describe('unlockWallet', () => {
     const first = await session('vault@example.com')
     const created = await unlockWallet(api, first.token, first.user)
     const user = await api.session(first.token)
-    expect(user.evmAddress).toBe(created.evm.address)
-    expect(user.solanaAddress).toBe(created.solana.address)
+    // Every namespace's address, under the field the server has always used for it.
+    expect(user).toMatchObject(serverAddresses(created))
     const again = await unlockWallet(api, first.token, user)
-    expect(again.evm.address).toBe(created.evm.address)
+    expect(again.addresses).toEqual(created.addresses)
   })
 
   it('recovers on a new device (empty storage) and keeps a share there', async () => {
@@ -66,7 +67,7 @@ describe('unlockWallet', () => {
     globalThis.indexedDB = new IDBFactory()
     const fresh = await session('vault@example.com')
     const wallet = await unlockWallet(api, fresh.token, fresh.user)
-    expect(wallet.evm.address).toBe(known.evmAddress)
+    expect(known).toMatchObject(serverAddresses(wallet))
     expect(await loadDeviceShare(known.evmAddress!.toLowerCase())).toBeDefined()
   })
 
@@ -76,7 +77,7 @@ describe('unlockWallet', () => {
     // A share of some other secret: combines to a different key.
     await saveDeviceShare(key, 'AQIDBAUGBwgJCgsMDQ4PEBE=')
     const wallet = await unlockWallet(api, s.token, s.user)
-    expect(wallet.evm.address).toBe(s.user.evmAddress)
+    expect(s.user).toMatchObject(serverAddresses(wallet))
     expect(await loadDeviceShare(key)).not.toBe('AQIDBAUGBwgJCgsMDQ4PEBE=')
   })
 
@@ -95,7 +96,7 @@ describe('unlockWallet', () => {
     for (const broken of [base64.encode(sameX), base64.encode(new Uint8Array(5).fill(9))]) {
       await saveDeviceShare(key, broken)
       const wallet = await unlockWallet(api, token, s.user, hooks)
-      expect(wallet.evm.address).toBe(s.user.evmAddress)
+      expect(s.user).toMatchObject(serverAddresses(wallet))
       expect(await loadDeviceShare(key)).not.toBe(broken)
     }
   })

@@ -1,6 +1,13 @@
 import type { AuthApi, ServerUser } from '../api.js'
+import { anchorSigner } from '../signers/registry.js'
 import { deleteDeviceShare, loadDeviceShare, saveDeviceShare } from './device-store.js'
-import { checkWallet, type DerivedWallet, deriveWallet, newEntropy } from './keys.js'
+import {
+  checkWallet,
+  type DerivedWallet,
+  deriveWallet,
+  newEntropy,
+  serverAddresses,
+} from './keys.js'
 import { combineShares, splitSecret } from './shares.js'
 
 /**
@@ -30,11 +37,11 @@ export async function unlockWallet(
   user: ServerUser,
   hooks: UnlockHooks = {},
 ): Promise<DerivedWallet> {
-  if (!user.evmAddress) return createWallet(api, token)
+  const anchor = user[anchorSigner.serverField]
+  if (!anchor) return createWallet(api, token)
   // Keyed by address, not email: an email change must not orphan the device share.
-  const userKey = user.evmAddress.toLowerCase()
-  const { authShare, evmAddress, solanaAddress } = await api.authShare(token)
-  const expected = { evmAddress, solanaAddress }
+  const userKey = deviceKey(anchor)
+  const { authShare, ...expected } = await api.authShare(token)
   const deviceShare = await loadDeviceShare(userKey)
   if (deviceShare) {
     try {
@@ -58,17 +65,22 @@ export async function unlockWallet(
   return wallet
 }
 
+/**
+ * The device share's name in this origin's storage: the anchor namespace's address in lower
+ * case, as every device stored it before there were more namespaces.
+ */
+const deviceKey = (anchorAddress: string) => anchorAddress.toLowerCase()
+
 async function createWallet(api: AuthApi, token: string) {
   const entropy = newEntropy()
   const wallet = deriveWallet(entropy)
-  const userKey = wallet.evm.address.toLowerCase()
+  const userKey = deviceKey(wallet.addresses[anchorSigner.namespace]!)
   const shares = await splitSecret(entropy)
   entropy.fill(0)
   await saveDeviceShare(userKey, shares.device)
   try {
     await api.createWallet(token, {
-      evmAddress: wallet.evm.address,
-      solanaAddress: wallet.solana.address,
+      ...serverAddresses(wallet),
       authShare: shares.auth,
       recoveryShare: shares.recovery,
     })

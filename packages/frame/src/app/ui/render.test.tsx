@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { getAddress, toHex } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { parseTypedData } from '../decode/typedData.js'
-import { typedDataView } from '../decode/typedDataView.js'
+import { parseTypedData } from '../signers/eip155/decode/typedData.js'
+import { typedDataView } from '../signers/eip155/decode/typedDataView.js'
 import { renderView } from './render.js'
 
 // Property: any typed data the decoder accepts renders every field of its message, in full.

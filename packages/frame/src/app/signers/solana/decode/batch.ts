@@ -6,8 +6,8 @@
  */
 
 import { toHex } from 'viem'
-import type { DecodedSolanaTransaction } from './solanaTransaction.js'
-import { type ApprovalView, type Field, leaf } from './view.js'
+import { type ApprovalView, type Field, leaf } from '../../../decode/view.js'
+import type { DecodedSolanaTransaction } from './transaction.js'
 
 /** At most this many per request: each is shown in full, and the screen must stay readable. */
 export const MAX_BATCH_TRANSACTIONS = 16

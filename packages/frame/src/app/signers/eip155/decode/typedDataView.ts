@@ -1,7 +1,7 @@
+import type { ApprovalView, Field } from '../../../decode/view.js'
 import { address, network, type TokenBook, tokenName } from './format.js'
 import { recognise } from './permits.js'
 import type { ParsedTypedData } from './typedData.js'
-import type { ApprovalView, Field } from './view.js'
 
 export interface TypedDataContext {
   chainId: number

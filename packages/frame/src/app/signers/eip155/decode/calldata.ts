@@ -1,6 +1,6 @@
 import { decodeFunctionData, type Hex, parseAbi, size } from 'viem'
+import type { Field } from '../../../decode/view.js'
 import { address, amountWithToken, isUnlimited, type TokenBook } from './format.js'
-import type { Field } from './view.js'
 
 /**
  * The standard calls users approve most: token transfers and approvals, NFT transfers and

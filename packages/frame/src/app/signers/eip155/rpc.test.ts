@@ -1,18 +1,20 @@
 import { hashTypedData, recoverTypedDataAddress, toHex, verifyMessage } from 'viem'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { deriveWallet, newEntropy } from './custody/keys.js'
+import { deriveWallet, newEntropy } from '../../custody/keys.js'
+import { handleRpc, type RpcContext } from '../../rpc.js'
+import type { ApprovalRequest } from '../../ui/approve.js'
 import { permit2Single, UNIVERSAL_ROUTER, USDC } from './decode/fixtures.js'
-import { handleRpc, type RpcContext } from './rpc.js'
-import type { ApprovalRequest } from './ui/approve.js'
+import { eip155Signer } from './index.js'
 
 const wallet = deriveWallet(newEntropy())
+const account = wallet.keyOf(eip155Signer)
 
 function context(approve: (request: ApprovalRequest) => boolean | Promise<boolean>): RpcContext {
   return {
     wallet,
-    chainId: 31337,
+    activeChainId: 31337,
     // Nothing listens here: a test that reached the network would fail.
-    proxyUrl: 'http://127.0.0.1:9/v1/?chainId=31337&projectId=p',
+    proxyUrl: (chainId) => `http://127.0.0.1:9/v1/?chainId=${chainId}&projectId=p`,
     origin: 'http://localhost:5173',
     dappName: 'Test dapp',
     approve: async (request) => approve(request),
@@ -37,7 +39,7 @@ describe('handleRpc', () => {
         context(() => false),
         signal,
       ),
-    ).toEqual([wallet.evm.address])
+    ).toEqual([account.address])
   })
 
   it("refuses a method off the allow-list after 300 ms: 'Requested RPC call is not allowed'", async () => {
@@ -73,7 +75,7 @@ describe('handleRpc', () => {
 
   it('shows personal_sign in the approval UI and signs only when approved', async () => {
     const seen: ApprovalRequest[] = []
-    const params = [toHex('gm'), wallet.evm.address]
+    const params = [toHex('gm'), account.address]
     const signature = (await handleRpc(
       { method: 'personal_sign', params },
       context((r) => {
@@ -88,9 +90,7 @@ describe('handleRpc', () => {
       dappName: 'Test dapp',
       view: { sections: [{ title: 'Message', fields: [{ label: 'Message', value: 'gm' }] }] },
     })
-    expect(await verifyMessage({ address: wallet.evm.address, message: 'gm', signature })).toBe(
-      true,
-    )
+    expect(await verifyMessage({ address: account.address, message: 'gm', signature })).toBe(true)
     await expect(
       handleRpc(
         { method: 'personal_sign', params },
@@ -115,14 +115,14 @@ describe('handleRpc', () => {
       message: { contents: 'hello' },
     } as const
     const signature = (await handleRpc(
-      { method: 'eth_signTypedData_v4', params: [wallet.evm.address, JSON.stringify(typed)] },
+      { method: 'eth_signTypedData_v4', params: [account.address, JSON.stringify(typed)] },
       context(() => true),
       new AbortController().signal,
     )) as `0x${string}`
     const { EIP712Domain: _, ...types } = typed.types
     const data = { ...typed, types }
     expect(hashTypedData(data)).toMatch(/^0x/)
-    expect(await recoverTypedDataAddress({ ...data, signature })).toBe(wallet.evm.address)
+    expect(await recoverTypedDataAddress({ ...data, signature })).toBe(account.address)
   })
 
   it('refuses malformed typed data and a foreign chain before the approval UI opens', async () => {
@@ -130,7 +130,7 @@ describe('handleRpc', () => {
     const foreign = { ...permit2Single, domain: { ...permit2Single.domain, chainId: '1' } }
     await expect(
       handleRpc(
-        { method: 'eth_signTypedData_v4', params: [wallet.evm.address, JSON.stringify(foreign)] },
+        { method: 'eth_signTypedData_v4', params: [account.address, JSON.stringify(foreign)] },
         context(approve),
         new AbortController().signal,
       ),
@@ -140,7 +140,7 @@ describe('handleRpc', () => {
     })
     await expect(
       handleRpc(
-        { method: 'eth_signTypedData_v4', params: [wallet.evm.address, '{"types":'] },
+        { method: 'eth_signTypedData_v4', params: [account.address, '{"types":'] },
         context(approve),
         new AbortController().signal,
       ),
@@ -156,7 +156,7 @@ describe('handleRpc', () => {
     const text = `${'\n'.repeat(2000)}${JSON.stringify(padded)}`
     const seen: ApprovalRequest[] = []
     const signature = (await handleRpc(
-      { method: 'eth_signTypedData_v4', params: [wallet.evm.address, text] },
+      { method: 'eth_signTypedData_v4', params: [account.address, text] },
       context((r) => {
         seen.push(r)
         return true
@@ -170,7 +170,7 @@ describe('handleRpc', () => {
     expect(view.dangers[0]).toContain('Unlimited approval')
     const { EIP712Domain: _, ...types } = padded.types
     expect(await recoverTypedDataAddress({ ...padded, types, signature } as never)).toBe(
-      wallet.evm.address,
+      account.address,
     )
   })
 })

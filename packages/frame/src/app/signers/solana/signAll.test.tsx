@@ -9,9 +9,10 @@ import {
 import { getTransferSolInstruction } from '@solana-program/system'
 import { getApproveInstruction } from '@solana-program/token'
 import { describe, expect, it } from 'vitest'
-import { deriveWallet, newEntropy } from './custody/keys.js'
-import { MAX_BATCH_TRANSACTIONS } from './decode/solanaBatch.js'
-import { handleRpc } from './rpc.js'
+import { deriveWallet, newEntropy } from '../../custody/keys.js'
+import { handleRpc } from '../../rpc.js'
+import { renderView } from '../../ui/render.js'
+import { MAX_BATCH_TRANSACTIONS } from './decode/batch.js'
 import {
   approvalContext,
   decodeWire,
@@ -20,11 +21,11 @@ import {
   STRANGER,
   signedBy,
   solanaWire,
-} from './solanaFixtures.js'
-import { renderView } from './ui/render.js'
+} from './fixtures.js'
+import { solanaSigner } from './index.js'
 
 const wallet = deriveWallet(newEntropy())
-const user = wallet.solana.address as Address
+const user = wallet.keyOf(solanaSigner).address as Address
 
 const pay = (amount: bigint, to: Address = FRIEND, from: Address = user) =>
   solanaWire(

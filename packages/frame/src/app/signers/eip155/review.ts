@@ -1,4 +1,3 @@
-import { base58 } from '@scure/base'
 import {
   decodeAbiParameters,
   encodeFunctionData,
@@ -10,16 +9,16 @@ import {
   isHex,
   toHex,
 } from 'viem'
+import { messageView } from '../../decode/message.js'
+import type { ApprovalView } from '../../decode/view.js'
+import { FrameError } from '../../handler.js'
 import { decodeCalldata } from './decode/calldata.js'
 import type { TokenBook, TokenInfo } from './decode/format.js'
-import { messageView } from './decode/message.js'
 import { recognise } from './decode/permits.js'
 import { type Request, simulateTransaction } from './decode/simulate.js'
 import { type TransactionFacts, transactionView } from './decode/transactionView.js'
 import { type ParsedTypedData, parseTypedData } from './decode/typedData.js'
 import { typedDataView } from './decode/typedDataView.js'
-import type { ApprovalView } from './decode/view.js'
-import { FrameError } from './handler.js'
 
 export interface ReviewContext {
   chainId: number
@@ -184,18 +183,6 @@ export function reviewMessage(params: unknown[], origin: string): ApprovalView {
   const message = params[0]
   if (typeof message !== 'string') throw new FrameError('Invalid message', -32602)
   return messageView(message, origin)
-}
-
-export function reviewSolanaMessage(rawParams: unknown, origin: string): ApprovalView {
-  const { message } = (rawParams ?? {}) as { message?: unknown }
-  if (typeof message !== 'string') throw new FrameError('Invalid message', -32602)
-  let bytes: Uint8Array
-  try {
-    bytes = base58.decode(message)
-  } catch {
-    throw new FrameError('Invalid message', -32602)
-  }
-  return messageView(toHex(bytes), origin)
 }
 
 /** `wallet_sendCalls`: each call decoded as a transaction's calldata is (not simulated). */

@@ -6,9 +6,9 @@ import {
   isHex,
   type TypedDataDefinition,
 } from 'viem'
+import type { Field } from '../../../decode/view.js'
 import { InvalidTypedDataError, TypedDataChainMismatchError } from './errors.js'
 import { bigint } from './format.js'
-import type { Field } from './view.js'
 
 type TypeField = { name: string; type: string }
 type Types = Record<string, TypeField[]>

@@ -18,9 +18,9 @@ import {
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit'
-import type { DerivedWallet } from './custody/keys.js'
-import type { RpcContext } from './rpc.js'
-import type { ApprovalRequest } from './ui/approve.js'
+import type { DerivedWallet } from '../../custody/keys.js'
+import type { RpcContext } from '../../rpc.js'
+import type { ApprovalRequest } from '../../ui/approve.js'
 
 export const FRIEND = '6t627Ssizy8rAfD3qrj9LCARgXnBAAik4DuiDagszjmU' as Address
 export const STRANGER = '9kwjzaRRSDAM8cu43nv1bLvTfHdzG7rkidgwZoSLsRpw' as Address
@@ -52,6 +52,12 @@ export function signedBy(signature: Uint8Array, message: Uint8Array, signer: str
   return ed25519.verify(signature, message, getBase58Encoder().encode(signer) as Uint8Array)
 }
 
+/** The frame's context with `cluster` active: its CAIP-2 id and the server's proxy URL for it. */
+export const onCluster = (cluster: { caip2: string; proxyUrl: string }): Partial<RpcContext> => ({
+  activeChainId: cluster.caip2,
+  proxyUrl: () => cluster.proxyUrl,
+})
+
 export type RecordingContext = RpcContext & { asked: ApprovalRequest[] }
 
 export function approvalContext(
@@ -63,8 +69,9 @@ export function approvalContext(
   return {
     asked,
     wallet,
-    chainId: 0,
-    proxyUrl: '',
+    // No Solana cluster is active: only a request that names one may send.
+    activeChainId: 1,
+    proxyUrl: () => '',
     origin: 'http://localhost:5173',
     approve: async (request) => {
       asked.push(request)

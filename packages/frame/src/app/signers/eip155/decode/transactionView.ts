@@ -1,8 +1,8 @@
 import { formatEther, type Hex } from 'viem'
+import type { ApprovalView, Field } from '../../../decode/view.js'
 import { type DecodedCall, decodeCalldata } from './calldata.js'
 import { address, amountWithToken, network, type TokenBook } from './format.js'
 import type { Effect, Simulation } from './simulate.js'
-import type { ApprovalView, Field } from './view.js'
 
 /** What the review step learned about a transaction from the chain before showing it. */
 export interface TransactionFacts {

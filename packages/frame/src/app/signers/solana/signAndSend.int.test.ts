@@ -20,14 +20,14 @@ import {
   type AuthTestApp,
   FRAME_ORIGIN,
   openAuthTestApp,
-} from '../../../../apps/server/src/auth/testing.js'
-import { LOCAL_CLUSTER_CAIP2, startDevSolana } from '../../../../scripts/solana/index.js'
-import { createAuthApi } from './api.js'
-import { serverProxyUrl } from './proxyUrl.js'
-import { createFrameServices } from './services.js'
-import { enterCode, frameRoot } from './signIn.testing.js'
-import { solanaWire } from './solanaFixtures.js'
-import type { ApprovalRequest } from './ui/approve.js'
+} from '../../../../../../apps/server/src/auth/testing.js'
+import { LOCAL_CLUSTER_CAIP2, startDevSolana } from '../../../../../../scripts/solana/index.js'
+import { createAuthApi } from '../../api.js'
+import { serverProxyUrl } from '../../proxyUrl.js'
+import { createFrameServices } from '../../services.js'
+import { enterCode, frameRoot } from '../../signIn.testing.js'
+import type { ApprovalRequest } from '../../ui/approve.js'
+import { solanaWire } from './fixtures.js'
 
 // solana_signAndSendTransaction end to end below the page: the frame's services, signed in on the
 // real server, send through the server's RPC proxy to the real local cluster.

@@ -29,8 +29,8 @@ import {
   TokenInstruction,
 } from '@solana-program/token'
 import { toHex } from 'viem'
-import { FrameError } from '../handler.js'
-import { type ApprovalView, type Field, leaf } from './view.js'
+import { type ApprovalView, type Field, leaf } from '../../../decode/view.js'
+import { FrameError } from '../../../handler.js'
 
 const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
 const COMPUTE_BUDGET = 'ComputeBudget111111111111111111111111111111'

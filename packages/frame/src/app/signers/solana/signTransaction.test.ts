@@ -15,13 +15,14 @@ import {
   getSetAuthorityInstruction,
 } from '@solana-program/token'
 import { describe, expect, it } from 'vitest'
-import { deriveWallet, newEntropy } from './custody/keys.js'
-import { handleRpc, type RpcContext } from './rpc.js'
-import { approvalContext, FRIEND, STRANGER, signedBy, solanaWire } from './solanaFixtures.js'
-import type { ApprovalRequest } from './ui/approve.js'
+import { deriveWallet, newEntropy } from '../../custody/keys.js'
+import { handleRpc, type RpcContext } from '../../rpc.js'
+import type { ApprovalRequest } from '../../ui/approve.js'
+import { approvalContext, FRIEND, STRANGER, signedBy, solanaWire } from './fixtures.js'
+import { solanaSigner } from './index.js'
 
 const wallet = deriveWallet(newEntropy())
-const user = wallet.solana.address as Address
+const user = wallet.keyOf(solanaSigner).address as Address
 
 const context = (approve: (request: ApprovalRequest) => boolean) => approvalContext(wallet, approve)
 const wire = (instructions: Instruction[], feePayer: Address = user) =>

@@ -1,20 +1,22 @@
 import { type Address, createNoopSigner, lamports } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { describe, expect, it } from 'vitest'
-import { deriveWallet, newEntropy } from './custody/keys.js'
-import { handleRpc } from './rpc.js'
+import { deriveWallet, newEntropy } from '../../custody/keys.js'
+import { handleRpc } from '../../rpc.js'
 import {
   approvalContext,
   FRIEND,
+  onCluster,
   type RecordingContext,
   STRANGER,
   solanaWire,
-} from './solanaFixtures.js'
+} from './fixtures.js'
+import { solanaSigner } from './index.js'
 
 // solana_signAndSendTransaction's refusals, all before any view and any network call: the proxy
 // URL points at a closed port, so a request that reached it would fail differently.
 const wallet = deriveWallet(newEntropy())
-const user = wallet.solana.address as Address
+const user = wallet.keyOf(solanaSigner).address as Address
 const LOCAL = 'solana:36JLwM6MazaC3NZWkqVzp2E7rvZCmkGP'
 const cluster = { caip2: LOCAL, proxyUrl: 'http://127.0.0.1:9/v1/?chainId=x&projectId=p' }
 
@@ -40,9 +42,11 @@ describe('solana_signAndSendTransaction, before anything is sent', () => {
       message: 'Choose a Solana network first',
       code: -32602,
     })
-    const malformed = approvalContext(wallet, () => true, {
-      solanaCluster: { caip2: 'solana:mainnet', proxyUrl: cluster.proxyUrl },
-    })
+    const malformed = approvalContext(
+      wallet,
+      () => true,
+      onCluster({ caip2: 'solana:mainnet', proxyUrl: cluster.proxyUrl }),
+    )
     await expect(send({ transaction: transfer }, malformed)).rejects.toMatchObject({
       message: 'Unknown Solana network solana:mainnet',
       code: -32602,
@@ -51,7 +55,7 @@ describe('solana_signAndSendTransaction, before anything is sent', () => {
   })
 
   it('refuses unknown or malformed send options', async () => {
-    const ctx = approvalContext(wallet, () => true, { solanaCluster: cluster })
+    const ctx = approvalContext(wallet, () => true, onCluster(cluster))
     for (const options of [
       { skipPreflight: 'yes' },
       { preflightCommitment: 'max' },
@@ -71,7 +75,7 @@ describe('solana_signAndSendTransaction, before anything is sent', () => {
   })
 
   it('refuses what the user’s signature alone cannot complete, or that is not theirs', async () => {
-    const ctx = approvalContext(wallet, () => true, { solanaCluster: cluster })
+    const ctx = approvalContext(wallet, () => true, onCluster(cluster))
     // The stranger pays the fee and has not signed: the cluster would refuse it.
     const shared = solanaWire(
       [
@@ -107,7 +111,7 @@ describe('solana_signAndSendTransaction, before anything is sent', () => {
   })
 
   it('shows the transfer, the network and whether it is checked first; a rejection sends nothing', async () => {
-    const ctx = approvalContext(wallet, () => false, { solanaCluster: cluster })
+    const ctx = approvalContext(wallet, () => false, onCluster(cluster))
     await expect(
       send(
         {

@@ -12,8 +12,8 @@ import {
 import { mnemonicToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AnvilInstance, startAnvil } from '../../../../../scripts/devchain/anvil.js'
-import { artifact } from '../../../../../scripts/devchain/contracts/artifacts.js'
+import { type AnvilInstance, startAnvil } from '../../../../../../../scripts/devchain/anvil.js'
+import { artifact } from '../../../../../../../scripts/devchain/contracts/artifacts.js'
 import { reviewTransaction } from '../review.js'
 import { type Request, simulateTransaction } from './simulate.js'
 

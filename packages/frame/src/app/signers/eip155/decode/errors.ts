@@ -1,4 +1,4 @@
-import { FrameError } from '../handler.js'
+import { FrameError } from '../../../handler.js'
 
 /** The request cannot be shown faithfully, so it is refused before anything is displayed. */
 export class InvalidTypedDataError extends FrameError {

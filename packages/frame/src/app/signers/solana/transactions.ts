@@ -2,28 +2,23 @@
  * The Solana transaction methods of the approval flow (docs/embedded-wallet.md#solana-transactions):
  * solana_signTransaction, solana_signAndSendTransaction and solana_signAllTransactions. Each is
  * checked and decoded before any view exists; what is signed is what the view was built from.
- * rpc.ts loads this module, the decoders and @solana/kit with the first such request, so EVM users
- * never fetch them.
+ * requests.ts loads this module, the decoders and @solana/kit with the first such request, so EVM
+ * users never fetch them.
  */
 
 import { latchTransport } from '@latch/core'
 import { base58, base64 } from '@scure/base'
-import type { DerivedWallet } from './custody/keys.js'
-import type { DecodedSolanaTransaction } from './decode/solanaTransaction.js'
-import type { ApprovalView } from './decode/view.js'
-import { FrameError } from './handler.js'
+import type { ApprovalView } from '../../decode/view.js'
+import { FrameError } from '../../handler.js'
+import type { PreparedRequest } from '../types.js'
+import type { DecodedSolanaTransaction } from './decode/transaction.js'
+import type { SolanaKey } from './keys.js'
 
 export interface SolanaRequestContext {
-  wallet: DerivedWallet
+  key: SolanaKey
   origin: string
   /** The cluster a signed transaction is sent to, and the server's proxy URL for it. */
   cluster?: { caip2: string; proxyUrl: string } | undefined
-}
-
-/** A request ready for the approval view; `finish` signs (and sends) once the user approved. */
-export interface PreparedSolanaRequest {
-  view: ApprovalView
-  finish(): Promise<unknown>
 }
 
 export class NoSolanaClusterError extends FrameError {
@@ -107,12 +102,12 @@ const CLUSTER_NAMES: Record<string, string> = {
 /** The user's signature in its slot, and the signed wire bytes. */
 async function signDecoded(
   decoded: DecodedSolanaTransaction,
-  wallet: DerivedWallet,
+  key: SolanaKey,
 ): Promise<{ wire: Uint8Array; signature: Uint8Array; id: Uint8Array }> {
   const { getTransactionEncoder } = await import('@solana/kit')
   const { transaction } = decoded
-  const signature = wallet.solana.sign(new Uint8Array(transaction.messageBytes))
-  const signatures = { ...transaction.signatures, [wallet.solana.address]: signature }
+  const signature = key.sign(new Uint8Array(transaction.messageBytes))
+  const signatures = { ...transaction.signatures, [key.address]: signature }
   const wire = new Uint8Array(
     getTransactionEncoder().encode({ ...transaction, signatures } as never),
   )
@@ -138,8 +133,8 @@ function sendFailure(error: unknown, caip2: string): SolanaSendError {
 }
 
 async function decodeOne(bytes: Uint8Array, context: SolanaRequestContext) {
-  const { decodeSolanaTransaction } = await import('./decode/solanaTransaction.js')
-  return decodeSolanaTransaction(bytes, context.wallet.solana.address, context.origin)
+  const { decodeSolanaTransaction } = await import('./decode/transaction.js')
+  return decodeSolanaTransaction(bytes, context.key.address, context.origin)
 }
 
 async function prepareSign(params: unknown, context: SolanaRequestContext) {
@@ -148,7 +143,7 @@ async function prepareSign(params: unknown, context: SolanaRequestContext) {
   return {
     view: decoded.view,
     async finish() {
-      const { wire, signature } = await signDecoded(decoded, context.wallet)
+      const { wire, signature } = await signDecoded(decoded, context.key)
       return { transaction: base58.encode(wire), signature: base58.encode(signature) }
     },
   }
@@ -192,7 +187,7 @@ async function prepareSignAndSend(params: unknown, context: SolanaRequestContext
   return {
     view,
     async finish() {
-      const { wire, id } = await signDecoded(decoded, context.wallet)
+      const { wire, id } = await signDecoded(decoded, context.key)
       const transport = latchTransport(cluster.proxyUrl)({ chain: undefined })
       try {
         // Not abortable: once the signed bytes left, the page must learn what became of them.
@@ -210,7 +205,7 @@ async function prepareSignAndSend(params: unknown, context: SolanaRequestContext
 }
 
 async function prepareSignAll(params: unknown, context: SolanaRequestContext) {
-  const { MAX_BATCH_TRANSACTIONS, solanaBatchView } = await import('./decode/solanaBatch.js')
+  const { MAX_BATCH_TRANSACTIONS, solanaBatchView } = await import('./decode/batch.js')
   const { transactions } = (params ?? {}) as { transactions?: unknown }
   if (!Array.isArray(transactions) || transactions.length === 0)
     throw invalid('Invalid transactions: expected a list of one or more')
@@ -228,21 +223,21 @@ async function prepareSignAll(params: unknown, context: SolanaRequestContext) {
     }
   }
   return {
-    view: solanaBatchView(batch, context.wallet.solana.address, context.origin),
+    view: solanaBatchView(batch, context.key.address, context.origin),
     async finish() {
       const signed = []
-      for (const decoded of batch) signed.push(await signDecoded(decoded, context.wallet))
+      for (const decoded of batch) signed.push(await signDecoded(decoded, context.key))
       return { transactions: signed.map(({ wire }) => base58.encode(wire)) }
     },
   }
 }
 
 /** Checks and decodes a Solana transaction request; throws before any view for what it refuses. */
-export function prepareSolanaRequest(
+export function prepareSolanaTransaction(
   method: string,
   params: unknown,
   context: SolanaRequestContext,
-): Promise<PreparedSolanaRequest> {
+): Promise<PreparedRequest> {
   if (method === 'solana_signAndSendTransaction') return prepareSignAndSend(params, context)
   if (method === 'solana_signAllTransactions') return prepareSignAll(params, context)
   return prepareSign(params, context)
