@@ -1,13 +1,5 @@
-import type { SignerMethods } from '../types.js'
+import { SOLANA_RPC_METHODS } from '@latch/core/rpc-methods'
+import { embeddedMethods } from '../methods.js'
 
 /** The Solana methods the frame answers (docs/embedded-wallet.md#solana-transactions). */
-export const SOLANA_METHODS: SignerMethods = {
-  local: new Set(),
-  read: new Set(),
-  signing: new Set([
-    'solana_signMessage',
-    'solana_signTransaction',
-    'solana_signAllTransactions',
-    'solana_signAndSendTransaction',
-  ]),
-}
+export const SOLANA_METHODS = embeddedMethods(SOLANA_RPC_METHODS)
