@@ -2,6 +2,11 @@
  * Load benchmark of GET /v1/account/:address/history (not a test: it prints numbers).
  *
  *   npx tsx --conditions=latch-source scripts/bench/history-api.ts [--txs 1000000] [--backend postgres|pglite|both] [--duration 15]
+ *   npx tsx --conditions=latch-source scripts/bench/history-api.ts --through-proxy [--txs 1000000] [--duration 60]
+ *
+ * `--through-proxy`: Postgres only, through the production-shaped stack — two `latch-server
+ * serve` behind nginx, Redis for the rate limits (history/proxy.ts) — instead of the history
+ * routes alone; the requests spread over many projects so no rate limit answers 429.
  *
  * Fills a fresh database with synthetic transactions (Postgres: a new database on
  * DATABASE_URL_TEST or postgres://postgres@127.0.0.1:5432/test, dropped afterwards; PGlite: a temp
@@ -18,10 +23,11 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { CursorCodec } from '../../apps/server/src/chaindata/cursor.js'
+import { CursorCodec } from '../../apps/server/src/chains/shared/cursor.js'
 import { migrate } from '../../apps/server/src/db/migrate.js'
 import { openDatabase } from '../../apps/server/src/db/open.js'
 import type { DatabaseHandle } from '../../apps/server/src/db/types.js'
+import { startProxyTarget } from './history/proxy.js'
 import {
   accountAddress,
   BENCH_CHAIN_ID,
@@ -37,7 +43,8 @@ const arg = (name: string, fallback: string) => {
 }
 const TXS = Number(arg('txs', '1000000'))
 const ACCOUNTS = Math.max(100, Math.round(TXS / 50))
-const DURATION = Number(arg('duration', '15'))
+const THROUGH_PROXY = args.includes('--through-proxy')
+const DURATION = Number(arg('duration', THROUGH_PROXY ? '60' : '15'))
 const BACKENDS =
   arg('backend', 'both') === 'both' ? ['postgres', 'pglite'] : [arg('backend', 'postgres')]
 const SECRET = `bench-${randomBytes(8).toString('hex')}`
@@ -84,8 +91,8 @@ async function pgliteTarget(): Promise<Target> {
 }
 
 /** First pages and cursor pages at random depths; heavy accounts get most of the deep ones. */
-async function requestPaths(db: DatabaseHandle['db']): Promise<string[]> {
-  const codec = new CursorCodec(SECRET)
+async function requestPaths(db: DatabaseHandle['db'], secret = SECRET): Promise<string[]> {
+  const codec = new CursorCodec(secret)
   const paths: string[] = []
   let seed = 7
   const random = (n: number) => {
@@ -148,7 +155,67 @@ async function startServer(
 }
 
 const results: string[] = []
-for (const backend of BACKENDS) {
+
+/**
+ * A warm-up, then one connection (a request's own latency) and ten (throughput, and queueing on
+ * 2 cores), each for DURATION s. `projectIds` rotate through the requests' `projectId`.
+ */
+async function measure(
+  name: string,
+  url: string,
+  paths: string[],
+  options: { headers?: Record<string, string>; projectIds?: string[] } = {},
+) {
+  let next = 0
+  let project = 0
+  const projectIds = options.projectIds ?? ['bench']
+  const setupRequest = (request: { path: string; method: string }) => ({
+    ...request,
+    path: paths[next++ % paths.length]!.replace(
+      'projectId=bench',
+      `projectId=${projectIds[project++ % projectIds.length]}`,
+    ),
+  })
+  const requests = [{ method: 'GET' as const, setupRequest }]
+  const headers = options.headers ?? {}
+  await autocannon({ url, connections: 10, duration: 3, headers, requests })
+  for (const connections of [1, 10]) {
+    const result = await autocannon({ url, connections, duration: DURATION, headers, requests })
+    const bad = result.non2xx + result.errors + result.timeouts
+    const rps = Math.round(result.requests.average)
+    const { p50, p99 } = result.latency
+    console.log(
+      `  ${connections} connection(s): p50 ${p50} ms, p99 ${p99} ms, ${rps} req/s, ${result.requests.total} requests in ${DURATION} s, non-2xx+errors+timeouts ${bad}`,
+    )
+    results.push(
+      `| ${name} | ${TXS.toLocaleString('en')} | ${connections} | ${p50} ms | ${p99} ms | ${rps} | ${bad} |`,
+    )
+  }
+}
+
+/** Postgres behind nginx and two whole servers (history/proxy.ts). */
+async function throughProxy() {
+  console.log(
+    `\nPostgres through nginx, two servers: ${TXS.toLocaleString('en')} synthetic transactions, ${ACCOUNTS.toLocaleString('en')} accounts`,
+  )
+  const target = await startProxyTarget()
+  try {
+    const db = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: 'memory://' })
+    const started = performance.now()
+    await fillSynthetic(db.db, { transactions: TXS, accounts: ACCOUNTS }, console.log)
+    console.log(`  filled in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+    const paths = await requestPaths(db.db, target.cursorSecret)
+    await db.close()
+    console.log(
+      `  ${paths.length} distinct requests over ${target.projectIds.length} projects (first pages and cursor pages, 50 items each)`,
+    )
+    await measure('Postgres, nginx + 2 servers', target.url, paths, target)
+  } finally {
+    await target.stop()
+  }
+}
+
+for (const backend of THROUGH_PROXY ? [] : BACKENDS) {
   const target = backend === 'pglite' ? await pgliteTarget() : await postgresTarget()
   try {
     console.log(
@@ -165,35 +232,7 @@ for (const backend of BACKENDS) {
 
     const server = await startServer(target.env)
     try {
-      let next = 0
-      const setupRequest = (request: { path: string; method: string }) => ({
-        ...request,
-        path: paths[next++ % paths.length]!,
-      })
-      await autocannon({
-        url: server.url,
-        connections: 10,
-        duration: 3,
-        requests: [{ method: 'GET', setupRequest }],
-      })
-      // One connection shows a request's own latency; ten show throughput (and queueing on 2 cores).
-      for (const connections of [1, 10]) {
-        const result = await autocannon({
-          url: server.url,
-          connections,
-          duration: DURATION,
-          requests: [{ method: 'GET', setupRequest }],
-        })
-        const bad = result.non2xx + result.errors
-        const rps = Math.round(result.requests.average)
-        const { p50, p99 } = result.latency
-        console.log(
-          `  ${connections} connection(s): p50 ${p50} ms, p99 ${p99} ms, ${rps} req/s, non-2xx+errors ${bad}`,
-        )
-        results.push(
-          `| ${target.name} | ${TXS.toLocaleString('en')} | ${connections} | ${p50} ms | ${p99} ms | ${rps} | ${bad} |`,
-        )
-      }
+      await measure(target.name, server.url, paths)
     } finally {
       server.child.kill('SIGTERM')
       await new Promise((r) => server.child.once('exit', r))
@@ -202,6 +241,7 @@ for (const backend of BACKENDS) {
     await target.cleanup()
   }
 }
+if (THROUGH_PROXY) await throughProxy()
 console.log(
   '\n| database | transactions | connections | p50 | p99 | req/s | non-2xx |\n|---|---|---|---|---|---|---|',
 )

@@ -21,9 +21,9 @@ import {
   http,
   numberToHex,
 } from 'viem'
-import { ChainIndexer } from '../../apps/server/src/chaindata/indexer.js'
-import { BlockSource } from '../../apps/server/src/chaindata/source.js'
-import { ChainStore } from '../../apps/server/src/chaindata/store.js'
+import { ChainIndexer } from '../../apps/server/src/chains/eip155/indexer.js'
+import { BlockSource } from '../../apps/server/src/chains/eip155/source.js'
+import { ChainStore } from '../../apps/server/src/chains/eip155/store.js'
 import { migrate } from '../../apps/server/src/db/migrate.js'
 import { openDatabase } from '../../apps/server/src/db/open.js'
 import { DEV_CHAIN_ID, startAnvil } from '../devchain/anvil.js'

@@ -15,14 +15,15 @@
 import { createSolanaRpc, lamports, type Signature } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import Fastify from 'fastify'
-import { CursorCodec } from '../../apps/server/src/chaindata/cursor.js'
-import { chainDataRoutes } from '../../apps/server/src/chaindata/routes.js'
+import { chainDataRoutes } from '../../apps/server/src/chains/routes.js'
+import { CursorCodec } from '../../apps/server/src/chains/shared/cursor.js'
+import { solanaBackend } from '../../apps/server/src/chains/solana/backend.js'
+import { loadSolanaConfig } from '../../apps/server/src/chains/solana/config.js'
+import { createSolanaService } from '../../apps/server/src/chains/solana/service.js'
 import { migrate } from '../../apps/server/src/db/migrate.js'
 import { openDatabase } from '../../apps/server/src/db/open.js'
 import { installErrorHandling } from '../../apps/server/src/errors.js'
 import { createProject } from '../../apps/server/src/provider/projects.js'
-import { loadSolanaConfig } from '../../apps/server/src/solana/config.js'
-import { createSolanaService } from '../../apps/server/src/solana/service.js'
 import {
   devSigner,
   devTokenList,
@@ -105,9 +106,7 @@ const solana = createSolanaService(handle.db, config, { codec, airdropMinRecipie
 const app = Fastify({ logger: false })
 app.decorate('db', handle.db)
 installErrorHandling(app)
-await app.register(
-  chainDataRoutes({ indexed: new Map(), cursorSecret: 'bench-cursor-secret-0123456789', solana }),
-)
+await app.register(chainDataRoutes({ backends: [solanaBackend(solana)] }))
 await app.ready()
 const project = await createProject(handle.db, { name: 'bench', origins: [] })
 const url = (cursor?: string) =>

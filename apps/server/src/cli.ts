@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { readFileSync, realpathSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { indexCommand } from './chaindata/command.js'
+import { indexCommand } from './chains/command.js'
 import { UsageError, wantsHelp } from './commands/args.js'
 import { migrateCommand } from './commands/migrate.js'
 import { serveCommand } from './commands/serve.js'

@@ -7,7 +7,7 @@ import { MIN_ADMIN_TOKEN_LENGTH } from './admin/token.js'
 import { type AuthConfig, authEnvShape, readAuthConfig } from './auth/config.js'
 import { type RpcLimits, readRpcLimits, rpcEnvShape } from './auth/rpc-config.js'
 import { readSocialConfig, SocialConfigError } from './auth/social/config.js'
-import { type ChainDataConfig, loadChainDataConfig } from './chaindata/config.js'
+import { type ChainDataConfig, loadChainDataConfig } from './chains/config.js'
 import {
   type MetricsConfig,
   metricsConfigIssues,

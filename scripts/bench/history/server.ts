@@ -4,7 +4,9 @@
  * BENCH_CURSOR_SECRET. Prints `listening on <url>`.
  */
 import Fastify from 'fastify'
-import { chainDataRoutes } from '../../../apps/server/src/chaindata/routes.js'
+import { evmBackend } from '../../../apps/server/src/chains/eip155/backend.js'
+import { chainDataRoutes } from '../../../apps/server/src/chains/routes.js'
+import { CursorCodec } from '../../../apps/server/src/chains/shared/cursor.js'
 import { openDatabase } from '../../../apps/server/src/db/open.js'
 import { installErrorHandling } from '../../../apps/server/src/errors.js'
 import { BENCH_CHAIN_ID } from './synthetic.js'
@@ -18,8 +20,12 @@ app.decorate('db', database.db)
 installErrorHandling(app)
 await app.register(
   chainDataRoutes({
-    indexed: new Map([[BENCH_CHAIN_ID, { name: 'Ether', symbol: 'ETH', decimals: 18 }]]),
-    cursorSecret: process.env.BENCH_CURSOR_SECRET ?? 'bench-cursor-secret-0000',
+    backends: [
+      evmBackend({
+        indexed: new Map([[BENCH_CHAIN_ID, { name: 'Ether', symbol: 'ETH', decimals: 18 }]]),
+        codec: new CursorCodec(process.env.BENCH_CURSOR_SECRET ?? 'bench-cursor-secret-0000'),
+      }),
+    ],
     // The history logic alone: no project lookup, no limits (scripts/bench/load.ts measures
     // the whole server, those included).
     scope: {},

@@ -1,6 +1,9 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { HistoryPage } from '@latch/core/wire'
-import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify'
+import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/types.js'
+import type { UpstreamRecorder } from '../observability/metrics.js'
+import type { CursorCodec } from './shared/cursor.js'
 
 /**
  * The seam a chain family plugs into the server through: one `ChainBackend` per CAIP-2 namespace
@@ -16,8 +19,11 @@ export interface HistoryQuery {
   /** CAIP-2 (or the namespace's short form, e.g. a decimal EVM chain id); absent: every chain. */
   chainId: string | undefined
   cursor: string | undefined
-  limit: number
+  /** As written; read with shared/page.ts `pageLimit` where the namespace checks it. */
+  limit: string | undefined
   log: FastifyBaseLogger
+  /** The server's database (`app.db`): backends that read an index read it here. */
+  db: Db
 }
 
 /** One balance, in the wire shape of `GET /v1/account/:address/balance`. */
@@ -42,29 +48,40 @@ export interface RpcCall {
   params?: unknown[] | undefined
 }
 
-/** What the proxy needs from a namespace: the chains it serves, and a handler per chain. */
+/** One JSON-RPC answer, success or error. */
+export interface RpcAnswer {
+  jsonrpc: '2.0'
+  id: RpcCall['id']
+  result?: unknown
+  error?: { code: number; message: string; data?: unknown }
+}
+
+/** What the proxy needs from a namespace: its chains' upstreams and the methods it forwards. */
 export interface RpcUpstreams {
   /** Methods forwarded (reads, plus an already-signed send): anything else is -32601. */
   readonly methods: ReadonlySet<string>
+  /** Its sentence in the proxy's API docs: where it forwards to, and which methods. */
+  readonly docs: string
+  /** Calls that count more than 1 against the proxy's budgets (auth/rpc-limits.ts). */
+  readonly weights: Readonly<Record<string, number>>
   /** Whether `chainId` (as the query gave it) is written in this namespace's form. */
   recognises(chainId: string): boolean
   /**
-   * The chain's upstream, or undefined when none is configured (the proxy answers 400
-   * UNSUPPORTED_CHAIN). Throws an HttpError 502 when the upstream serves another chain.
+   * The chain's upstream for one request, or undefined when none is configured (the proxy
+   * answers 400 UNSUPPORTED_CHAIN). Throws an HttpError 502 when it serves another chain.
    */
   upstreamOf(chainId: string): Promise<RpcUpstream | undefined>
 }
 
 export interface RpcUpstream {
-  /** Answers every call of the request (one, or a batch) in JSON-RPC, whatever happens. */
-  answer(calls: readonly unknown[], batch: boolean, log: FastifyBaseLogger): Promise<RpcReply>
+  /** One checked call, answered in JSON-RPC whatever happens (an unlisted method: -32601). */
+  call(call: RpcCall, log: FastifyBaseLogger): Promise<RpcAnswer>
+  /**
+   * Writes the answers itself when JSON.stringify would lose something (Solana's u64 values
+   * keep every digit); absent: the route's schema serialises them.
+   */
+  serialize?(answers: RpcAnswer | RpcAnswer[]): string
 }
-
-/**
- * `json`: a value the route's schema serialises; `text`: a JSON body written by the backend
- * (Solana's u64 values keep every digit, which JSON.stringify of numbers would not).
- */
-export type RpcReply = { json: unknown } | { text: string }
 
 /** A sign-in checked and verified by its namespace (EIP-4361 for EVM, CAIP-122 otherwise). */
 export interface VerifiedSignIn {
@@ -110,13 +127,12 @@ export interface ChainBackend {
     address: string
     chainId: string
     log: FastifyBaseLogger
+    db: Db
   }): Promise<WireBalance[]>
-  /** The RPC proxy's upstreams of this namespace; absent: not proxied. */
-  readonly rpc?: RpcUpstreams
   /** Followers the indexer starts (none: history is read on demand). */
   readonly followers: readonly ChainFollower[]
-  /** Routes of this namespace alone (e.g. EVM's ENS identity), registered project-scoped. */
-  readonly routes?: FastifyPluginAsync
+  /** Routes of this namespace alone (e.g. EVM's ENS identity), given the project scope. */
+  routes?(scoped: object): FastifyPluginAsyncTypebox
   /** Verifies sign-ins of this namespace (chains/<namespace>/sign-in.ts). */
   readonly verifySignIn?: SignInVerifier
 }
@@ -124,16 +140,25 @@ export interface ChainBackend {
 /** What every backend is built from. */
 export interface ChainBackendContext {
   db: Db
-  /** The HMAC key history cursors are sealed with (shared: one cursor format). */
-  cursorSecret: string
+  /** Seals history cursors (one HMAC key for every namespace, shared/cursor.ts). */
+  codec: CursorCodec
+  /** Recipients of one transaction that make an unsolicited airdrop (LATCH_SPAM_AIRDROP_MIN). */
+  airdropMinRecipients: number
   log?: FastifyBaseLogger
   fetch?: typeof fetch
   /** The indexer lease holder id (one per process). */
   holder?: string
   /** PGlite: one process owns the database, so another process's lease is stale. */
   soleProcess?: boolean
-  /** Route options scoping a route to a project (provider/scope.ts). */
-  scoped: object
+}
+
+/** What the RPC proxy hands a namespace's upstreams. */
+export interface RpcContext {
+  log: FastifyBaseLogger
+  /** Records each forwarded call's outcome and duration (observability/metrics.ts). */
+  record: UpstreamRecorder
+  /** Most blocks one eth_getLogs-like range may cover (LATCH_RPC_LOGS_MAX_BLOCKS). */
+  maxLogBlocks: number
 }
 
 /**
@@ -142,11 +167,16 @@ export interface ChainBackendContext {
  */
 export interface ChainBackendFactory<Config = unknown> {
   readonly namespace: string
+  /** A chain id of this namespace as the API docs show it, e.g. `eip155:1`. */
+  readonly chainIdExample: string
   /** Its settings from the environment; problems are pushed to `issues`, never thrown. */
   loadConfig(
     env: Record<string, string | undefined>,
     issues: string[],
     defaults: { rpcUrl: string },
   ): Config
-  create(config: Config, context: ChainBackendContext): ChainBackend
+  /** Undefined when nothing of this namespace is configured: its queries then fall through. */
+  create(config: Config, context: ChainBackendContext): ChainBackend | undefined
+  /** The RPC proxy's upstreams of this namespace (needs no database); absent: not proxied. */
+  rpcUpstreams?(config: Config, context: RpcContext): RpcUpstreams
 }

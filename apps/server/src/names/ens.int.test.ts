@@ -2,9 +2,9 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { type Address, createPublicClient, http } from 'viem'
 import { mainnet } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accountRoutes } from '../chaindata/account-routes.js'
-import { type Backend, openTestDb, type TestDb } from '../chaindata/fixtures/harness.js'
-import { projectScoped } from '../chaindata/routes.js'
+import { accountRoutes } from '../chains/eip155/account-routes.js'
+import { projectScoped } from '../chains/routes.js'
+import { type Backend, openTestDb, type TestDb } from '../chains/testing/harness.js'
 import { installErrorHandling } from '../errors.js'
 import { createProject } from '../provider/projects.js'
 import { ensClient } from './ens.js'
@@ -84,7 +84,7 @@ describe.each(backends)(
       app.decorate('config', { nameSuffix: 'latch.id', chainData: { rpcUrls } } as never)
       installErrorHandling(app)
       await app.register(nameRoutes)
-      await app.register(accountRoutes({ indexed: new Map(), rpcUrls, scoped: projectScoped }))
+      await app.register(accountRoutes({ rpcUrls, scoped: projectScoped }))
       await app.ready()
       apps.push(app)
       const project = await createProject(db.handle.db, { name: 'ENS', origins: [] })

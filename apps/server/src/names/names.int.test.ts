@@ -5,9 +5,9 @@ import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../../../scripts/devchain/anvil.js'
 import { artifact } from '../../../../scripts/devchain/contracts/artifacts.js'
-import { accountRoutes } from '../chaindata/account-routes.js'
-import { type Backend, openTestDb, type TestDb } from '../chaindata/fixtures/harness.js'
-import { projectScoped } from '../chaindata/routes.js'
+import { accountRoutes } from '../chains/eip155/account-routes.js'
+import { projectScoped } from '../chains/routes.js'
+import { type Backend, openTestDb, type TestDb } from '../chains/testing/harness.js'
 import { installErrorHandling } from '../errors.js'
 import { createProject } from '../provider/projects.js'
 import { MAX_NAMES_PER_ADDRESS, nameRoutes } from './plugin.js'
@@ -42,9 +42,7 @@ describe.each(backends)('account names on %s', (backend) => {
     } as never)
     installErrorHandling(app)
     await app.register(nameRoutes, { now: () => clock })
-    await app.register(
-      accountRoutes({ indexed: new Map(), rpcUrls: new Map(), scoped: projectScoped }),
-    )
+    await app.register(accountRoutes({ rpcUrls: new Map(), scoped: projectScoped }))
     await app.ready()
     projectId = (await createProject(db.handle.db, { name: 'Names', origins: [PAGE] })).id
     const wallet = createWalletClient({ chain: foundry, transport: http(anvil.rpcUrl) })

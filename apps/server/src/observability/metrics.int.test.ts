@@ -9,7 +9,7 @@ import {
   frameCall,
   openAuthTestApp,
 } from '../auth/testing.js'
-import { chainCheckpoints } from '../db/schema/chaindata.js'
+import { chainCheckpoints } from '../chains/eip155/schema.js'
 
 // The metrics are scraped after real requests: the RPC proxy forwarding to a real anvil and to a
 // port nothing listens on, a real budget refusing, a real email sign-in through the mailbox.

@@ -1,0 +1,54 @@
+import type { Env } from '../config.js'
+import { ConfigError } from '../config.js'
+import type { EvmConfig } from './eip155/config.js'
+import { chainFamilies, evmFamily } from './index.js'
+import { positiveSetting } from './shared/settings.js'
+
+/**
+ * The chain data settings: those every namespace shares, each registered backend's own (by
+ * namespace), and the EVM backend's again at the top level, where the rest of the server (ENS
+ * names, SIWX, metrics) reads its chains and upstreams.
+ */
+export interface ChainDataConfig extends EvmConfig {
+  /** Run the indexer inside `serve` (dev); production runs `latch-server index` instead. */
+  indexInProcess: boolean
+  cursorSecret: string
+  /** True when no secret was configured and the dev default is in use. */
+  cursorSecretIsDefault: boolean
+  airdropMinRecipients: number
+  /** Each registered backend's settings, by namespace (chains/index.ts). */
+  backends: ReadonlyMap<string, unknown>
+}
+
+export const DEV_CURSOR_SECRET = 'latch-dev-cursor-secret-change-me'
+export { DEFAULT_ETHERSCAN_URL, type IndexedChain, type ProviderConfig } from './eip155/config.js'
+
+/**
+ * Chain data settings from the environment, every problem listed at once:
+ *  - LATCH_INDEXER        `in-process` (default) or `off` (when `latch-server index` runs apart)
+ *  - LATCH_CURSOR_SECRET  HMAC key for history cursors (set it in production)
+ *  - LATCH_SPAM_AIRDROP_MIN  recipients in one transaction that make an unsolicited airdrop (5)
+ *  - each backend's own (chains/<namespace>/config.ts)
+ */
+export function loadChainDataConfig(env: Env, defaultRpcUrl: string): ChainDataConfig {
+  const issues: string[] = []
+  const backends = new Map<string, unknown>()
+  for (const family of chainFamilies)
+    backends.set(family.namespace, family.loadConfig(env, issues, { rpcUrl: defaultRpcUrl }))
+  const indexer = env.LATCH_INDEXER?.trim() || 'in-process'
+  if (indexer !== 'in-process' && indexer !== 'off')
+    issues.push(`LATCH_INDEXER: must be in-process or off, got ${JSON.stringify(indexer)}`)
+  const secret = env.LATCH_CURSOR_SECRET?.trim()
+  if (secret !== undefined && secret !== '' && secret.length < 16)
+    issues.push('LATCH_CURSOR_SECRET: must be at least 16 characters')
+  const airdropMinRecipients = positiveSetting(env, issues, 'LATCH_SPAM_AIRDROP_MIN', 5, 10_000)
+  if (issues.length > 0) throw new ConfigError(issues)
+  return {
+    ...(backends.get(evmFamily.namespace) as EvmConfig),
+    indexInProcess: indexer === 'in-process',
+    cursorSecret: secret || DEV_CURSOR_SECRET,
+    cursorSecretIsDefault: !secret,
+    airdropMinRecipients,
+    backends,
+  }
+}

@@ -1,0 +1,135 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { HistoryPage } from '@latch/core/wire'
+import { Type } from 'typebox'
+import { errorResponses } from '../errors.js'
+import { DEFAULT_READ_LIMIT_PER_MINUTE, readRateLimit } from '../provider/rate-limit.js'
+import { projectErrorResponses, projectQuerySchema, sdkQuery } from '../provider/schemas.js'
+import { exposeErrors, projectScopedConfig, requireProject } from '../provider/scope.js'
+import {
+  Balance,
+  HistoryPage as HistoryPageSchema,
+  HistoryParams,
+  HistoryQuery,
+  historyErrors,
+  SupportedChains,
+} from './schemas.js'
+import type { ChainBackend } from './types.js'
+
+export { DEFAULT_PAGE, MAX_PAGE } from './shared/page.js'
+
+export interface ChainDataRoutesOptions {
+  /** The configured backends, in registration order (chains/index.ts). */
+  backends: readonly ChainBackend[]
+  /**
+   * Route options that scope every route to a project (default {@link projectScoped}). Only
+   * unit tests of other behaviour, on an app without a database, pass something else.
+   */
+  scope?: object
+}
+
+const historySchema = {
+  summary: 'Transaction history of an account, newest first',
+  description:
+    'Pages through the transactions that moved value to or from the address (native, ERC-20, ERC-721, ERC-1155) and its approvals, on one chain or on every chain with history. Follow `next` as `cursor` for older pages; a cursor is tied to the address and chain it was issued for.',
+  tags: ['history'],
+  params: HistoryParams,
+  querystring: HistoryQuery,
+  response: { 200: HistoryPageSchema, ...historyErrors },
+}
+
+const balanceSchema = {
+  summary: "An account's native and token balances on one chain (EVM, or a Solana cluster)",
+  description:
+    'The native balance is read from the chain; ERC-20 balances are summed from the index (transfers in minus out). Prices and values are null: this server has no price source.',
+  tags: ['history'],
+  params: Type.Object({ address: Type.String({ maxLength: 64 }) }),
+  querystring: Type.Object({
+    ...sdkQuery,
+    chainId: Type.String({ description: 'CAIP-2 (eip155:1) or a decimal chain id' }),
+    currency: Type.Optional(Type.String({ maxLength: 8 })),
+    forceUpdate: Type.Optional(Type.String({ maxLength: 100 })),
+  }),
+  response: {
+    200: Type.Object({ balances: Type.Array(Balance) }),
+    ...projectErrorResponses,
+    ...errorResponses({
+      400: 'INVALID_ADDRESS or UNSUPPORTED_CHAIN',
+      502: 'UPSTREAM_ERROR: the chain node did not answer',
+    }),
+  },
+}
+
+/**
+ * Every route a page calls answers only for a known project, with CORS from that project's
+ * allow-list (one rule for browser access, docs/provider-services.md#access).
+ */
+export const projectScoped = {
+  config: { ...projectScopedConfig, rateLimit: readRateLimit(DEFAULT_READ_LIMIT_PER_MINUTE) },
+  onRequest: exposeErrors,
+  preHandler: requireProject,
+}
+
+/**
+ * The backend that answers a query: the first that claims it, else the first registered, whose
+ * errors (INVALID_ADDRESS, UNSUPPORTED_CHAIN) then answer what nobody serves.
+ */
+export function backendFor(
+  backends: readonly ChainBackend[],
+  address: string,
+  chainId: string | undefined,
+): ChainBackend | undefined {
+  return backends.find((backend) => backend.claims(address, chainId)) ?? backends[0]
+}
+
+/**
+ * `GET /v1/supported-chains`, `GET /v1/account/:address/history`, `GET /v1/account/:address/balance`
+ * and each backend's own routes, over the configured backends. Reads `app.db`.
+ */
+export function chainDataRoutes(options: ChainDataRoutesOptions): FastifyPluginAsyncTypebox {
+  const { backends } = options
+  const scope = options.scope ?? projectScoped
+
+  return async (app) => {
+    for (const backend of backends) if (backend.routes) await app.register(backend.routes(scope))
+    const supportedSchema = {
+      summary: 'Chains with history',
+      tags: ['history'],
+      querystring: projectQuerySchema,
+      response: { 200: SupportedChains, ...projectErrorResponses },
+    }
+    app.get('/v1/supported-chains', { ...scope, schema: supportedSchema }, async () => ({
+      http: backends.flatMap((backend) => backend.historyChains()),
+      ws: [] as string[],
+    }))
+
+    app.get(
+      '/v1/account/:address/history',
+      { ...scope, schema: historySchema },
+      async (request): Promise<HistoryPage> => {
+        const { address } = request.params
+        const { chainId, cursor, limit } = request.query
+        const backend = backendFor(backends, address, chainId)
+        if (!backend) throw new Error('no chain backend is registered')
+        return backend.history({ address, chainId, cursor, limit, log: request.log, db: app.db })
+      },
+    )
+
+    app.get(
+      '/v1/account/:address/balance',
+      { ...scope, schema: balanceSchema },
+      async (request) => {
+        const { address } = request.params
+        const { chainId } = request.query
+        const backend = backendFor(
+          backends.filter((b) => b.balances),
+          address,
+          chainId,
+        )
+        if (!backend?.balances) throw new Error('no chain backend has balances')
+        return {
+          balances: await backend.balances({ address, chainId, log: request.log, db: app.db }),
+        }
+      },
+    )
+  }
+}
