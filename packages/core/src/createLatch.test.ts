@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
+import { ethereumNetwork } from './adapters/eip155/networks.js'
 import { createLatch } from './createLatch.js'
-import { ethereumNetwork } from './networks/evm.js'
 import { bindHistory } from './transactions/bind.js'
 import {
   ADDRESS_A,

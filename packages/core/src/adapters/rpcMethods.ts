@@ -3,7 +3,7 @@
  * proxy, the embedded wallet and WalletConnect. Plain data with no imports beyond these files, so
  * a server or a wallet frame can load it without the rest of core.
  */
-export { EIP155_RPC_METHODS, EIP155_WALLET_EVENTS } from './eip155/rpcMethods.js'
-export type { RpcMethod, RpcMethods } from './shared/rpcMethod.js'
+export { EIP155_RPC, EIP155_RPC_METHODS, EIP155_WALLET_EVENTS } from './eip155/rpcMethods.js'
+export type { NamespaceRpc, RpcMethod, RpcMethods } from './shared/rpcMethod.js'
 export { rpcMethodNames } from './shared/rpcMethod.js'
-export { SOLANA_RPC_METHODS, SOLANA_WALLET_EVENTS } from './solana/rpcMethods.js'
+export { SOLANA_RPC, SOLANA_RPC_METHODS, SOLANA_WALLET_EVENTS } from './solana/rpcMethods.js'

@@ -1,6 +1,7 @@
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import type { AccountType } from '../stores/account.js'
 import type { Connector } from '../stores/connectors.js'
+import type { NamespaceTraits } from './shared/traits.js'
 
 export interface AdapterAccount {
   address: string
@@ -33,6 +34,8 @@ export type AdapterEventName = keyof AdapterEvents
  */
 export interface ChainAdapter {
   readonly namespace: ChainNamespace
+  /** What the rest of the kit may know of this namespace; the controller registers it. */
+  readonly traits: NamespaceTraits
   readonly networks: readonly CaipNetwork[]
   on<event extends AdapterEventName>(
     event: event,
@@ -84,15 +87,13 @@ export interface SendParameters {
   tokenAddress?: string | undefined
 }
 
-export interface SendEstimate {
-  /** Gas limit × the most the send will pay per unit of gas. */
+/**
+ * A send's network fee, which core and the views show and check the balance against, and the
+ * adapter's own figures behind it (EVM: the gas limit and fee caps the send will carry; Solana: the
+ * rent of a token account it opens). Only the adapter and its namespace's traits read `detail`.
+ */
+export interface SendEstimate<detail = unknown> {
+  /** The most the send pays the network, in the native token's smallest unit. */
   fee: bigint
-  gas: bigint
-  maxFeePerGas: bigint
-  maxPriorityFeePerGas: bigint
-  /**
-   * Solana: lamports the send moves into a new token account for the receiver (its rent), on top
-   * of the fee; absent or 0 when nothing is opened. The gas fields are 0 there.
-   */
-  rent?: bigint | undefined
+  detail?: detail | undefined
 }

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import { ethereumNetwork, optimismNetwork } from '../adapters/eip155/networks.js'
+import { solanaDevnet } from '../adapters/solana/networks.js'
 import type { ChainAdapter } from '../adapters/types.js'
-import { ethereumNetwork, optimismNetwork } from '../networks/evm.js'
-import { solanaDevnet } from '../networks/nonEvm.js'
 import {
   isActiveNetworkUnsupported,
   selectActiveCaipAddress,

@@ -1,3 +1,4 @@
+import { registerNamespace } from '../adapters/registry.js'
 import type { ChainAdapter, ConnectResult } from '../adapters/types.js'
 import { UnsupportedNamespaceError } from '../errors/errors.js'
 import { createErrorReporting, type ErrorReporting } from '../errors/reporter.js'
@@ -91,6 +92,7 @@ export function createController(parameters: CreateControllerParameters): LatchC
     if (!isChainNamespace(adapter.namespace))
       throw ctx.errors.report(new UnsupportedNamespaceError(String(adapter.namespace)))
     ctx.adapters.set(adapter.namespace, adapter)
+    registerNamespace(adapter.traits)
   }
   let stop: (() => void) | undefined
 

@@ -1,3 +1,4 @@
+import { namingNamespace } from '../adapters/registry.js'
 import { callLatchServer, type LatchServer } from '../api/call.js'
 import type { LatchController } from '../controller/index.js'
 import type { LatchStorage } from '../storage/storage.js'
@@ -57,9 +58,11 @@ export async function syncIdentity(
   controller: Pick<LatchController, 'stores' | 'setChainAccountData' | 'storage'>,
   server: LatchServer,
 ): Promise<IdentityResponse | undefined> {
-  const state = controller.stores.chain.getState()
-  const address = state.chains.eip155?.accountState.address
-  if (!address) return undefined
+  const namespace = namingNamespace()
+  const accountAddress = () =>
+    namespace && controller.stores.chain.getState().chains[namespace]?.accountState.address
+  const address = accountAddress()
+  if (!namespace || !address) return undefined
   let identity: IdentityResponse
   try {
     identity = await fetchIdentity(server, controller.storage, address)
@@ -67,9 +70,8 @@ export async function syncIdentity(
     return undefined
   }
   // The account may have changed while the server answered.
-  if (controller.stores.chain.getState().chains.eip155?.accountState.address !== address)
-    return identity
-  controller.setChainAccountData('eip155', {
+  if (accountAddress() !== address) return identity
+  controller.setChainAccountData(namespace, {
     profileName: identity.name ?? undefined,
     profileImage: identity.avatar ?? undefined,
   })

@@ -1,3 +1,4 @@
+import { namingNamespace } from '../adapters/registry.js'
 import { callLatchServer, type LatchServer } from '../api/call.js'
 import { signMessage } from '../controller/actions/signMessage.js'
 import type { LatchController } from '../controller/index.js'
@@ -38,10 +39,12 @@ export async function registerAccountName(
   const problem = nameProblem(label)
   if (problem) throw new AccountNameError('NAME_INVALID', nameProblemMessages[problem])
   const full = fullName(label, suffix)
-  const chain = controller.stores.chain.getState().chains.eip155
+  const namespace = namingNamespace()
+  const chain = namespace ? controller.stores.chain.getState().chains[namespace] : undefined
   const network = chain?.networkState.caipNetwork
   const address = chain?.accountState.address
-  if (!network) throw new AccountNameError('NETWORK_NOT_FOUND', errorMessages.networkNotFound)
+  if (!namespace || !network)
+    throw new AccountNameError('NETWORK_NOT_FOUND', errorMessages.networkNotFound)
   if (!address)
     throw new AccountNameError('NO_ACCOUNT', errorMessages.addressOrAuthConnectorNotFound)
   const message: NameRegistrationMessage = {
@@ -52,7 +55,7 @@ export async function registerAccountName(
   const text = JSON.stringify(message)
   let signature: string
   try {
-    ;({ signature } = await signMessage(controller, { message: text, namespace: 'eip155' }))
+    ;({ signature } = await signMessage(controller, { message: text, namespace }))
   } catch (error) {
     const declined = (error as { category?: string }).category === 'USER_REJECTED'
     throw new AccountNameError(
@@ -76,6 +79,6 @@ export async function registerAccountName(
   }
   const avatar = record.attributes[0]?.avatar
   rememberIdentity(controller.storage, address, { name: record.name, avatar: avatar ?? null })
-  controller.setChainAccountData('eip155', { profileName: record.name, profileImage: avatar })
+  controller.setChainAccountData(namespace, { profileName: record.name, profileImage: avatar })
   return record
 }

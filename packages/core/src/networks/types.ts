@@ -1,5 +1,3 @@
-import type { Chain } from 'viem'
-
 /** The chain namespaces Latch knows (CAIP-2 namespaces). */
 export type ChainNamespace = 'eip155' | 'solana' | 'polkadot' | 'bip122' | 'cosmos'
 
@@ -37,6 +35,4 @@ export interface CaipNetwork {
   blockExplorers?: { default: { name: string; url: string } } | undefined
 }
 
-/** An EVM network is a viem chain plus the CAIP fields, so it can be handed to viem and wagmi as is. */
-export type EvmNetwork = Chain &
-  CaipNetwork & { id: number; chainNamespace: 'eip155'; caipNetworkId: `eip155:${number}` }
+export type { EvmNetwork } from '../adapters/eip155/networks.js'

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { eip155Traits } from '../adapters/eip155/traits.js'
+import { registerNamespace } from '../adapters/registry.js'
+import { solanaTraits } from '../adapters/solana/traits.js'
 import type { TokenBalance } from '../stores/account.js'
 import { maxSendable, validateSend } from './validate.js'
 
@@ -19,6 +22,12 @@ const lusd: TokenBalance = {
 }
 const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const draft = { token: eth, amount: '1', receiver: to, namespace: 'eip155' as const }
+
+// The controller registers these from the app's adapters; here no controller is made.
+beforeAll(() => {
+  registerNamespace(eip155Traits)
+  registerNamespace(solanaTraits)
+})
 
 describe('validateSend', () => {
   it("uses the reference's words for a missing token, amount or receiver", () => {

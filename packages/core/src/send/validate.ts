@@ -1,4 +1,5 @@
-import { formatUnits, isAddress, parseUnits } from 'viem'
+import { formatUnits, parseUnits } from 'viem'
+import { namespaceTraits } from '../adapters/registry.js'
 import { errorMessages } from '../errors/messages.js'
 import type { ChainNamespace } from '../networks/types.js'
 import type { TokenBalance } from '../stores/account.js'
@@ -24,18 +25,12 @@ export function tokenContract(token: Pick<TokenBalance, 'address'>): string | un
   return token.address?.split(':').pop()
 }
 
-// 32 bytes in base58 are 32 to 44 characters. The form checks the shape; the adapter's own
-// codec refuses a string of that shape that is not 32 bytes before anything is signed.
-const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
-
 /**
- * Whether the receiver is an address of `namespace`: EVM hex, with a valid checksum if
- * mixed-case; Solana base58 of a 32-byte key.
+ * Whether the receiver is an address of `namespace`, by its registered traits (EVM hex with a
+ * valid checksum if mixed-case, Solana base58 of a 32-byte key); any text for a namespace without.
  */
 export function isReceiverAddress(receiver: string, namespace: ChainNamespace): boolean {
-  if (namespace === 'eip155') return isAddress(receiver, { strict: true })
-  if (namespace === 'solana') return SOLANA_ADDRESS.test(receiver)
-  return receiver.length > 0
+  return namespaceTraits(namespace)?.isAddress(receiver) ?? receiver.length > 0
 }
 
 /**

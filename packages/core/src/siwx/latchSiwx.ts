@@ -1,7 +1,9 @@
 import { createSiweMessage } from 'viem/siwe'
+import { traitsOfCaip } from '../adapters/registry.js'
 import { type CallInit, callLatchServer } from '../api/call.js'
 import { ApiError } from '../api/errors.js'
 import { createLatchStorage, type LatchStorage } from '../storage/storage.js'
+import { createCaip122Message } from './caip122.js'
 import type { SiwxConfig, SiwxSession } from './types.js'
 
 export interface LatchSiwxOptions {
@@ -32,9 +34,10 @@ interface ServerSession {
   expiresAt: string
 }
 
-// EVM addresses compare lower-cased; Solana's base58 keys are case-sensitive (docs/siwx.md).
+// Each namespace's own rule (docs/siwx.md): EVM addresses compare lower-cased, Solana's base58
+// keys are case-sensitive.
 const accountOf = (chainId: string, address: string) =>
-  chainId.startsWith('eip155:') ? address.toLowerCase() : address
+  traitsOfCaip(chainId)?.normalizeAddress(address) ?? address
 const key = (chainId: string, address: string) => `${chainId}:${accountOf(chainId, address)}`
 
 /**
@@ -68,15 +71,22 @@ export function createLatchSiwx(options: LatchSiwxOptions): SiwxConfig {
       // The page this runs in: the server checks the message against the request's Origin.
       const page = (globalThis as { location?: { host: string; origin: string } }).location
       if (!page) throw new Error('Sign-in messages are written for a page: no location here')
-      return createSiweMessage({
-        address: address as `0x${string}`,
-        chainId: Number(chainId.split(':')[1]),
+      const traits = traitsOfCaip(chainId)
+      const fields = {
         domain: page.host,
         uri: page.origin,
-        version: '1',
         nonce,
         issuedAt: new Date(),
         ...(options.statement ? { statement: options.statement } : {}),
+      }
+      // CAIP-122 for a namespace whose traits ask for it (Solana); EIP-4361 otherwise, as before.
+      if (traits?.signInMessage === 'caip122')
+        return createCaip122Message({ ...fields, address, chainId, label: traits.label })
+      return createSiweMessage({
+        ...fields,
+        address: address as `0x${string}`,
+        chainId: Number(chainId.split(':')[1]),
+        version: '1',
       })
     },
     async addSession({ chainId, address, message, signature }) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Connector } from './connectors.js'
 import { connectorNamespaces, groupMultiChainConnectors, walletNameKey } from './multiChain.js'
 
-// The shapes the adapters make: EIP-6963 wallets (packages/core/src/adapters/evm/connectors.ts)
+// The shapes the adapters make: EIP-6963 wallets (packages/core/src/adapters/eip155/connectors.ts)
 // and wallet-standard wallets (packages/core/src/adapters/solana/wallets.ts).
 const evm = (name: string, rdns: string, extra: Partial<Connector> = {}): Connector => ({
   id: rdns,

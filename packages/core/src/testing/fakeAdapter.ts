@@ -1,3 +1,7 @@
+import { eip155Traits } from '../adapters/eip155/traits.js'
+import { createAdapterEmitter } from '../adapters/shared/emitter.js'
+import type { NamespaceTraits } from '../adapters/shared/traits.js'
+import { solanaTraits } from '../adapters/solana/traits.js'
 import type {
   AdapterEventName,
   AdapterEvents,
@@ -25,6 +29,21 @@ export interface FakeAdapter extends ChainAdapter {
   connectors: Connector[]
 }
 
+const SHIPPED: readonly NamespaceTraits[] = [eip155Traits, solanaTraits]
+
+function traitsFor(namespace: ChainNamespace): NamespaceTraits {
+  return (
+    SHIPPED.find((traits) => traits.namespace === namespace) ?? {
+      namespace,
+      label: namespace,
+      isAddress: (address) => address.length > 0,
+      normalizeAddress: (address) => address,
+      signInMessage: 'caip122',
+      features: { balance: false, send: false, names: false },
+    }
+  )
+}
+
 /**
  * A chain adapter with no chain behind it, for controller and UI tests. By default connecting
  * succeeds with `address` on the first network, reconnecting finds nothing.
@@ -34,16 +53,19 @@ export function createFakeAdapter(parameters: {
   networks: CaipNetwork[]
   address?: string
   connectors?: Connector[]
+  /** Default: the real traits of the namespaces Latch ships, anything-goes ones for the others. */
+  traits?: NamespaceTraits | undefined
 }): FakeAdapter {
   const { namespace, networks } = parameters
   const address = parameters.address ?? '0x0000000000000000000000000000000000000001'
-  const listeners = new Map<AdapterEventName, Set<(payload: never) => void>>()
+  const { on, emit } = createAdapterEmitter()
   const calls: FakeAdapter['calls'] = []
   const connectors = parameters.connectors ?? [
     { id: 'fake', name: 'Fake Wallet', type: 'ANNOUNCED', chain: namespace },
   ]
   const adapter: FakeAdapter = {
     namespace,
+    traits: parameters.traits ?? traitsFor(namespace),
     networks,
     connectors,
     calls,
@@ -61,16 +83,8 @@ export function createFakeAdapter(parameters: {
       sendToken: async () => `0x${'ab'.repeat(32)}`,
       mined: 'success',
     },
-    on(event, listener) {
-      const set = listeners.get(event) ?? new Set()
-      set.add(listener as (payload: never) => void)
-      listeners.set(event, set)
-      return () => set.delete(listener as (payload: never) => void)
-    },
-    emit(event, payload) {
-      for (const listener of listeners.get(event) ?? [])
-        (listener as (p: typeof payload) => void)(payload)
-    },
+    on,
+    emit,
     getConnectors: () => adapter.connectors,
     connect: async ({ connectorId }) => {
       calls.push({ method: 'connect', args: connectorId })
@@ -94,10 +108,8 @@ export function createFakeAdapter(parameters: {
       return adapter.behaviour.signMessage(parameters)
     },
     estimateSend: async () => ({
-      gas: 21_000n,
-      maxFeePerGas: 10n,
-      maxPriorityFeePerGas: 1n,
       fee: 210_000n,
+      detail: { gas: 21_000n, maxFeePerGas: 10n, maxPriorityFeePerGas: 1n },
     }),
     sendToken(parameters) {
       calls.push({ method: 'sendToken', args: parameters })

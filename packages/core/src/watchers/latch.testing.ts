@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import { afterAll, afterEach, beforeAll } from 'vitest'
+import { ethereumNetwork, optimismNetwork } from '../adapters/eip155/networks.js'
 import { type CreateLatchParameters, createLatch } from '../createLatch.js'
-import { ethereumNetwork, optimismNetwork } from '../networks/evm.js'
 import type { SiwxConfig } from '../siwx/types.js'
 import { createMemoryStorage } from '../storage/backend.js'
 import { createLatchStorage } from '../storage/storage.js'

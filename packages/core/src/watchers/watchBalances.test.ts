@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { optimismNetwork } from '../networks/evm.js'
+import { optimismNetwork } from '../adapters/eip155/networks.js'
 import { ADDRESS_A, ADDRESS_B, createTestLatch } from './latch.testing.js'
 import { watchBalances } from './watchBalances.js'
 

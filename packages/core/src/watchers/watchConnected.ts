@@ -1,3 +1,4 @@
+import { namingNamespace } from '../adapters/registry.js'
 import type { LatchController } from '../controller/index.js'
 import type { SiwxConfig } from '../siwx/types.js'
 import type { TransactionsStore } from '../transactions/store.js'
@@ -21,13 +22,16 @@ export function watchConnected(latch: {
   const stops = [
     watchBalances(latch),
     watchHistoryReset({ stores, history: latch.history }),
-    // Names exist only on EVM (docs/names.md).
+    // Names exist only in the namespace whose traits say so, EVM's (docs/names.md).
     startLazily(
       () => import('./watchIdentity.js'),
       ({ watchIdentity }) => watchIdentity(latch),
       {
         chain: stores.chain,
-        ready: (state) => state.chains.eip155?.accountState.status === 'connected',
+        ready: (state) => {
+          const namespace = namingNamespace()
+          return !!namespace && state.chains[namespace]?.accountState.status === 'connected'
+        },
       },
     ),
   ]

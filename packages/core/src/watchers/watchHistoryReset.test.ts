@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { ethereumNetwork, optimismNetwork } from '../networks/evm.js'
+import { ethereumNetwork, optimismNetwork } from '../adapters/eip155/networks.js'
 import { bindHistory } from '../transactions/bind.js'
 import { ADDRESS_A, ADDRESS_B, createTestLatch, useLatchServer } from './latch.testing.js'
 import { watchHistoryReset } from './watchHistoryReset.js'

@@ -1,4 +1,4 @@
-import type { RpcMethod, RpcMethods } from '../shared/rpcMethod.js'
+import type { NamespaceRpc, RpcMethod, RpcMethods } from '../shared/rpcMethod.js'
 
 // Shorthands that keep the table one line per method.
 const read = (embedded: boolean): RpcMethod => ({
@@ -67,3 +67,10 @@ export const EIP155_RPC_METHODS: RpcMethods = {
 
 /** Events a WalletConnect wallet sends for this namespace. */
 export const EIP155_WALLET_EVENTS: readonly string[] = ['accountsChanged', 'chainChanged']
+
+/** The namespace's methods and wallet events together, for code that serves several namespaces. */
+export const EIP155_RPC: NamespaceRpc = {
+  namespace: 'eip155',
+  methods: EIP155_RPC_METHODS,
+  walletEvents: EIP155_WALLET_EVENTS,
+}

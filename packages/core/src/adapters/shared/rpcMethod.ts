@@ -24,6 +24,14 @@ export interface RpcMethod {
 /** A namespace's methods by name. */
 export type RpcMethods = Readonly<Record<string, RpcMethod>>
 
+/** One namespace's declaration: its CAIP-2 namespace, methods and the events its wallets send. */
+export interface NamespaceRpc {
+  /** The CAIP-2 namespace (a `ChainNamespace`; a plain string keeps this file import-free). */
+  namespace: string
+  methods: RpcMethods
+  walletEvents: readonly string[]
+}
+
 /** The names in `methods` that `rule` accepts, in declaration order. */
 export function rpcMethodNames(
   methods: RpcMethods,

@@ -3,16 +3,11 @@ import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { ConnectorNotFoundError, NetworkNotFoundError } from '../../errors/errors.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import { defaultStorageBackend, type StorageBackend } from '../../storage/backend.js'
-import type {
-  AdapterEventName,
-  AdapterEvents,
-  ChainAdapter,
-  ConnectResult,
-  SendEstimate,
-  SendParameters,
-} from '../types.js'
+import { createAdapterEmitter } from '../shared/emitter.js'
+import type { ChainAdapter, ConnectResult, SendEstimate, SendParameters } from '../types.js'
 import { rpcPool } from './rpc.js'
 import { buildTransfer } from './send.js'
+import { type SolanaSendDetail, solanaTraits } from './traits.js'
 import {
   CONNECT,
   type ConnectFeature,
@@ -103,11 +98,7 @@ export function createSolanaAdapter(parameters: SolanaAdapterParameters): Solana
   const storage = parameters.storage ?? defaultStorageBackend()
   const sendOptions = checkSendOptions(parameters.sendOptions)
   const rpcOf = rpcPool()
-  const listeners = new Map<AdapterEventName, Set<(payload: never) => void>>()
-  function emit<event extends AdapterEventName>(event: event, payload: AdapterEvents[event]) {
-    for (const listener of listeners.get(event) ?? [])
-      (listener as (p: typeof payload) => void)(payload)
-  }
+  const { emit, ...events } = createAdapterEmitter()
   let network: CaipNetwork = networks[0] as CaipNetwork
   let connected:
     | { wallet: Wallet; accounts: readonly WalletAccount[]; off?: () => void }
@@ -203,13 +194,9 @@ export function createSolanaAdapter(parameters: SolanaAdapterParameters): Solana
 
   const adapter: SolanaAdapter = {
     namespace: 'solana',
+    traits: solanaTraits,
     networks,
-    on(event, listener) {
-      const set = listeners.get(event) ?? new Set()
-      set.add(listener as (payload: never) => void)
-      listeners.set(event, set)
-      return () => set.delete(listener as (payload: never) => void)
-    },
+    on: events.on,
     getConnectors: () => solanaConnectors(wallets(), networks, embedded),
     async connect({ connectorId, network: target }) {
       if (target) network = target
@@ -262,9 +249,9 @@ export function createSolanaAdapter(parameters: SolanaAdapterParameters): Solana
       if (!output) throw new SolanaWalletError(`${wallet.name} returned no signature`)
       return base58.decode(output.signature)
     },
-    async estimateSend(send: SendParameters): Promise<SendEstimate> {
+    async estimateSend(send: SendParameters): Promise<SendEstimate<SolanaSendDetail>> {
       const { fee, rent } = await buildTransfer(rpcOf(send.network), send)
-      return { fee, rent, gas: 0n, maxFeePerGas: 0n, maxPriorityFeePerGas: 0n }
+      return { fee, detail: { rent } }
     },
     async sendToken(send) {
       const { wallet, account } = accountFor(send.from)

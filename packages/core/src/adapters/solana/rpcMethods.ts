@@ -1,4 +1,4 @@
-import type { RpcMethod, RpcMethods } from '../shared/rpcMethod.js'
+import type { NamespaceRpc, RpcMethod, RpcMethods } from '../shared/rpcMethod.js'
 
 // The proxy's reads serve the page's adapter and the embedded wallet's own sends; a page asks the
 // embedded wallet only to sign.
@@ -41,3 +41,10 @@ export const SOLANA_RPC_METHODS: RpcMethods = {
 
 /** Events a WalletConnect wallet sends for this namespace. */
 export const SOLANA_WALLET_EVENTS: readonly string[] = ['accountsChanged']
+
+/** The namespace's methods and wallet events together, for code that serves several namespaces. */
+export const SOLANA_RPC: NamespaceRpc = {
+  namespace: 'solana',
+  methods: SOLANA_RPC_METHODS,
+  walletEvents: SOLANA_WALLET_EVENTS,
+}

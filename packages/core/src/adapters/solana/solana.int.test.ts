@@ -9,11 +9,11 @@ import {
 import { getWallets } from '@wallet-standard/app'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDevSolana, tokenAccountOf } from '../../../../../scripts/solana/index.js'
-import { solanaLocalnet } from '../../networks/nonEvm.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import { createMemoryStorage } from '../../storage/backend.js'
 import { createSolanaTestWallet, type SolanaTestWallet } from '../../testing/solanaWallet.js'
 import { createSolanaAdapter, SOLANA_CONNECTION_KEY, SolanaSendOptionsError } from './adapter.js'
+import { solanaLocalnet } from './networks.js'
 
 type Cluster = Awaited<ReturnType<typeof startDevSolana>>
 let cluster: Cluster
@@ -86,7 +86,7 @@ describe('the Solana adapter with a wallet-standard wallet', () => {
     const before = (await rpc.getBalance(to).send()).value
     const send = { from, to, network, value: 10_000_000n }
     const estimate = await adapter.estimateSend?.(send)
-    expect(estimate).toMatchObject({ fee: 5000n, rent: 0n })
+    expect(estimate).toMatchObject({ fee: 5000n, detail: { rent: 0n } })
     const hash = (await adapter.sendToken?.({ ...send, estimate })) as string
     expect(await adapter.waitForTransaction?.({ hash, network })).toEqual({ status: 'success' })
     expect((await rpc.getBalance(to).send()).value).toBe(before + 10_000_000n)
@@ -101,14 +101,14 @@ describe('the Solana adapter with a wallet-standard wallet', () => {
     const mint = cluster.seed.keys.mints.usd.address
     const send = { from, to, network, value: 2_500_000n, tokenAddress: mint }
     const estimate = await adapter.estimateSend?.(send)
-    expect(estimate?.rent).toBe(2_039_280n)
+    expect(estimate?.detail).toEqual({ rent: 2_039_280n })
     const hash = (await adapter.sendToken?.({ ...send, estimate })) as string
     expect(await adapter.waitForTransaction?.({ hash, network })).toEqual({ status: 'success' })
     const ata = await tokenAccountOf(to, mint)
     const { value } = await createSolanaRpc(cluster.rpcUrl).getTokenAccountBalance(ata).send()
     expect(value.uiAmountString).toBe('2.5')
     // The second send finds the account open: no rent.
-    expect((await adapter.estimateSend?.(send))?.rent).toBe(0n)
+    expect((await adapter.estimateSend?.(send))?.detail).toEqual({ rent: 0n })
   })
 
   it('hands the send options to the wallet: with skipPreflight a failing send lands as failed', async () => {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { solanaLocalnet } from '../../networks/nonEvm.js'
 import { createMemoryStorage } from '../../storage/backend.js'
 import { createSolanaTestWallet, registerSolanaWallet } from '../../testing/solanaWallet.js'
 import { createSolanaAdapter } from './adapter.js'
+import { solanaLocalnet } from './networks.js'
 
 const ADDRESS = '8MpFq5WFQUJ3AdbSPRafoXwSyZ3xJTGNQDQjup7rWSwD'
 const wallet = (name: string, chains = [solanaLocalnet.caipNetworkId]) =>

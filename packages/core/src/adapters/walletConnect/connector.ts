@@ -1,9 +1,9 @@
 import { type CreateConnectorFn, createConnector } from '@wagmi/core'
 import type { CaipNetwork } from '../../networks/types.js'
+import type { SessionConnector } from '../eip155/walletConnectSession.js'
 import { sessionMarker } from './marker.js'
-// Types only: the SDK and the connector's work load with ./sessionConnector.js, on first use.
+// Types only: the SDK and the connector's work load with ../eip155/walletConnectSession.js, on first use.
 import type { WalletConnectSessionOptions } from './session.js'
-import type { SessionConnector } from './sessionConnector.js'
 
 export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'
 
@@ -45,7 +45,7 @@ export function walletConnect(parameters: WalletConnectParameters): CreateConnec
     const marker = sessionMarker(config)
     let loading: Promise<SessionConnector> | undefined
     const load = () => {
-      loading ??= import('./sessionConnector.js').then((m) =>
+      loading ??= import('../eip155/walletConnectSession.js').then((m) =>
         m.createSessionConnector(config, parameters),
       )
       // A failed load (a dropped connection) is tried again on the next use.

@@ -1,7 +1,7 @@
 import type { CaipNetwork, ChainNamespace } from '../../networks/types.js'
-import { EIP155_RPC_METHODS, EIP155_WALLET_EVENTS } from '../eip155/rpcMethods.js'
-import { rpcMethodNames } from '../shared/rpcMethod.js'
-import { SOLANA_RPC_METHODS, SOLANA_WALLET_EVENTS } from '../solana/rpcMethods.js'
+import { EIP155_RPC } from '../eip155/rpcMethods.js'
+import { type NamespaceRpc, rpcMethodNames } from '../shared/rpcMethod.js'
+import { SOLANA_RPC } from '../solana/rpcMethods.js'
 
 /** What the session proposal asks of the wallet for one namespace (Sign API v2). */
 export interface ProposalNamespace {
@@ -12,20 +12,22 @@ export interface ProposalNamespace {
   rpcMap: Record<string, string>
 }
 
-/**
- * The requests Latch may send to a wallet, per namespace, from each namespace's one declaration
- * (`adapters/<namespace>/rpcMethods.ts`). Reads (balances, gas, receipts) go to the network's RPC,
- * not the wallet, so they are not asked for here.
- */
-export const WALLET_METHODS: Partial<Record<ChainNamespace, readonly string[]>> = {
-  eip155: rpcMethodNames(EIP155_RPC_METHODS, (method) => method.walletConnect),
-  solana: rpcMethodNames(SOLANA_RPC_METHODS, (method) => method.walletConnect),
-}
+// The namespaces a WalletConnect wallet can be asked something in, each from its one declaration.
+const DECLARED: readonly NamespaceRpc[] = [EIP155_RPC, SOLANA_RPC]
 
-export const WALLET_EVENTS: Partial<Record<ChainNamespace, readonly string[]>> = {
-  eip155: EIP155_WALLET_EVENTS,
-  solana: SOLANA_WALLET_EVENTS,
-}
+/**
+ * The requests Latch may send to a wallet, per namespace (`adapters/<namespace>/rpcMethods.ts`).
+ * Reads (balances, gas, receipts) go to the network's RPC, not the wallet, so they are not asked
+ * for here.
+ */
+export const WALLET_METHODS: Partial<Record<ChainNamespace, readonly string[]>> =
+  Object.fromEntries(
+    DECLARED.map((rpc) => [rpc.namespace, rpcMethodNames(rpc.methods, (m) => m.walletConnect)]),
+  )
+
+export const WALLET_EVENTS: Partial<Record<ChainNamespace, readonly string[]>> = Object.fromEntries(
+  DECLARED.map((rpc) => [rpc.namespace, rpc.walletEvents]),
+)
 
 /**
  * The proposal's optional namespaces: every network of every adapter the app configured, grouped

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { defineEvmNetwork, ethereumNetwork } from '../../networks/evm.js'
-import { solanaMainnet } from '../../networks/nonEvm.js'
+import { defineEvmNetwork, ethereumNetwork } from '../../adapters/eip155/networks.js'
+import { solanaMainnet } from '../../adapters/solana/networks.js'
 import { type ControllerSetup, setupController } from '../setup.testing.js'
 
 let t: ControllerSetup

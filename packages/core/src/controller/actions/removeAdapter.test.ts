@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { solanaMainnet } from '../../networks/nonEvm.js'
+import { solanaMainnet } from '../../adapters/solana/networks.js'
 import { type ControllerSetup, setupController } from '../setup.testing.js'
 
 let t: ControllerSetup

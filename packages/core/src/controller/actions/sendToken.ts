@@ -1,3 +1,4 @@
+import { namespaceTraits } from '../../adapters/registry.js'
 import type { SendEstimate } from '../../adapters/types.js'
 import {
   NoActiveAccountError,
@@ -29,9 +30,6 @@ export interface SendTokenResult {
   network: CaipNetwork
 }
 
-// docs/behaviour.md#flows (Send): the chains a send can branch to.
-const SENDING_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
-
 function active(controller: Controller) {
   const state = controller.stores.chain.getState()
   const namespace = state.activeChain
@@ -43,7 +41,8 @@ function active(controller: Controller) {
 }
 
 function adapterFor(controller: Controller, namespace: ChainNamespace) {
-  const adapter = SENDING_NAMESPACES.includes(namespace)
+  // docs/behaviour.md#flows (Send): only the namespaces whose traits say they send.
+  const adapter = namespaceTraits(namespace)?.features.send
     ? controller.getAdapter(namespace)
     : undefined
   if (!adapter?.sendToken) throw controller.errors.report(new UnsupportedSendChainError(namespace))

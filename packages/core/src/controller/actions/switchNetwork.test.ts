@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { baseNetwork, ethereumNetwork } from '../../networks/evm.js'
-import { solanaDevnet } from '../../networks/nonEvm.js'
+import { baseNetwork, ethereumNetwork } from '../../adapters/eip155/networks.js'
+import { solanaDevnet } from '../../adapters/solana/networks.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import { selectActiveCaipAddress } from '../../stores/chain.js'
 import { openModal } from '../../stores/router.js'

@@ -1,4 +1,5 @@
 import type { Chain } from 'viem'
+import type { CaipNetwork } from '../../networks/types.js'
 import {
   arbitrum,
   arbitrumNova,
@@ -24,7 +25,7 @@ import {
   unichain,
   zksync,
   zora,
-} from './evmChains.js'
+} from './chains.js'
 import {
   arbitrumSepolia,
   avalancheFuji,
@@ -42,8 +43,11 @@ import {
   unichainSepolia,
   zksyncSepoliaTestnet,
   zoraSepolia,
-} from './evmTestnetChains.js'
-import type { EvmNetwork } from './types.js'
+} from './testnetChains.js'
+
+/** An EVM network is a viem chain plus the CAIP fields, so it can be handed to viem and wagmi as is. */
+export type EvmNetwork = Chain &
+  CaipNetwork & { id: number; chainNamespace: 'eip155'; caipNetworkId: `eip155:${number}` }
 
 /** Turns a viem chain into a Latch network; `imageId` names its icon on the Latch server. */
 export function defineEvmNetwork(chain: Chain, imageId: string): EvmNetwork {

@@ -1,5 +1,5 @@
 import type { Chain } from 'viem'
-import { ether, MULTICALL3 } from './evmChains.js'
+import { ether, MULTICALL3 } from './chains.js'
 
 /* Plain chain data for the EVM testnets Latch ships; see evmChains.ts for what is kept and why. */
 

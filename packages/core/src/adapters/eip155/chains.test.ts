@@ -1,9 +1,9 @@
 import type { Chain } from 'viem'
 import * as viemChains from 'viem/chains'
 import { describe, expect, it } from 'vitest'
-import { defineEvmNetwork, evmNetworks } from './evm.js'
-import * as mainnets from './evmChains.js'
-import * as testnets from './evmTestnetChains.js'
+import * as mainnets from './chains.js'
+import { defineEvmNetwork, evmNetworks } from './networks.js'
+import * as testnets from './testnetChains.js'
 
 const KEPT_CONTRACTS = ['multicall3', 'ensRegistry', 'ensUniversalResolver', 'erc6492Verifier']
 

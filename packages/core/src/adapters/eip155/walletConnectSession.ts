@@ -1,5 +1,5 @@
 /**
- * The WalletConnect connector's work, loaded with the SDK on the visitor's pick (or on a page load
+ * The WalletConnect connector's EIP-155 work (it is a wagmi connector: EVM accounts and chains), loaded with the SDK on the visitor's pick (or on a page load
  * that finds a session): connect and pairing, accounts and chains, switching, the session's events.
  * connector.ts keeps only what wagmi asks of every connector on every page load.
  */
@@ -9,10 +9,14 @@ import {
   PAIRING_EXPIRY_MS,
   type PairingMessage,
   type WalletConnectParameters,
-} from './connector.js'
-import { WalletConnectNotConnectedError } from './errors.js'
-import { sessionMarker } from './marker.js'
-import { createWalletConnectProvider, pairWithWallet, toProviderError } from './session.js'
+} from '../walletConnect/connector.js'
+import { WalletConnectNotConnectedError } from '../walletConnect/errors.js'
+import { sessionMarker } from '../walletConnect/marker.js'
+import {
+  createWalletConnectProvider,
+  pairWithWallet,
+  toProviderError,
+} from '../walletConnect/session.js'
 
 type Config = Parameters<CreateConnectorFn>[0]
 type Provider = Awaited<ReturnType<typeof createWalletConnectProvider>>

@@ -4,8 +4,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { type AnvilInstance, startAnvil } from '../../../../../scripts/devchain/anvil.js'
 import { createController, type LatchController, signMessage } from '../../controller/index.js'
 import { errorMessages } from '../../errors/messages.js'
-import { createDevNetwork, defineEvmNetwork } from '../../networks/evm.js'
-import type { EvmNetwork } from '../../networks/types.js'
 import { createMemoryStorage, type StorageBackend } from '../../storage/backend.js'
 import { createLatchStorage } from '../../storage/storage.js'
 import { selectActiveCaipAddress } from '../../stores/chain.js'
@@ -18,6 +16,8 @@ import {
   type TestWallet,
 } from '../../testing/testWallet.js'
 import { createEvmAdapter, type EvmAdapter } from './adapter.js'
+import type { EvmNetwork } from './networks.js'
+import { createDevNetwork, defineEvmNetwork } from './networks.js'
 
 // The adapter runs against a real anvil through an EIP-1193 test wallet that announces itself by
 // EIP-6963 on a minimal `window` (an EventTarget), the way a browser extension would.

@@ -6,6 +6,14 @@ import { providerOf } from './signMessage.js'
 
 // Loaded on first use (the send views): none of this is on a page that only connects.
 
+/** The figures behind an EVM fee: the send carries them, so it pays no more than previewed. */
+export interface Eip155SendDetail {
+  /** The estimated gas plus a margin. */
+  gas: bigint
+  maxFeePerGas: bigint
+  maxPriorityFeePerGas: bigint
+}
+
 function call({ to, value, tokenAddress }: SendParameters): {
   to: Address
   value: bigint
@@ -30,7 +38,7 @@ const clientOf = (config: Config, parameters: Pick<SendParameters, 'network'>) =
 export async function estimateEvmSend(
   config: Config,
   parameters: SendParameters,
-): Promise<SendEstimate> {
+): Promise<SendEstimate<Eip155SendDetail>> {
   const client = clientOf(config, parameters)
   const [gas, fees] = await Promise.all([
     estimateGas(client, { account: parameters.from as Address, ...call(parameters) }),
@@ -38,10 +46,12 @@ export async function estimateEvmSend(
   ])
   const limit = (gas * 120n) / 100n
   return {
-    gas: limit,
-    maxFeePerGas: fees.maxFeePerGas,
-    maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
     fee: limit * fees.maxFeePerGas,
+    detail: {
+      gas: limit,
+      maxFeePerGas: fees.maxFeePerGas,
+      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+    },
   }
 }
 
@@ -52,7 +62,7 @@ export async function sendEvm(
 ): Promise<string> {
   const provider = await providerOf(config, parameters.from)
   const { to, value, data } = call(parameters)
-  const { estimate } = parameters
+  const estimate = parameters.estimate?.detail as Eip155SendDetail | undefined
   return (await provider.request({
     method: 'eth_sendTransaction',
     params: [

@@ -15,13 +15,16 @@ import {
 import { type Chain, formatUnits, hexToBigInt } from 'viem'
 import { settleWithin } from '../../controller/context.js'
 import { ConnectorNotFoundError, NetworkNotFoundError } from '../../errors/errors.js'
-import type { CaipNetwork, EvmNetwork } from '../../networks/types.js'
+import type { CaipNetwork } from '../../networks/types.js'
 import { latchTransport } from '../../rpc/transport.js'
 import { defaultStorageBackend, type StorageBackend } from '../../storage/backend.js'
-import type { AdapterEventName, AdapterEvents, ChainAdapter, ConnectResult } from '../types.js'
+import { createAdapterEmitter } from '../shared/emitter.js'
+import type { ChainAdapter, ConnectResult } from '../types.js'
 import { watchAnnouncedWallets } from './announced.js'
 import { toLatchConnectors } from './connectors.js'
+import type { EvmNetwork } from './networks.js'
 import { createWagmiStorage } from './storage.js'
+import { eip155Traits } from './traits.js'
 
 /**
  * How long wagmi gets to disconnect before the adapter forgets the connection itself; below the
@@ -58,11 +61,7 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
   const transports =
     parameters.transports ??
     Object.fromEntries(networks.map((n) => [n.id, latchTransport(n.rpcUrls.default.http[0] ?? '')]))
-  const listeners = new Map<AdapterEventName, Set<(payload: never) => void>>()
-  function emit<event extends AdapterEventName>(event: event, payload: AdapterEvents[event]) {
-    for (const listener of listeners.get(event) ?? [])
-      (listener as (p: typeof payload) => void)(payload)
-  }
+  const { emit, ...events } = createAdapterEmitter()
 
   // The wagmi config is made on first use (the controller's start, or an app reading
   // `wagmiConfig`), not with the adapter: creating it reads the persisted connections from storage
@@ -200,16 +199,12 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
 
   return {
     namespace: 'eip155',
+    traits: eip155Traits,
     networks,
     get wagmiConfig() {
       return wagmiConfig()
     },
-    on(event, listener) {
-      const set = listeners.get(event) ?? new Set()
-      set.add(listener as (payload: never) => void)
-      listeners.set(event, set)
-      return () => set.delete(listener as (payload: never) => void)
-    },
+    on: events.on,
     getConnectors,
     async connect({ connectorId }) {
       const connector = findConnector(connectorId)
@@ -336,7 +331,7 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
     },
     destroy() {
       wagmi?.unsubscribe()
-      listeners.clear()
+      events.clear()
     },
   }
 }
