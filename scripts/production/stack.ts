@@ -38,7 +38,12 @@ export interface ProductionStack {
   /** The secure frame through nginx: its own origin. */
   frameOrigin: string
   servers: [ApiServer, ApiServer]
-  indexer: CliProcess
+  /** The `latch-server index` process running now (a new one after `restartIndexer`). */
+  readonly indexer: CliProcess
+  /** The stack's own Postgres database, for checks against what the indexer wrote. */
+  databaseUrl: string
+  /** LATCH_CURSOR_SECRET of every process: a benchmark makes history cursors with it. */
+  cursorSecret: string
   anvil: AnvilInstance
   mailbox: Mailbox
   adminToken: string
@@ -50,6 +55,10 @@ export interface ProductionStack {
   kill(i: 0 | 1): Promise<void>
   /** Starts server `i` again on its port; resolves once its /healthz answers 200. */
   restart(i: 0 | 1): Promise<void>
+  /** SIGKILLs the indexer and resolves once it is gone: its lease is left to expire. */
+  killIndexer(): Promise<void>
+  /** Starts a new `latch-server index`; resolves once it announces the chains it follows. */
+  restartIndexer(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -115,6 +124,24 @@ async function startServer(
       : error
   })
   return { url, port, cli }
+}
+
+export class IndexerExitedError extends Error {
+  override name = 'IndexerExitedError'
+  constructor(output: string) {
+    super(`the indexer exited:\n${output.slice(-2_000)}`)
+  }
+}
+
+/** Resolves once `latch-server index` has migrated and announced its chains (command.ts). */
+async function waitForIndexerStart(cli: CliProcess): Promise<void> {
+  const exited = () => cli.child.exitCode !== null || cli.child.signalCode !== null
+  await waitFor(
+    'the indexer to start',
+    async () => exited() || cli.stdout().includes('Latch indexer following'),
+    { timeoutMs: 120_000, intervalMs: 100 },
+  )
+  if (exited()) throw new IndexerExitedError(`${cli.stdout()}\n${cli.stderr()}`)
 }
 
 /** The frame's files: `npm run build -w @latch/frame` output when present, else a stand-in. */
@@ -198,7 +225,7 @@ export async function startProductionStack(): Promise<StackOutcome> {
         await cli.exited
       }
     })
-    const indexer = spawnBundle(built.bin, 'index', shared)
+    let indexer = spawnBundle(built.bin, 'index', shared)
     processes.push(indexer)
     const track = (cli: CliProcess) => processes.push(cli)
     const servers = (await Promise.all([
@@ -234,7 +261,11 @@ export async function startProductionStack(): Promise<StackOutcome> {
       proxyUrl,
       frameOrigin,
       servers,
-      indexer,
+      get indexer() {
+        return indexer
+      },
+      databaseUrl: database.url,
+      cursorSecret: shared.LATCH_CURSOR_SECRET!,
       anvil,
       mailbox,
       adminToken,
@@ -251,6 +282,16 @@ export async function startProductionStack(): Promise<StackOutcome> {
       },
       async restart(i) {
         servers[i] = await startServer(built.bin, serverEnv, servers[i].port, track)
+      },
+      async killIndexer() {
+        indexer.child.kill('SIGKILL')
+        await indexer.exited
+      },
+      async restartIndexer() {
+        const next = spawnBundle(built.bin, 'index', shared)
+        track(next)
+        indexer = next
+        await waitForIndexerStart(next)
       },
       stop: cleanUp,
     }
