@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { isRetryable, retryDelayMs, rpcPolicy } from '@latch/core'
+import { rpcMethodNames, SOLANA_RPC_METHODS } from '@latch/core/rpc-methods'
 import {
   createDefaultRpcTransport,
   isSolanaError,
@@ -14,27 +15,13 @@ import { SOLANA_CAIP2, type SolanaCluster } from './config.js'
 
 /**
  * Solana methods the proxy forwards (docs/embedded-wallet.md#solana-through-the-servers-proxy):
- * the reads a page and the embedded wallet need, plus sendTransaction (already signed, so it
- * carries no authority of ours). Airdrops, whole-program scans and history reads do not pass.
+ * core's reads of the namespace (@latch/core/rpc-methods), sendTransaction included (already
+ * signed, so it carries no authority of ours). Airdrops, whole-program scans and history reads
+ * are not declared there, so they do not pass.
  */
-export const SOLANA_PROXIED_METHODS: ReadonlySet<string> = new Set([
-  'getLatestBlockhash',
-  'getBalance',
-  'getAccountInfo',
-  'getMultipleAccounts',
-  'getSignatureStatuses',
-  'getFeeForMessage',
-  'getMinimumBalanceForRentExemption',
-  'getTokenAccountsByOwner',
-  'getTokenAccountBalance',
-  'getGenesisHash',
-  'getSlot',
-  'getBlockHeight',
-  'getVersion',
-  'isBlockhashValid',
-  'simulateTransaction',
-  'sendTransaction',
-])
+export const SOLANA_PROXIED_METHODS: ReadonlySet<string> = new Set(
+  rpcMethodNames(SOLANA_RPC_METHODS, (method) => method.kind === 'read'),
+)
 
 /** Calls that make a cluster work (and bill) more than one unit (auth/rpc-limits.ts). */
 export const SOLANA_CALL_WEIGHTS: Readonly<Record<string, number>> = {
