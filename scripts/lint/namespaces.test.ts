@@ -14,7 +14,7 @@ describe('namespace check', () => {
   })
 
   it('finds a CAIP-2 id with its namespace written out', () => {
-    expect(findingsIn('apps/server/src/routes/x.ts', 'const id = `bip122:${ref}`')).toHaveLength(1)
+    expect(findingsIn('apps/server/src/routes/x.ts', 'const id = `bip122:` + ref')).toHaveLength(1)
     expect(findingsIn('apps/server/src/routes/x.ts', 'const id = "eip155:1"')).toHaveLength(1)
   })
 
