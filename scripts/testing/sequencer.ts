@@ -12,7 +12,7 @@ export const HEAVY_FIRST = [
   'scripts/start.int.test.ts',
   'apps/server/src/cli.int.test.ts',
   'apps/server/src/pack.int.test.ts',
-  'apps/server/src/provider/rate-limit.int.test.ts',
+  'apps/server/src/http/rate-limit.int.test.ts',
   'apps/server/src/chaindata/crash.int.test.ts',
   'apps/server/src/chaindata/reorg.int.test.ts',
 ]

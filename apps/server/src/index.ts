@@ -11,6 +11,6 @@ export {
   loadConfig,
 } from './config.js'
 export * from './db/index.js'
-export { type ErrorBody, errorBody, errorResponseSchema, HttpError } from './errors.js'
+export { type ErrorBody, errorBody, errorResponseSchema, HttpError } from './http/errors.js'
 export { createLogger, REDACTED_PATHS } from './logger.js'
 export { type RunningServer, type StartServerOptions, startServer } from './server.js'

@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { analyticsEvents } from '../db/schema/provider.js'
-import { errorResponses, HttpError } from '../errors.js'
+import { errorResponses, HttpError } from '../http/errors.js'
 import { socialProviders } from '../provider/features.js'
 import {
   createProject,

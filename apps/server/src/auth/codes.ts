@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import { authCodes, authDevices, authEmailLocks, authUsers } from '../db/schema/auth.js'
 import type { Db } from '../db/types.js'
-import { HttpError } from '../errors.js'
+import { HttpError } from '../http/errors.js'
 import { DEFAULT_MAIL_INTERVAL_MS } from './config.js'
 import type { CodePurpose } from './mailer.js'
 import { hashCode, randomInt, sameHash } from './secrets.js'

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { HttpError } from '../errors.js'
+import { HttpError } from '../http/errors.js'
 import { findProject, type ProjectView } from '../provider/projects.js'
 import type { Mailer } from './mailer.js'
 import type { CustodyKeys } from './secrets.js'

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm'
 import { authMailLog } from '../db/schema/auth.js'
 import type { Db } from '../db/types.js'
-import { HttpError } from '../errors.js'
+import { HttpError } from '../http/errors.js'
 import { ThrottledError } from './codes.js'
 
 const HOUR_MS = 60 * 60_000

@@ -1,5 +1,5 @@
 import { createTransport, type Transporter } from 'nodemailer'
-import { HttpError } from '../errors.js'
+import { HttpError } from '../http/errors.js'
 import {
   type ApprovalRequest,
   type CodePurpose,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { HttpError } from '../errors.js'
+import { HttpError } from '../http/errors.js'
 import type { AuthContext } from './context.js'
 import { registerFrameCors } from './cors.js'
 import { createMailer } from './mailer.js'

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
-import { HttpError } from '../errors.js'
-import type { Budget } from '../provider/budgets.js'
-import { RateLimitedError, rateLimitKey } from '../provider/rate-limit.js'
+import type { Budget } from '../http/budgets.js'
+import { HttpError } from '../http/errors.js'
+import { RateLimitedError, rateLimitKey } from '../http/rate-limit.js'
 import type { RpcLimits } from './rpc-config.js'
 
 /**

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { errorResponses } from '../errors.js'
+import { errorResponses } from '../http/errors.js'
 
 /**
  * Request and response schemas of the auth routes, in TypeBox like every route: Fastify's Ajv

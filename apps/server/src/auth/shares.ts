@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { authAddresses, authRecoveryShares, authShares, authUsers } from '../db/schema/auth.js'
 import type { Db } from '../db/types.js'
-import { HttpError } from '../errors.js'
+import { HttpError } from '../http/errors.js'
 import { type CustodyKeys, open, seal } from './secrets.js'
 import { type Addresses, storeAddresses } from './users.js'
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { HistoryPage } from '@latch/core/wire'
 import { Type } from 'typebox'
-import { errorResponses } from '../errors.js'
-import { DEFAULT_READ_LIMIT_PER_MINUTE, readRateLimit } from '../provider/rate-limit.js'
-import { projectErrorResponses, projectQuerySchema, sdkQuery } from '../provider/schemas.js'
-import { exposeErrors, projectScopedConfig, requireProject } from '../provider/scope.js'
+import { errorResponses } from '../http/errors.js'
+import { projectErrorResponses, projectQuerySchema, sdkQuery } from '../http/project-query.js'
+import { exposeErrors, projectScopedConfig, requireProject } from '../http/project-scope.js'
+import { DEFAULT_READ_LIMIT_PER_MINUTE, readRateLimit } from '../http/rate-limit.js'
 import {
   Balance,
   HistoryPage as HistoryPageSchema,

@@ -4,9 +4,9 @@ import { frameHeaders } from '@latch/frame/csp'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { Type } from 'typebox'
-import { errorResponses, HttpError } from '../errors.js'
+import { errorResponses, HttpError } from '../http/errors.js'
+import { InvalidProjectIdError } from '../http/project-scope.js'
 import { findProject } from '../provider/projects.js'
-import { InvalidProjectIdError } from '../provider/scope.js'
 import { contentTypeOf, isDocument, resolveFrameFile } from './files.js'
 
 declare module 'fastify' {

@@ -8,7 +8,7 @@ import { artifact } from '../../../../scripts/devchain/contracts/artifacts.js'
 import { accountRoutes } from '../chains/eip155/account-routes.js'
 import { projectScoped } from '../chains/routes.js'
 import { type Backend, openTestDb, type TestDb } from '../chains/testing/harness.js'
-import { installErrorHandling } from '../errors.js'
+import { installErrorHandling } from '../http/errors.js'
 import { createProject } from '../provider/projects.js'
 import { MAX_NAMES_PER_ADDRESS, nameRoutes } from './plugin.js'
 

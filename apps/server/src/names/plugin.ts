@@ -2,17 +2,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { fullName, labelOf } from '@latch/core/wire'
 import { Type } from 'typebox'
 import { chainClients } from '../chain.js'
-import { errorResponses } from '../errors.js'
-import type { GuardedFetchOptions } from '../net/guarded-fetch.js'
-import { readRateLimit } from '../provider/rate-limit.js'
-import { projectErrorResponses, projectQuerySchema, sdkQuery } from '../provider/schemas.js'
+import { errorResponses } from '../http/errors.js'
+import { projectErrorResponses, projectQuerySchema, sdkQuery } from '../http/project-query.js'
 import {
   answerPreflight,
   exposeErrors,
   projectOf,
   projectScopedConfig,
   requireProject,
-} from '../provider/scope.js'
+} from '../http/project-scope.js'
+import { readRateLimit } from '../http/rate-limit.js'
+import type { GuardedFetchOptions } from '../net/guarded-fetch.js'
 import { avatarRoutes, servedRecord } from './avatar.js'
 import {
   checkRegistrationLimits,

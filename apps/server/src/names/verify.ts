@@ -7,7 +7,7 @@ import {
 } from '@latch/core/wire'
 import { type Address, type Hex, isAddress, isHex, verifyMessage } from 'viem'
 import { isChainUnreachable } from '../chain.js'
-import { HttpError } from '../errors.js'
+import { HttpError } from '../http/errors.js'
 
 /** A signed registration is accepted this long after it was written, and 1 minute early (clocks). */
 export const MESSAGE_MAX_AGE_MS = 10 * 60_000

@@ -3,7 +3,7 @@ import http, { type IncomingMessage } from 'node:http'
 import https from 'node:https'
 import type { LookupFunction } from 'node:net'
 import ipaddr from 'ipaddr.js'
-import { HttpError } from '../errors.js'
+import { HttpError } from '../http/errors.js'
 
 /**
  * The one way the server fetches a URL that a user chose (an avatar, a metadata document): the

@@ -6,7 +6,7 @@ import Fastify, {
 } from 'fastify'
 import { Type } from 'typebox'
 import { isAdminRequest } from '../admin/token.js'
-import { errorBody, errorResponses } from '../errors.js'
+import { errorBody, errorResponses } from '../http/errors.js'
 import type { MetricsConfig } from './config.js'
 import type { LatchMetrics } from './metrics.js'
 

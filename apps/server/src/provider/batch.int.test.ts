@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { analyticsEvents } from '../db/schema/provider.js'
+import { ANALYTICS_EVENTS_PER_MINUTE } from '../http/rate-limit.js'
 import { createProject, type ProjectView } from './projects.js'
-import { ANALYTICS_EVENTS_PER_MINUTE } from './rate-limit.js'
 import { MAX_BATCH_EVENTS } from './routes/batch.js'
 import { openTestApp, type ProviderTestApp } from './testing.js'
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { createAnalyticsLimiter, DEFAULT_READ_LIMIT_PER_MINUTE } from '../http/rate-limit.js'
 import { seedCatalogue } from './catalogue/repository.js'
-import { createAnalyticsLimiter, DEFAULT_READ_LIMIT_PER_MINUTE } from './rate-limit.js'
 import { batchRoutes } from './routes/batch.js'
 import { configRoutes } from './routes/config.js'
 import { eventRoutes } from './routes/events.js'

@@ -3,16 +3,16 @@ import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { EmptyBody } from '../auth/schemas.js'
 import { bearer } from '../auth/sessions.js'
-import { errorResponses, HttpError } from '../errors.js'
-import { readRateLimit } from '../provider/rate-limit.js'
-import { projectErrorResponses, projectQuerySchema } from '../provider/schemas.js'
+import { errorResponses, HttpError } from '../http/errors.js'
+import { projectErrorResponses, projectQuerySchema } from '../http/project-query.js'
 import {
   answerPreflight,
   exposeErrors,
   projectOf,
   projectScopedConfig,
   requireProject,
-} from '../provider/scope.js'
+} from '../http/project-scope.js'
+import { readRateLimit } from '../http/rate-limit.js'
 import { allowCredentials, cookieToken, credentialed, sessionCookie } from './cookies.js'
 import {
   consumeNonce,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../../../scripts/devchain/anvil.js'
 import { artifact } from '../../../../scripts/devchain/contracts/artifacts.js'
 import { type Backend, openTestDb, type TestDb } from '../chains/testing/harness.js'
-import { installErrorHandling } from '../errors.js'
+import { installErrorHandling } from '../http/errors.js'
 import { createProject } from '../provider/projects.js'
 import { siwxRoutes } from './plugin.js'
 

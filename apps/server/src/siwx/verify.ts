@@ -1,4 +1,4 @@
-import { HttpError } from '../errors.js'
+import { HttpError } from '../http/errors.js'
 
 /** How far a wallet's clock may run ahead of the server's. */
 export const CLOCK_SKEW_MS = 60_000

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { HttpError } from '../../errors.js'
+import { HttpError } from '../../http/errors.js'
 import { consumeCode, ThrottledError } from '../codes.js'
 import { type AuthContext, requireKnownProject } from '../context.js'
 import { authRouteConfig } from '../cors.js'

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { HttpError } from '../../errors.js'
+import { HttpError } from '../../http/errors.js'
 import { requireKnownProject } from '../context.js'
 import { sha256 } from '../secrets.js'
 import { allowedPageOrigin } from '../sessions.js'

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { errorResponses } from '../../errors.js'
+import { errorResponses } from '../../http/errors.js'
 import { isAuthOriginAllowed } from '../../provider/allow-list.js'
 import { findProject } from '../../provider/projects.js'
 import { authRouteConfig } from '../cors.js'

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { HttpError } from '../../errors.js'
+import { HttpError } from '../../http/errors.js'
 import { assertMaySend, consumeCode, issueCode, ThrottledError } from '../codes.js'
 import type { AuthContext } from '../context.js'
 import { authRouteConfig } from '../cors.js'

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { Type } from 'typebox'
 import { authSessions } from '../../db/schema/auth.js'
 import type { Db } from '../../db/types.js'
-import { HttpError } from '../../errors.js'
+import { HttpError } from '../../http/errors.js'
 import type { AuthContext } from '../context.js'
 import { authRouteConfig } from '../cors.js'
 import {

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import type { Address } from 'viem'
-import { errorResponses } from '../../errors.js'
+import { errorResponses } from '../../http/errors.js'
+import { projectErrorResponses, sdkQuery } from '../../http/project-query.js'
 import { avatarImageUrl, isServableAvatar } from '../../names/avatar.js'
 import { ensResolverFor } from '../../names/ens.js'
 import { primaryNameOf } from '../../names/store.js'
-import { projectErrorResponses, sdkQuery } from '../../provider/schemas.js'
 import { parseAnyCaseAddress as parseAddress } from './balances.js'
 
 export interface AccountRoutesOptions {

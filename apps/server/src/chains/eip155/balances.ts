@@ -10,7 +10,7 @@ import {
   type PublicClient,
 } from 'viem'
 import type { Db } from '../../db/types.js'
-import { HttpError } from '../../errors.js'
+import { HttpError } from '../../http/errors.js'
 import type { WireBalance } from '../types.js'
 import { chainEvents, chainTokens } from './schema.js'
 import type { NativeCurrency } from './wire.js'

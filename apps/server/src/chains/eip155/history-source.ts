@@ -1,6 +1,6 @@
 import type { HistoryPage } from '@latch/core/wire'
 import { type Address, isAddress } from 'viem'
-import { HttpError } from '../../errors.js'
+import { HttpError } from '../../http/errors.js'
 import { type CursorCodec, type CursorScope, InvalidCursorError } from '../shared/cursor.js'
 import { pageLimit } from '../shared/page.js'
 import type { HistoryQuery } from '../types.js'

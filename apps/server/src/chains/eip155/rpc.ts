@@ -1,6 +1,6 @@
 import { latchTransport } from '@latch/core'
 import type { FastifyBaseLogger } from 'fastify'
-import { HttpError } from '../../errors.js'
+import { HttpError } from '../../http/errors.js'
 import { secondsSince, type UpstreamOutcome } from '../../observability/metrics.js'
 import type { RpcAnswer, RpcCall, RpcContext, RpcUpstream, RpcUpstreams } from '../types.js'
 import { type BlockOfTag, checkLogRange } from './log-range.js'

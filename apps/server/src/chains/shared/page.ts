@@ -1,4 +1,4 @@
-import { HttpError } from '../../errors.js'
+import { HttpError } from '../../http/errors.js'
 
 export const DEFAULT_PAGE = 50
 export const MAX_PAGE = 100

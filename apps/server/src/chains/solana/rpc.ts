@@ -8,7 +8,7 @@ import {
   SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR,
 } from '@solana/kit'
 import { HttpRequestError } from 'viem'
-import { HttpError } from '../../errors.js'
+import { HttpError } from '../../http/errors.js'
 import { secondsSince } from '../../observability/metrics.js'
 import type { RpcAnswer, RpcCall, RpcContext, RpcUpstream, RpcUpstreams } from '../types.js'
 import { SOLANA_CAIP2, type SolanaCluster } from './config.js'

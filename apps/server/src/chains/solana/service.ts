@@ -7,7 +7,7 @@
 import type { HistoryPage } from '@latch/core/wire'
 import { createSolanaRpc, isAddress } from '@solana/kit'
 import type { Db } from '../../db/types.js'
-import { HttpError } from '../../errors.js'
+import { HttpError } from '../../http/errors.js'
 import type { CursorCodec, CursorScope } from '../shared/cursor.js'
 import { InvalidCursorError } from '../shared/cursor.js'
 import { readSolanaBalances, type SolanaBalance } from './balances.js'

@@ -1,6 +1,6 @@
 import type { NewCatalogueWallet } from '../../db/schema/provider.js'
 import type { Db } from '../../db/types.js'
-import { getJson, isObject } from '../../http.js'
+import { getJson, isObject } from '../../net/get-json.js'
 import { curatedWallets } from './dataset.js'
 import { upsertWallets } from './repository.js'
 

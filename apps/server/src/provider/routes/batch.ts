@@ -2,17 +2,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { EventBody, TrackProps } from '@latch/core/wire'
 import { Type } from 'typebox'
 import { Value } from 'typebox/value'
-import { errorResponses, HttpError } from '../../errors.js'
-import { EventRejectedError, storeAnalyticsEvent } from '../events.js'
-import { type AnalyticsRouteOptions, spendRateLimit } from '../rate-limit.js'
-import { projectErrorResponses, projectQuerySchema } from '../schemas.js'
+import { errorResponses, HttpError } from '../../http/errors.js'
+import { projectErrorResponses, projectQuerySchema } from '../../http/project-query.js'
 import {
   answerPreflight,
   exposeErrors,
   projectOf,
   projectScopedConfig,
   requireProject,
-} from '../scope.js'
+} from '../../http/project-scope.js'
+import { type AnalyticsRouteOptions, spendRateLimit } from '../../http/rate-limit.js'
+import { EventRejectedError, storeAnalyticsEvent } from '../events.js'
 import { eventBodySchema, readTextPlainAsJson } from './events.js'
 
 /** sendBeacon caps a body at 64 KiB; the reference flushes well before that. */

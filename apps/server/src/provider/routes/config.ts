@@ -1,11 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { remoteFeatureIds } from '@latch/core/wire'
 import { Type } from 'typebox'
+import { projectErrorResponses, projectQuerySchema } from '../../http/project-query.js'
+import {
+  exposeErrors,
+  projectOf,
+  projectScopedConfig,
+  requireProject,
+} from '../../http/project-scope.js'
+import { readRateLimit } from '../../http/rate-limit.js'
 import { serverCapabilities, toRemoteFeatures } from '../features.js'
 import type { ProviderRouteOptions } from '../plugin.js'
-import { readRateLimit } from '../rate-limit.js'
-import { projectErrorResponses, projectQuerySchema } from '../schemas.js'
-import { exposeErrors, projectOf, projectScopedConfig, requireProject } from '../scope.js'
 
 const featureSchema = Type.Object({
   id: Type.Enum([...remoteFeatureIds]),

@@ -2,23 +2,23 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { ErrorProps, EventBody, TrackProps } from '@latch/core/wire'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
-import { errorResponses, HttpError } from '../../errors.js'
-import { EventRejectedError, storeAnalyticsEvent, storeErrorReport } from '../events.js'
-import {
-  type AnalyticsRouteOptions,
-  ERROR_REPORT_LIMIT,
-  ERROR_REPORT_WINDOW_MS,
-  rateLimitKey,
-  spendRateLimit,
-} from '../rate-limit.js'
-import { projectErrorResponses, projectQuerySchema, safeString } from '../schemas.js'
+import { errorResponses, HttpError } from '../../http/errors.js'
+import { projectErrorResponses, projectQuerySchema, safeString } from '../../http/project-query.js'
 import {
   answerPreflight,
   exposeErrors,
   projectOf,
   projectScopedConfig,
   requireProject,
-} from '../scope.js'
+} from '../../http/project-scope.js'
+import {
+  type AnalyticsRouteOptions,
+  ERROR_REPORT_LIMIT,
+  ERROR_REPORT_WINDOW_MS,
+  rateLimitKey,
+  spendRateLimit,
+} from '../../http/rate-limit.js'
+import { EventRejectedError, storeAnalyticsEvent, storeErrorReport } from '../events.js'
 
 const EVENT_NAME = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' })
 

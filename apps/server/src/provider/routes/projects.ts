@@ -1,9 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import { projectErrorResponses, projectQuerySchema } from '../../http/project-query.js'
+import {
+  exposeErrors,
+  projectOf,
+  projectScopedConfig,
+  requireProjectAnyOrigin,
+} from '../../http/project-scope.js'
+import { readRateLimit } from '../../http/rate-limit.js'
 import type { ProviderRouteOptions } from '../plugin.js'
-import { readRateLimit } from '../rate-limit.js'
-import { projectErrorResponses, projectQuerySchema } from '../schemas.js'
-import { exposeErrors, projectOf, projectScopedConfig, requireProjectAnyOrigin } from '../scope.js'
 
 /** `GET /projects/v1/origins` → `{ allowedOrigins }` (docs/behaviour.md#wire). */
 export const originsRoutes: FastifyPluginAsyncTypebox<ProviderRouteOptions> = async (

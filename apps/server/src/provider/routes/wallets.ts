@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import { NO_NUL, projectErrorResponses, sdkQuery } from '../../http/project-query.js'
+import { exposeErrors, projectScopedConfig, requireProject } from '../../http/project-scope.js'
+import { readRateLimit } from '../../http/rate-limit.js'
 import { queryWallets } from '../catalogue/repository.js'
 import type { ProviderRouteOptions } from '../plugin.js'
-import { readRateLimit } from '../rate-limit.js'
-import { NO_NUL, projectErrorResponses, sdkQuery } from '../schemas.js'
-import { exposeErrors, projectScopedConfig, requireProject } from '../scope.js'
 
 /** docs/behaviour.md#limits: 40 per page, 100 for a search; the reference asks for `include.length` at most. */
 export const DEFAULT_ENTRIES = 40

@@ -1,5 +1,5 @@
 import type { Address } from 'viem'
-import { getJson, isObject, mapUpstream } from '../../../http.js'
+import { getJson, isObject, mapUpstream } from '../../../net/get-json.js'
 import type { SpamPolicy } from '../spam.js'
 import type { Transaction } from '../types.js'
 import type { NativeCurrency } from '../wire.js'

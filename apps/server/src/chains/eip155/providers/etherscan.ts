@@ -1,5 +1,5 @@
 import type { Address, Hash } from 'viem'
-import { getJson, isObject, mapUpstream } from '../../../http.js'
+import { getJson, isObject, mapUpstream } from '../../../net/get-json.js'
 import { nativeTransferEvent } from '../decode.js'
 import { lureTextReason, type SpamPolicy } from '../spam.js'
 import type { ChainEvent, TokenMetadata, TokenStandard } from '../types.js'

@@ -1,6 +1,6 @@
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { installErrorHandling } from '../../../errors.js'
+import { installErrorHandling } from '../../../http/errors.js'
 import { chainDataRoutes } from '../../routes.js'
 import { CursorCodec } from '../../shared/cursor.js'
 import { evmBackend } from '../backend.js'

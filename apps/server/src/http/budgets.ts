@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis'
-import { HttpError } from '../errors.js'
+import { HttpError } from './errors.js'
 
 /**
  * Weighted budgets: a count per key and fixed window that a request raises by its weight (a batch

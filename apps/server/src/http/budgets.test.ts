@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { HttpError } from '../errors.js'
 import { type Budget, createBudgetStore } from './budgets.js'
+import { HttpError } from './errors.js'
 
 const budget = (key: string, max: number, windowMs: number): Budget => ({
   key,

@@ -1,8 +1,8 @@
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Redis } from 'ioredis'
-import { HttpError } from '../errors.js'
 import { type BudgetStore, createBudgetStore } from './budgets.js'
+import { HttpError } from './errors.js'
 
 /** docs/behaviour.md#limits: at most 5 error reports per 60 seconds, per client. */
 export const ERROR_REPORT_LIMIT = 5

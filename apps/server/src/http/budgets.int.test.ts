@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { HttpError } from '../errors.js'
 import { type Budget, createBudgetStore } from './budgets.js'
+import { HttpError } from './errors.js'
 
 const REDIS_URL = process.env.REDIS_URL_TEST || 'redis://127.0.0.1:6379'
 

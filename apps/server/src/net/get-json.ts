@@ -1,4 +1,4 @@
-import { ProviderError } from './chains/eip155/providers/types.js'
+import { ProviderError } from '../chains/eip155/providers/types.js'
 
 export interface GetJsonOptions {
   fetch?: typeof fetch | undefined

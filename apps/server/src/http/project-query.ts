@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { errorResponses } from '../errors.js'
+import { errorResponses } from './errors.js'
 
 /**
  * Postgres text and jsonb reject NUL, and a lone UTF-16 surrogate would be stored as U+FFFD:

@@ -5,8 +5,8 @@ import type {
   onRequestHookHandler,
   preHandlerHookHandler,
 } from 'fastify'
-import { HttpError } from '../errors.js'
-import { findProject, type ProjectView } from './projects.js'
+import { findProject, type ProjectView } from '../provider/projects.js'
+import { HttpError } from './errors.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
