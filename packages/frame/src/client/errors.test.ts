@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { KeyMismatchError } from '../app/custody/keys.js'
 import { FrameError } from '../app/handler.js'
 import { AuthSessionMissingError } from '../connector/auth.js'
+import { ProviderRpcError } from '../connector/eip155/provider.js'
 import {
   EmailThrottledError,
   FrameClosedError,
@@ -11,7 +12,6 @@ import {
   FrameResponseError,
   RequestAbortedError,
 } from './errors.js'
-import { ProviderRpcError } from './provider.js'
 import { UntrustedOriginError } from './trust.js'
 
 describe('frame errors', () => {

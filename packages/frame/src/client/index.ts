@@ -1,4 +1,9 @@
 export {
+  createEmbeddedProvider,
+  type Eip1193Provider,
+  ProviderRpcError,
+} from '../connector/eip155/provider.js'
+export {
   createFrameClient,
   type FrameClient,
   type FrameClientOptions,
@@ -13,7 +18,6 @@ export {
   FrameResponseError,
   RequestAbortedError,
 } from './errors.js'
-export { createEmbeddedProvider, type Eip1193Provider, ProviderRpcError } from './provider.js'
 export { isFromPeer, type TrustedPeer, toOrigin, UntrustedOriginError } from './trust.js'
 export {
   type AccountType,

@@ -1,4 +1,6 @@
 import { authDisplayName, createLatchStorage, type LatchStorage } from '@latch/core'
+import type { AccountType } from '../connector/namespace.js'
+import { findNamespace, namespaceOfChain } from '../connector/namespaces.js'
 import type { EmbeddedUser } from '../protocol/index.js'
 import { createFrameClient, type FrameClient, type FrameClientOptions } from './client.js'
 import { EmailThrottledError } from './errors.js'
@@ -7,7 +9,7 @@ import { EmailThrottledError } from './errors.js'
 export const EMAIL_THROTTLE_MS = 30_000
 export const SIGN_OUT_WAIT_MS = 3_000
 
-export type AccountType = 'eoa' | 'smartAccount'
+export type { AccountType }
 
 export interface EmbeddedWalletOptions extends FrameClientOptions {
   storage?: LatchStorage | undefined
@@ -21,7 +23,7 @@ export interface EmbeddedWalletUser extends EmbeddedUser {
 
 /**
  * docs/behaviour.md#flows: account type on login is the connector's preference, else the stored one, else the
- * chain's default (smart accounts on EVM).
+ * namespace's default (smart accounts on EVM: connector/<namespace>/index.ts).
  */
 export function resolveAccountType(
   preferred: AccountType | undefined,
@@ -30,7 +32,7 @@ export function resolveAccountType(
 ): AccountType {
   if (preferred) return preferred
   if (stored === 'eoa' || stored === 'smartAccount') return stored
-  return namespace === 'eip155' ? 'smartAccount' : 'eoa'
+  return findNamespace(namespace)?.defaultAccountType ?? 'eoa'
 }
 
 /**
@@ -80,9 +82,7 @@ export function createEmbeddedWallet(options: EmbeddedWalletOptions) {
     async getUser(
       params: { chainId?: string | number; preferredAccountType?: AccountType } = {},
     ): Promise<EmbeddedWalletUser> {
-      const namespace = String(params.chainId ?? 'eip155').includes(':')
-        ? String(params.chainId).split(':')[0]!
-        : 'eip155'
+      const namespace = namespaceOfChain(params.chainId)
       const preferredAccountType = resolveAccountType(
         params.preferredAccountType,
         storage.get('preferredAccountTypes')?.[namespace],

@@ -5,14 +5,16 @@ import {
   type LatchStorage,
   truncateDisplayName,
 } from '@latch/core'
-import { type CreateConnectorFn, createConnector } from '@wagmi/core'
-import { type Address, type Chain, getAddress, numberToHex } from 'viem'
+import type { CreateConnectorFn } from '@wagmi/core'
 // Types only: the frame client and its schemas load when the visitor first picks email.
 import type { FrameClientOptions } from '../client/client.js'
-import type { Eip1193Provider } from '../client/provider.js'
 import type { EmbeddedWallet, EmbeddedWalletUser } from '../client/wallet.js'
+import { eip155ChainId, eip155Namespace } from './eip155/index.js'
+import { createEip155Connector, type LoadedFrame } from './eip155/wagmi.js'
 import { AuthSessionMissingError } from './errors.js'
-import type { EmbeddedSolanaWallet } from './solana.js'
+import { type SolanaChainId, solanaNamespace } from './solana/index.js'
+import { solanaWalletLoader } from './solana/loader.js'
+import type { EmbeddedSolanaWallet } from './solana/wallet.js'
 
 export { AuthSessionMissingError }
 
@@ -30,7 +32,7 @@ export interface AuthConnectorOptions {
    * The Solana clusters the app offers (CAIP-2). With any, the connector has `loadSolanaWallet`
    * for `createSolanaAdapter({ embeddedWallet })` and offers email sign-in on Solana networks too.
    */
-  solanaChains?: readonly `solana:${string}`[] | undefined
+  solanaChains?: readonly SolanaChainId[] | undefined
   version?: string | undefined
   enableLogger?: boolean | undefined
   /** The same storage the controller uses, so the login cache is the one docs/behaviour.md#state names. */
@@ -40,16 +42,6 @@ export interface AuthConnectorOptions {
   /** Overrides of the frame timings of docs/behaviour.md#limits (tests). */
   timings?: FrameClientOptions['timings']
   warn?: FrameClientOptions['warn']
-}
-
-type EmbeddedProvider = Eip1193Provider & {
-  connect(): Promise<string[]>
-  disconnect(): Promise<void>
-}
-
-interface Loaded {
-  wallet: EmbeddedWallet
-  provider: EmbeddedProvider
 }
 
 export type LatchAuthConnector = AuthConnector & {
@@ -79,26 +71,25 @@ const toAuthUser = (user: EmbeddedWalletUser, socialProvider: string | undefined
  */
 export function createAuthConnector(options: AuthConnectorOptions): LatchAuthConnector {
   const storage = options.storage ?? createLatchStorage()
-  let loading: Promise<Loaded> | undefined
-  let loaded: Loaded | undefined
+  let loading: Promise<LoadedFrame> | undefined
+  let loaded: LoadedFrame | undefined
   let user: AuthUser | undefined
-  let solana: EmbeddedSolanaWallet | undefined
   const listeners = new Set<() => void>()
   const setUser = (next: AuthUser | undefined) => {
     user = next
     for (const listener of listeners) listener()
   }
 
-  function loadFrame(): Promise<Loaded> {
+  function loadFrame(): Promise<LoadedFrame> {
     loading ??= (async () => {
       const [{ createEmbeddedWallet }, { createEmbeddedProvider }] = await Promise.all([
         import('../client/wallet.js'),
-        import('../client/provider.js'),
+        import('./eip155/provider.js'),
       ])
       const wallet = createEmbeddedWallet({
         frameUrl: options.frameUrl,
         projectId: options.projectId,
-        chainId: `eip155:${options.chainId}`,
+        chainId: eip155ChainId(options.chainId),
         version: options.version ?? 'latch',
         enableLogger: options.enableLogger ?? false,
         rpcUrl: options.serverUrl,
@@ -127,128 +118,39 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
     return loading
   }
 
-  const connector = createConnector<EmbeddedProvider>((config) => {
-    let chainId = options.chainId
-    let bound: EmbeddedProvider | undefined
-
-    const onAccountsChanged = (accounts: unknown) => {
-      const list = accounts as string[]
-      if (list.length === 0) config.emitter.emit('disconnect')
-      else config.emitter.emit('change', { accounts: list.map((a) => getAddress(a)) })
-    }
-    const onChainChanged = (hex: unknown) => {
-      chainId = Number(hex)
-      config.emitter.emit('change', { chainId })
-    }
-    const bind = (provider: EmbeddedProvider) => {
-      if (bound === provider) return
-      bound = provider
-      provider.on('accountsChanged', onAccountsChanged)
-      provider.on('chainChanged', onChainChanged)
-    }
-
-    const chainById = (id: number): Chain => {
-      const chain = config.chains.find((c) => c.id === id)
-      if (!chain) throw new Error('Chain is not supported')
-      return chain
-    }
-
-    return {
-      id: AUTH_CONNECTOR_ID,
-      name: 'Email',
-      type: 'AUTH',
-      async connect(parameters = {}) {
-        const { wallet, provider } = await loadFrame()
-        if (parameters.isReconnecting && !(await wallet.isConnected()))
-          throw new AuthSessionMissingError()
-        bind(provider)
-        const wanted = parameters.chainId ?? chainId
-        if (wanted !== Number(await provider.request({ method: 'eth_chainId' }))) {
-          chainById(wanted)
-          await provider.request({
-            method: 'wallet_switchEthereumChain',
-            params: [{ chainId: numberToHex(wanted) }],
-          })
-        }
-        const accounts = (await provider.connect()).map((a) => getAddress(a))
-        chainId = wanted
-        // wagmi types the answer by its `withCapabilities` flag; plain addresses are what it asked.
-        return { accounts, chainId } as never
-      },
-      async disconnect() {
-        setUser(undefined)
-        solana?.signedOut()
-        await (loaded ?? (await loadFrame())).provider.disconnect()
-      },
-      async getAccounts() {
-        if (!loaded) return []
-        const accounts = (await loaded.provider.request({ method: 'eth_accounts' })) as string[]
-        return accounts.map((a) => getAddress(a) as Address)
-      },
-      async getChainId() {
-        return chainId
-      },
-      async getProvider() {
-        // wagmi asks every connector for its provider on each page load: only a visitor who
-        // signed in by email before pays for loading the frame.
-        if (loaded) return loaded.provider
-        if (!storage.get('emailLoginUsed')) return undefined as never
-        return (await loadFrame()).provider
-      },
-      async isAuthorized() {
-        if (!loaded && !storage.get('emailLoginUsed')) return false
-        try {
-          return await (await loadFrame()).wallet.isConnected()
-        } catch {
-          return false
-        }
-      },
-      async switchChain({ chainId: next }) {
-        const chain = chainById(next)
-        const { provider } = await loadFrame()
-        await provider.request({
-          method: 'wallet_switchEthereumChain',
-          params: [{ chainId: numberToHex(next) }],
-        })
-        return chain
-      },
-      onAccountsChanged,
-      onChainChanged,
-      onDisconnect() {
-        setUser(undefined)
-        solana?.signedOut()
-        config.emitter.emit('disconnect')
-      },
-    }
+  const connector = createEip155Connector({
+    id: AUTH_CONNECTOR_ID,
+    chainId: options.chainId,
+    storage,
+    load: loadFrame,
+    loaded: () => loaded,
+    signedOut() {
+      setUser(undefined)
+      solana.signedOut()
+    },
   })
 
   const wallet = async () => (await loadFrame()).wallet
   // One session serves every namespace: signing out on Solana signs the EVM side out too, and
   // the EVM provider's events tell wagmi.
-  const solanaChains = options.solanaChains
-  const loadSolanaWallet = solanaChains?.length
-    ? async () => {
-        const { createEmbeddedSolanaWallet } = await import('./solana.js')
-        solana ??= createEmbeddedSolanaWallet({
-          chains: solanaChains,
-          load: wallet,
-          onUser: (next) => setUser(toAuthUser(next, storage.get('connectedSocial'))),
-          signOut: async () => {
-            setUser(undefined)
-            if (loaded) await loaded.provider.disconnect()
-            else await (await wallet()).signOut()
-          },
-        })
-        return solana
-      }
-    : undefined
+  const solana = solanaWalletLoader(options.solanaChains, {
+    load: wallet,
+    onUser: (next) => setUser(toAuthUser(next, storage.get('connectedSocial'))),
+    signOut: async () => {
+      setUser(undefined)
+      if (loaded) await loaded.provider.disconnect()
+      else await (await wallet()).signOut()
+    },
+  })
 
   return {
     connectorId: AUTH_CONNECTOR_ID,
-    namespaces: loadSolanaWallet ? ['eip155', 'solana'] : ['eip155'],
+    namespaces: solana.load
+      ? [eip155Namespace.namespace, solanaNamespace.namespace]
+      : [eip155Namespace.namespace],
     connector,
     load: wallet,
-    loadSolanaWallet,
+    loadSolanaWallet: solana.load,
     async signInWithEmail(email, { signal } = {}) {
       await (await wallet()).connectEmail(email, { signal })
     },

@@ -9,4 +9,4 @@ export {
   createEmbeddedSolanaWallet,
   type EmbeddedSolanaWallet,
   type EmbeddedSolanaWalletOptions,
-} from './solana.js'
+} from './solana/wallet.js'

@@ -1,9 +1,9 @@
 import { createLatchStorage, createMemoryStorage } from '@latch/core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createMessageHandler, type FrameServices } from '../app/handler.js'
-import { frameNotices } from '../protocol/index.js'
+import { createMessageHandler, type FrameServices } from '../../app/handler.js'
+import { createEmbeddedWallet } from '../../client/wallet.js'
+import { frameNotices } from '../../protocol/index.js'
 import { createEmbeddedProvider } from './provider.js'
-import { createEmbeddedWallet } from './wallet.js'
 
 const FRAME = 'http://127.0.0.1:5174'
 

@@ -1,5 +1,6 @@
 import { LatchError } from '@latch/core'
-import type { EmbeddedWallet, EmbeddedWalletUser } from './wallet.js'
+import type { EmbeddedWallet, EmbeddedWalletUser } from '../../client/wallet.js'
+import { eip155ChainId } from './index.js'
 
 type Listener = (...args: unknown[]) => void
 
@@ -41,7 +42,7 @@ export function createEmbeddedProvider(
   let accounts: string[] = []
 
   async function connect(): Promise<string[]> {
-    const user = await wallet.getUser({ chainId: `eip155:${chainId}` })
+    const user = await wallet.getUser({ chainId: eip155ChainId(chainId) })
     options.onUser?.(user)
     const next = [user.address]
     if (next[0] !== accounts[0]) {
@@ -73,14 +74,14 @@ export function createEmbeddedProvider(
           const next = Number.parseInt(hex, 16)
           if (!Number.isInteger(next) || next <= 0)
             throw new ProviderRpcError(-32602, 'Invalid chain id')
-          await wallet.switchNetwork(`eip155:${next}`)
+          await wallet.switchNetwork(eip155ChainId(next))
           chainId = next
           emit('chainChanged', `0x${next.toString(16)}`)
           return null
         }
         default:
           if (accounts.length === 0) throw new ProviderRpcError(4100, 'Not signed in')
-          return wallet.request({ method, params, chainId: `eip155:${chainId}` })
+          return wallet.request({ method, params, chainId: eip155ChainId(chainId) })
       }
     },
     on(event, listener) {

@@ -1,8 +1,8 @@
 import { base58 } from '@scure/base'
 import type { Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
 // Types only: the frame client loads with the first sign-in, not with the page.
-import type { EmbeddedWallet, EmbeddedWalletUser } from '../client/wallet.js'
-import { AuthSessionMissingError } from './errors.js'
+import type { EmbeddedWallet, EmbeddedWalletUser } from '../../client/wallet.js'
+import { AuthSessionMissingError } from '../errors.js'
 
 /** The Solana features the embedded wallet answers (docs/embedded-wallet.md#solana-transactions). */
 const SOLANA_FEATURES = [

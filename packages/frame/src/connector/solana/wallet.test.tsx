@@ -5,7 +5,7 @@ import { base58 } from '@scure/base'
 import { connect, createConfig, getAccount, http } from '@wagmi/core'
 import { foundry } from 'viem/chains'
 import { afterEach, describe, expect, it } from 'vitest'
-import { AUTH_CONNECTOR_ID, createAuthConnector } from './auth.js'
+import { AUTH_CONNECTOR_ID, createAuthConnector } from '../auth.js'
 import {
   ADDRESS,
   FRAME,
@@ -14,7 +14,7 @@ import {
   SOLANA_ADDRESS,
   serveFrames,
   stopServingFrames,
-} from './frameDouble.testing.js'
+} from '../frameDouble.testing.js'
 
 const CLUSTER = solanaLocalnet.caipNetworkId as `solana:${string}`
 
