@@ -1,6 +1,6 @@
+import { namespaceTraits } from '@latch/core'
 import { useLatchAccount, useLatchSignMessage } from '@latch/react'
 import { type FormEvent, useId, useState } from 'react'
-import { verifyMessage } from 'viem'
 
 const messages = {
   title: 'Sign a message',
@@ -12,19 +12,6 @@ const messages = {
   checking: 'Checking the signature…',
   valid: '✓ Verified: signed by this account',
   invalid: '✗ The signature does not match this account',
-}
-
-/**
- * An ed25519 signature by the Solana account's key over the message's UTF-8 bytes. @solana/kit
- * loads here, on the first Solana signature, in a chunk of its own.
- */
-async function verifySolanaMessage(address: string, message: string, signature: string) {
-  const { getBase58Encoder, getPublicKeyFromAddress, verifySignature } = await import('@solana/kit')
-  const key = await getPublicKeyFromAddress(
-    address as Parameters<typeof getPublicKeyFromAddress>[0],
-  )
-  const bytes = getBase58Encoder().encode(signature) as Parameters<typeof verifySignature>[1]
-  return verifySignature(key, bytes, new TextEncoder().encode(message))
 }
 
 type Check = { state: 'idle' | 'checking' } | { state: 'done'; valid: boolean }
@@ -47,14 +34,13 @@ export function SignMessagePanel() {
     const signed = await signMessage({ message }).catch(() => undefined)
     if (!signed) return
     setCheck({ state: 'checking' })
-    const valid = await (namespace === 'solana'
-      ? verifySolanaMessage(signed.address, message, signed.signature)
-      : verifyMessage({
-          address: signed.address as `0x${string}`,
-          message,
-          signature: signed.signature as `0x${string}`,
-        })
-    ).catch(() => false)
+    // The namespace's own check (EIP-191 on EVM, ed25519 on Solana), its crypto loaded on first use.
+    const verify = namespaceTraits(namespace)?.verifyMessage
+    const valid = verify
+      ? await verify({ address: signed.address, message, signature: signed.signature }).catch(
+          () => false,
+        )
+      : false
     setCheck({ state: 'done', valid })
   }
 

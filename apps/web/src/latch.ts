@@ -1,7 +1,6 @@
 import {
   arbitrumNetwork,
   baseNetwork,
-  type CaipNetwork,
   createDevNetwork,
   type EvmNetwork,
   ethereumNetwork,
@@ -9,6 +8,7 @@ import {
   imageUrl,
   optimismNetwork,
   polygonNetwork,
+  type SolanaNetwork,
   sepoliaNetwork,
   solanaLocalnet,
   solanaMainnet,
@@ -59,7 +59,7 @@ export const networks: EvmNetwork[] = isDev
  * page and the adapter loads on the first Solana connect (docs/solana.md#wallets).
  */
 // Read here, not through env.ts: the bundler folds the constant only within one module.
-export const solanaNetwork: CaipNetwork | undefined = import.meta.env.VITE_LATCH_SOLANA_RPC_URL
+export const solanaNetwork: SolanaNetwork | undefined = import.meta.env.VITE_LATCH_SOLANA_RPC_URL
   ? {
       ...(import.meta.env.DEV ? solanaLocalnet : solanaMainnet),
       rpcUrls: { default: { http: [import.meta.env.VITE_LATCH_SOLANA_RPC_URL] } },
@@ -119,7 +119,7 @@ function buildLatchConfig(): LatchConfig {
     projectId,
     serverUrl,
     chainId: Number(networks[0]!.id),
-    solanaChains: solanaNetwork ? [solanaNetwork.caipNetworkId as `solana:${string}`] : undefined,
+    solanaChains: solanaNetwork ? [solanaNetwork.caipNetworkId] : undefined,
   })
   const adapter = createEvmAdapter({
     networks,

@@ -1,5 +1,9 @@
 // @latch/core's root export: headless and React-free. Chain adapters live behind their own
 // subpaths (`@latch/core/evm`, …) so an app bundles only the chains it enables.
+// Each namespace's traits, registered from the app's adapters: what views ask instead of
+// comparing namespace strings.
+export { namespaceTraits, registerNamespace, traitsOfCaip } from './adapters/registry.js'
+export type { NamespaceTraits, SendCost } from './adapters/shared/traits.js'
 export type * from './adapters/types.js'
 // The app link of a WalletConnect pairing: pure, so the views need not import the connector
 // (and with it the optional WalletConnect SDK).

@@ -135,8 +135,9 @@ export const en = {
     feeValue: '≈ {amount} {symbol}',
     feeUnknown: 'estimated by your wallet',
     receiverPlaceholder: '0x… or name',
-    receiverPlaceholderSolana: 'Solana address',
-    /** Solana: the receiver has no account for the token yet; the send opens one and pays its rent. */
+    /** For a namespace without names: its traits' label ("Solana address"). */
+    receiverPlaceholderAddress: '{label} address',
+    /** A send cost (Solana's traits): the receiver has no account for the token yet; the send opens one and pays its rent. */
     rent: 'New token account for the receiver',
     preview: 'Review send',
     noTokens: 'This account holds nothing to send on {network}.',

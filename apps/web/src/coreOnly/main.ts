@@ -7,8 +7,9 @@ import { chainRpcUrl, projectId, serverUrl } from '../env'
 import { renderHistory, renderWallets } from './render'
 
 const network = createDevNetwork(chainRpcUrl)
+const adapter = createEvmAdapter({ networks: [network] })
 const latch = createLatch(
-  { projectId, serverUrl, adapters: [createEvmAdapter({ networks: [network] })] },
+  { projectId, serverUrl, adapters: [adapter] },
   { sdkType: 'latch', sdkVersion: 'core-only-0.1.0' },
 )
 
@@ -26,11 +27,13 @@ const connectedAddress = () => {
 function drawWallets() {
   const connectors = latch.stores.connectors
     .getState()
-    .connectors.filter((connector) => connector.chain === 'eip155')
+    .connectors.filter((connector) => connector.chain === adapter.namespace)
   renderWallets(wallets, connectors, (connectorId) => {
-    latch.controller.connect({ namespace: 'eip155', connectorId }).catch((error: unknown) => {
-      account.textContent = `not connected (${(error as Error).message})`
-    })
+    latch.controller
+      .connect({ namespace: adapter.namespace, connectorId })
+      .catch((error: unknown) => {
+        account.textContent = `not connected (${(error as Error).message})`
+      })
   })
 }
 

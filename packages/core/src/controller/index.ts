@@ -63,9 +63,9 @@ export interface LatchController {
   setAccountProp<prop extends keyof AccountState>(
     prop: prop,
     value: AccountState[prop],
-    chain: ChainNamespace | undefined,
+    namespace: ChainNamespace | undefined,
   ): void
-  setChainAccountData(chain: ChainNamespace | undefined, data: Partial<AccountState>): void
+  setChainAccountData(namespace: ChainNamespace | undefined, data: Partial<AccountState>): void
   /** Reads the active account's native balance into the account state. */
   fetchBalance(namespace?: ChainNamespace): Promise<{ balance: string; symbol: string } | undefined>
   getAdapter(namespace: ChainNamespace): ChainAdapter
@@ -114,8 +114,8 @@ export function createController(parameters: CreateControllerParameters): LatchC
     removeNetwork: (namespace, id) => removeNetwork(ctx, namespace, id),
     removeAdapter: (namespace) => removeAdapter(ctx, namespace),
     resetAccount: (namespace) => resetAccount(ctx, namespace),
-    setAccountProp: (prop, value, chain) => setAccountProp(ctx, prop, value, chain),
-    setChainAccountData: (chain, data) => setChainAccountData(ctx, chain, data),
+    setAccountProp: (prop, value, namespace) => setAccountProp(ctx, prop, value, namespace),
+    setChainAccountData: (namespace, data) => setChainAccountData(ctx, namespace, data),
     fetchBalance: (namespace) => fetchBalance(ctx, namespace),
     getAdapter: (namespace) => getAdapter(ctx, namespace),
     destroy() {

@@ -46,7 +46,7 @@ export function registerAdapters(ctx: ControllerContext): () => void {
       adapter.on('pairing', (pairing) => ctx.stores.connectors.setState({ pairing })),
     )
   }
-  ctx.stores.chain.setState({ chains, noAdapters: ctx.adapters.size === 0 })
+  ctx.stores.chain.setState({ chains })
   return () => {
     for (const unsubscribe of unsubscribes.splice(0)) unsubscribe()
   }

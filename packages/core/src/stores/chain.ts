@@ -1,14 +1,12 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { formatCaipAddress } from '../networks/caip.js'
-import type { CaipAddress, CaipNetwork, CaipNetworkId, ChainNamespace } from '../networks/types.js'
+import type { CaipAddress, CaipNetwork, ChainNamespace } from '../networks/types.js'
 import { type AccountState, initialAccountState } from './account.js'
 
 export interface NetworkState {
   caipNetwork: CaipNetwork | undefined
-  supportsAllNetworks: boolean
   smartAccountEnabledNetworks: number[]
   requestedCaipNetworks: CaipNetwork[] | undefined
-  approvedCaipNetworkIds: CaipNetworkId[] | undefined
 }
 
 /** docs/behaviour.md#chain-state-per-namespace. */
@@ -23,8 +21,6 @@ export interface ChainStoreState {
   activeChain: ChainNamespace | undefined
   activeCaipNetwork: CaipNetwork | undefined
   chains: Partial<Record<ChainNamespace, ChainState>>
-  /** True when the app was started without any chain adapter. */
-  noAdapters: boolean
 }
 
 export type ChainStore = StoreApi<ChainStoreState>
@@ -32,10 +28,8 @@ export type ChainStore = StoreApi<ChainStoreState>
 export function initialNetworkState(caipNetworks: CaipNetwork[] = []): NetworkState {
   return {
     caipNetwork: undefined,
-    supportsAllNetworks: true,
     smartAccountEnabledNetworks: [],
     requestedCaipNetworks: caipNetworks,
-    approvedCaipNetworkIds: undefined,
   }
 }
 
@@ -56,7 +50,6 @@ export function createChainStore(): ChainStore {
     activeChain: undefined,
     activeCaipNetwork: undefined,
     chains: {},
-    noAdapters: false,
   }))
 }
 

@@ -18,13 +18,10 @@ export const viewNames = [
   'ProfileWallets',
   'UpdateEmailWallet',
   'SwitchNetwork',
-  'SwitchActiveChain',
   'SIWXSignMessage',
-  'ApproveTransaction',
   'Account',
   'RegisterAccountName',
   'RegisterAccountNameSuccess',
-  'Swap',
   'UnsupportedChain',
   // Latch's own: the network list (SwitchNetwork is the pending switch) and the activity list.
   'Networks',
@@ -41,6 +38,13 @@ export const viewNames = [
 ] as const
 
 export type ViewName = (typeof viewNames)[number]
+
+/**
+ * The reference's view names that have no view in Latch's modal (docs/behaviour.md#views), so a
+ * route cannot name them: `SwitchActiveChain` and `Swap` are not built; `ApproveTransaction` is the
+ * secure frame's own UI.
+ */
+export const referenceOnlyViewNames = ['SwitchActiveChain', 'ApproveTransaction', 'Swap'] as const
 
 /** A catalogue wallet reached through WalletConnect: its logo on the QR code, its app links. */
 export interface WalletConnectWallet {

@@ -9,6 +9,7 @@ import {
   goBack,
   openModal,
   pushView,
+  referenceOnlyViewNames,
   replaceView,
   selectRoute,
   viewNames,
@@ -58,7 +59,11 @@ describe('router store', () => {
       'Swap',
       'UnsupportedChain',
     ]
-    expect(viewNames).toEqual(expect.arrayContaining(seedViews))
+    expect([...viewNames, ...referenceOnlyViewNames]).toEqual(expect.arrayContaining(seedViews))
+    // A name is a view of the modal or the reference's alone, never both.
+    expect(
+      viewNames.filter((name) => (referenceOnlyViewNames as readonly string[]).includes(name)),
+    ).toEqual([])
   })
 
   it('pushes, replaces and goes back', () => {

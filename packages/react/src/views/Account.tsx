@@ -1,4 +1,4 @@
-import { closeModal, formatQuantity, pushView, truncateAddress } from '@latch/core'
+import { closeModal, formatQuantity, namespaceTraits, pushView, truncateAddress } from '@latch/core'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
@@ -14,9 +14,8 @@ const loadNames = () => import('./RegisterAccountNameSuccess.js')
 import { explorerAddressUrl, networkImageUrl } from './networkImage.js'
 
 // Balances bring their styles and the send subpath's reader: a chunk of their own, fetched as
-// the account view opens, so the page's first load carries none of it.
-// docs/behaviour.md#limits: the balance chains are EVM and Solana.
-const BALANCE_NAMESPACES: readonly string[] = ['eip155', 'solana']
+// the account view opens, so the page's first load carries none of it. docs/behaviour.md#limits:
+// only namespaces whose traits say so show balances.
 
 const TokenBalances = lazy(() =>
   import('./TokenBalances.js').then((m) => ({ default: m.TokenBalances })),
@@ -26,6 +25,7 @@ const TokenBalances = lazy(() =>
 export function Account() {
   const { stores, controller, config, messages, auth } = useLatch('Account')
   const account = useLatchAccount()
+  const traits = namespaceTraits(account.namespace)
   const authUser = useLatchAuthUser()
   const connectorId = useStore(stores.connectors, (s) =>
     account.namespace ? s.activeConnectorIds[account.namespace] : undefined,
@@ -121,7 +121,7 @@ export function Account() {
           ) : null}
         </div>
       ) : null}
-      {account.namespace && BALANCE_NAMESPACES.includes(account.namespace) ? (
+      {traits?.features.balance ? (
         <Suspense fallback={<p className="latch-hint">{t.tokensLoading}</p>}>
           <TokenBalances />
         </Suspense>
@@ -152,7 +152,7 @@ export function Account() {
         >
           <span className="latch-wallet-name">{fill(t.wallets, { count: walletCount })}</span>
         </button>
-        {account.namespace === 'eip155' && !account.profileName ? (
+        {traits?.features.names && !account.profileName ? (
           <button
             type="button"
             className="latch-list-item"

@@ -1,12 +1,13 @@
-import { formatQuantity, pushView, type SendEstimate } from '@latch/core'
+import { formatQuantity, namespaceTraits, pushView, type SendEstimate } from '@latch/core'
 import { looksLikeName, resolveAccountName } from '@latch/core/names'
 import { estimateSend, maxSendable, toDecimalAmount, validateSend } from '@latch/core/send'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
 import { useLatchAccount, useLatchNetwork } from '../hooks/index.js'
-import { fill } from '../messages.js'
+import { fill, type Messages } from '../messages.js'
 import { ensureWalletStyles } from '../theme/walletStyles.js'
+import { costLabel, sendCostsOf } from './sendCosts.js'
 import { useTokenBalances } from './TokenBalances.js'
 
 const tokenKey = (token: { address?: string | undefined }) => token.address ?? 'native'
@@ -109,6 +110,13 @@ function useReceiver() {
 }
 
 /** docs/behaviour.md#views (WalletSend): token, amount (with Max), receiver; then the review. */
+/** The receiver field's hint: a name or an address where names exist, else "<label> address". */
+function receiverPlaceholder(t: Messages['send'], namespace: string | undefined): string {
+  const traits = namespaceTraits(namespace)
+  if (!traits || traits.features.names) return t.receiverPlaceholder
+  return fill(t.receiverPlaceholderAddress, { label: traits.label })
+}
+
 export function WalletSend() {
   const { stores, messages } = useLatch('WalletSend')
   const { balances, state } = useTokenBalances()
@@ -259,7 +267,7 @@ export function WalletSend() {
         className="latch-input latch-mono"
         autoComplete="off"
         spellCheck={false}
-        placeholder={namespace === 'solana' ? t.receiverPlaceholderSolana : t.receiverPlaceholder}
+        placeholder={receiverPlaceholder(t, namespace)}
         value={receiverField.text}
         aria-invalid={invalid('receiver') ?? (receiverField.lookup.state === 'failed' || undefined)}
         aria-describedby={describedBy('receiver', ids.lookup)}
@@ -289,15 +297,15 @@ export function WalletSend() {
             })
           : t.feeUnknown}
       </p>
-      {estimate?.rent ? (
-        <p className="latch-field-hint" data-testid="send-rent">
-          {t.rent}:{' '}
+      {sendCostsOf(namespace, estimate).map((cost) => (
+        <p key={cost.label} className="latch-field-hint" data-testid={`send-${cost.label}`}>
+          {costLabel(t, cost)}:{' '}
           {fill(t.feeValue, {
-            amount: formatQuantity(toDecimalAmount(estimate.rent, nativeDecimals), 6),
+            amount: formatQuantity(toDecimalAmount(cost.amount, nativeDecimals), 6),
             symbol: nativeSymbol,
           })}
         </p>
-      ) : null}
+      ))}
       {error ? (
         <p className="latch-field-error" id={ids.error} role="alert">
           {error.message}

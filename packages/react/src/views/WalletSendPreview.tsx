@@ -10,10 +10,11 @@ import {
 } from '@latch/core/send'
 import { useEffect, useRef, useState } from 'react'
 import { useLatch } from '../context.js'
-import { useLatchNetwork } from '../hooks/index.js'
+import { useLatchAccount, useLatchNetwork } from '../hooks/index.js'
 import { fill } from '../messages.js'
 import { ensureWalletStyles } from '../theme/walletStyles.js'
 import { explorerTxUrl } from './networkImage.js'
+import { costLabel, sendCostsOf } from './sendCosts.js'
 import { useSendEstimate } from './WalletSend.js'
 
 export { WalletSend } from './WalletSend.js'
@@ -27,6 +28,7 @@ type Status = 'review' | 'signing' | 'rejected' | 'error' | 'pending' | 'confirm
 export function WalletSendPreview() {
   const { stores, controller, api, history, messages } = useLatch('WalletSendPreview')
   const { network } = useLatchNetwork()
+  const { namespace } = useLatchAccount()
   // The form resets once the wallet signs: the review keeps what it showed.
   const [draft] = useState(() => stores.send.getState())
   const [status, setStatus] = useState<Status>('review')
@@ -139,17 +141,17 @@ export function WalletSendPreview() {
               : t.feeUnknown}
           </dd>
         </div>
-        {estimate?.rent ? (
-          <div>
-            <dt>{t.rent}</dt>
-            <dd data-testid="review-rent">
+        {sendCostsOf(namespace, estimate).map((cost) => (
+          <div key={cost.label}>
+            <dt>{costLabel(t, cost)}</dt>
+            <dd data-testid={`review-${cost.label}`}>
               {fill(t.feeValue, {
-                amount: formatQuantity(toDecimalAmount(estimate.rent, nativeDecimals), 6),
+                amount: formatQuantity(toDecimalAmount(cost.amount, nativeDecimals), 6),
                 symbol: nativeSymbol,
               })}
             </dd>
           </div>
-        ) : null}
+        ))}
         {sent ? (
           <div>
             <dt>{t.transaction}</dt>

@@ -5,7 +5,7 @@ import { createSolanaAdapter } from './adapter.js'
 import { solanaLocalnet } from './networks.js'
 
 const ADDRESS = '8MpFq5WFQUJ3AdbSPRafoXwSyZ3xJTGNQDQjup7rWSwD'
-const wallet = (name: string, chains = [solanaLocalnet.caipNetworkId]) =>
+const wallet = (name: string, chains: string[] = [solanaLocalnet.caipNetworkId]) =>
   createSolanaTestWallet({
     name,
     address: ADDRESS,

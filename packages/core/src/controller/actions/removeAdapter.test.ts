@@ -23,7 +23,7 @@ describe('removeAdapter', () => {
     expect(t.chain()).toMatchObject({
       activeChain: undefined,
       activeCaipNetwork: undefined,
-      noAdapters: true,
+      chains: {},
     })
   })
 })

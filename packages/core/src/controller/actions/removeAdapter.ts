@@ -26,10 +26,5 @@ export function removeAdapter(ctx: ControllerContext, namespace: ChainNamespace)
   const nextChain = Object.values(state.chains).find((chain) => chain !== undefined)
   const nextNetwork = nextChain?.networkState.caipNetwork ?? nextChain?.caipNetworks[0]
   if (nextNetwork) setActiveNetwork(ctx, nextNetwork)
-  else
-    ctx.stores.chain.setState({
-      activeChain: undefined,
-      activeCaipNetwork: undefined,
-      noAdapters: ctx.adapters.size === 0,
-    })
+  else ctx.stores.chain.setState({ activeChain: undefined, activeCaipNetwork: undefined })
 }

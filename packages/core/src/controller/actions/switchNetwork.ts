@@ -20,8 +20,8 @@ function embeddedConnectorToCarry(
   if (!active || active === namespace) return undefined
   const { activeConnectorIds, connectors } = ctx.stores.connectors.getState()
   const id = activeConnectorIds[active]
-  const isAuthOn = (chain: ChainNamespace) =>
-    connectors.some((c) => c.id === id && c.chain === chain && c.type === 'AUTH')
+  const isAuthOn = (on: ChainNamespace) =>
+    connectors.some((c) => c.id === id && c.chain === on && c.type === 'AUTH')
   return id && isAuthOn(active) && isAuthOn(namespace) ? id : undefined
 }
 
