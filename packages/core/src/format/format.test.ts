@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fungible, nft, tx } from '../transactions/fixtures.js'
+import { fungible, nft, tx } from '../transactions/fixtures.testing.js'
 import { authDisplayName, truncateAddress, truncateDisplayName } from './address.js'
 import { formatQuantity } from './quantity.js'
 import { monthGroupTitle, relativeTimeFrom } from './time.js'

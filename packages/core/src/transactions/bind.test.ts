@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { bindHistory } from './bind.js'
-import { tx } from './fixtures.js'
+import { tx } from './fixtures.testing.js'
 import { createTransactionsStore } from './store.js'
 import type { HistoryPage } from './types.js'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { dropSpam, isSpamOnly, keepChain } from './filters.js'
-import { fungible, nft, tx } from './fixtures.js'
+import { fungible, nft, tx } from './fixtures.testing.js'
 
 describe('spam filter', () => {
   it('drops a transaction only when every transfer is flagged spam', () => {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { tx } from './fixtures.js'
+import { tx } from './fixtures.testing.js'
 import { groupByYearAndMonth, orderedGroups } from './group.js'
 
 // Local-time grouping: the tests pin the zone so a month boundary means the same everywhere.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../api/errors.js'
-import { fungible, nft, tx } from './fixtures.js'
+import { fungible, nft, tx } from './fixtures.testing.js'
 import { createTransactionsStore, type FetchErrorEvent, type TransactionsDeps } from './store.js'
 import type { HistoryPage } from './types.js'
 

@@ -6,7 +6,7 @@ import type { SiwxConfig } from '../siwx/types.js'
 import { createMemoryStorage } from '../storage/backend.js'
 import { createLatchStorage } from '../storage/storage.js'
 import { createFakeAdapter } from '../testing/fakeAdapter.js'
-import { tx } from '../transactions/fixtures.js'
+import { tx } from '../transactions/fixtures.testing.js'
 
 export const ADDRESS_A = '0x00000000000000000000000000000000000000aa'
 export const ADDRESS_B = '0x00000000000000000000000000000000000000bb'

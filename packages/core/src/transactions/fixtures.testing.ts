@@ -1,3 +1,4 @@
+import { devNetwork } from '../adapters/eip155/networks.js'
 import type { Transaction, TransactionTransfer } from './types.js'
 
 /** Builds a wire-format transaction for tests; only what a test states differs from the defaults. */
@@ -20,7 +21,7 @@ export function tx(
       sentTo: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
       status: 'confirmed',
       nonce: 0,
-      chain: options.chain ?? 'eip155:31337',
+      chain: options.chain ?? devNetwork.caipNetworkId,
     },
     transfers:
       options.transfers === undefined ? [fungible('1.5', 'ETH', 'out')] : options.transfers,
