@@ -54,20 +54,25 @@ if (!process.env.TEST_WORKER_INDEX) {
   }
 }
 
+/** Specs that touch no chain account: they run in the second lane (below). */
+const noChainSpecs = /\/(consumer|custody-attacks|social-login)\.spec\.ts$/
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './artifacts/results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Two lanes on one stack. The packaging test spends a minute building, packing and installing
-  // the libraries into two consumer apps before it touches the stack, and only reads from it:
-  // it runs beside the app's tests, which wait on the browser and the chain much of the time.
-  // Every other spec keeps one lane, in file order, as they share the chain's accounts.
+  // Two lanes on one stack. The chain's accounts (the injected test wallet, the dev funder, the
+  // Farcaster registry's owner) are shared, so every spec that uses them keeps one lane, in file
+  // order: 'chain'. The other lane, 'no-chain', holds the specs that touch no chain account and
+  // share no user with the first: the packaging test (a minute building, packing and installing
+  // the libraries, then reads only) and the social sign-in and custody attacks (fresh users per run;
+  // the only specs that start social flows, so the per-IP social budget sees them one at a time).
   workers: 2,
   projects: [
-    { name: 'packaging', testMatch: /consumer\.spec\.ts$/, workers: 1 },
-    { name: 'app', testIgnore: /consumer\.spec\.ts$/, workers: 1 },
+    { name: 'no-chain', testMatch: noChainSpecs, workers: 1 },
+    { name: 'chain', testIgnore: noChainSpecs, workers: 1 },
   ],
   retries: 0,
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'artifacts/report.json' }]] : 'list',
