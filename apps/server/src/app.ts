@@ -14,12 +14,12 @@ import { chainDataPlugin } from './chains/plugin.js'
 import { type Config, localKeyFiles, PRODUCTION_SECRETS } from './config.js'
 import type { DatabaseHandle, Db } from './db/types.js'
 import { frameHostingPlugin } from './frame-hosting/plugin.js'
-import { installErrorHandling } from './http/errors.js'
-import { registerRateLimit } from './http/rate-limit.js'
+import { errorAnswers } from './http/errors.js'
+import { rateLimits } from './http/rate-limit.js'
 import { createLogger } from './logger.js'
 import { nameRoutes } from './names/plugin.js'
 import { metricsRoutes } from './observability/metrics-endpoint.js'
-import { installObservability } from './observability/plugin.js'
+import { observability } from './observability/plugin.js'
 import { probeRoutes } from './observability/probes.js'
 import { requestIdGenerator } from './observability/request-id.js'
 import { providerRoutes } from './provider/plugin.js'
@@ -70,8 +70,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate<DatabaseHandle>('database', options.db)
   app.decorate('chain', options.chain ?? createChainClient(config.chainRpcUrl))
 
-  installErrorHandling(app)
-  installObservability(app)
+  await app.register(errorAnswers)
+  await app.register(observability)
   await app.register(cors, {
     origin: config.webOrigins.length > 0 ? config.webOrigins : false,
   })
@@ -85,7 +85,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       `development keys are read from files beside the database (${keyFiles.join(', ')}); production needs ${PRODUCTION_SECRETS.join(', ')} from the environment`,
     )
   // Once, before any route: the limits of provider and auth routes share one store.
-  await registerRateLimit(app, config.redisUrl, { failOpen: config.rateLimitFailOpen })
+  await app.register(rateLimits, {
+    redisUrl: config.redisUrl,
+    failOpen: config.rateLimitFailOpen,
+  })
 
   // First: on a frame host, its hook must turn away every route registered after it.
   await app.register(frameHostingPlugin)
@@ -97,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(chainDataPlugin())
   await app.register(siwxRoutes, { now: options.now })
   await app.register(nameRoutes, { now: options.now })
-  if (config.adminToken) await app.register(adminRoutes(config.adminToken))
+  if (config.adminToken) await app.register(adminRoutes, { token: config.adminToken })
   for (const plugin of options.plugins ?? []) await app.register(plugin)
   return app
 }

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@latch/core/wire'
 import type { FastifyError, FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import { Type } from 'typebox'
 
 /** Thrown by routes for an expected failure; becomes `{ error: { code, message, requestId } }`. */
@@ -88,3 +89,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       .send(errorBody('NOT_FOUND', `No route for ${request.method} ${request.url}`, request.id))
   })
 }
+
+/** The error answers as a plugin, not encapsulated: the handlers must be the whole app's. */
+export const errorAnswers = fp(async (app) => installErrorHandling(app), {
+  name: 'latch-error-answers',
+})

@@ -8,7 +8,7 @@ import { createProject, type ProjectView } from '../provider/projects.js'
 import { openTestApp, type ProviderTestApp } from '../provider/testing.js'
 import { openTestDatabaseFor } from '../testing/database.js'
 import { installErrorHandling } from './errors.js'
-import { registerRateLimit } from './rate-limit.js'
+import { rateLimits } from './rate-limit.js'
 
 const REDIS_URL = process.env.REDIS_URL_TEST || 'redis://127.0.0.1:6379'
 
@@ -112,7 +112,7 @@ describe('project-scoped reads are rate limited too', () => {
     app.decorate('config', config)
     app.decorate('db', database.db)
     installErrorHandling(app)
-    await registerRateLimit(app, undefined)
+    await app.register(rateLimits)
     await app.register(providerRoutes, { readLimitPerMinute: 3 })
     try {
       const project = await createProject(database.db, { name: 'R', origins: [] })

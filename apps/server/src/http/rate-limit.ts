@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
 import { type BudgetStore, createBudgetStore } from './budgets.js'
 import { HttpError } from './errors.js'
@@ -13,6 +14,11 @@ export const ERROR_REPORT_WINDOW_MS = 60_000
  * what a page needs (a handful per load), low enough that one address cannot flood the database.
  */
 export const DEFAULT_READ_LIMIT_PER_MINUTE = 600
+
+/** The per-minute budget of project-scoped reads, passed to every route plugin that serves them. */
+export interface ReadLimitOptions {
+  readLimitPerMinute: number
+}
 
 /** Route config for a rate-limited project-scoped read. */
 export function readRateLimit(max: number) {
@@ -70,6 +76,13 @@ function connected(redis: Redis, timeoutMs: number): Promise<boolean> {
   })
 }
 
+export interface RateLimitsOptions {
+  /** REDIS_URL: the counters' shared store; without it they live in process memory. */
+  redisUrl?: string | undefined
+  /** LATCH_RATE_LIMIT_ON_REDIS_FAILURE=open: while Redis is down, limited routes go unlimited. */
+  failOpen?: boolean | undefined
+}
+
 /**
  * Registers @fastify/rate-limit, once for the whole app, for the routes that opt in
  * (`config.rateLimit`: provider reads, `POST /e`, every auth route). With
@@ -77,11 +90,8 @@ function connected(redis: Redis, timeoutMs: number): Promise<boolean> {
  * otherwise in process memory. When Redis is down, limited routes answer 503 (fail closed), unless
  * `failOpen` lets them through unlimited (LATCH_RATE_LIMIT_ON_REDIS_FAILURE=open; docs/deployment.md).
  */
-export async function registerRateLimit(
-  app: FastifyInstance,
-  redisUrl: string | undefined,
-  { failOpen = false }: { failOpen?: boolean } = {},
-) {
+const plugin: FastifyPluginAsync<RateLimitsOptions> = async (app, options) => {
+  const { redisUrl, failOpen = false } = options
   let redis: Redis | undefined
   if (redisUrl) {
     redis = new Redis(redisUrl, {
@@ -123,6 +133,9 @@ export async function registerRateLimit(
       new RateLimitedError(Math.ceil(context.ttl / 1000)),
   })
 }
+
+/** Not encapsulated: the decorators and the store are the whole app's, registered once. */
+export const rateLimits = fp(plugin, { name: 'latch-rate-limits' })
 
 /**
  * Analytics events (`POST /e` track events and every event of a `POST /batch`) per client and

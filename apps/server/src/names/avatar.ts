@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { AccountNameRecord } from '@latch/core/wire'
 import type { FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import { Type } from 'typebox'
 import { type Address, isAddress } from 'viem'
 import { errorResponses, HttpError } from '../http/errors.js'
@@ -126,8 +127,8 @@ class AvatarNotFoundError extends HttpError {
   }
 }
 
-/** `GET /public/getAvatarImage/:id`: the avatar of a registered name or of an address. */
-export function avatarRoutes(options: AvatarRouteOptions): FastifyPluginAsyncTypebox {
+/** One image cache per registration: avatars fetched once an hour at most, whatever the traffic. */
+const plugin: FastifyPluginAsyncTypebox<AvatarRouteOptions> = async (app, options) => {
   const cache = new AvatarCache()
 
   const sourceOf = async (
@@ -170,41 +171,42 @@ export function avatarRoutes(options: AvatarRouteOptions): FastifyPluginAsyncTyp
     return image
   }
 
-  return async (app) => {
-    app.get(
-      `${AVATAR_IMAGE_PATH}/:id`,
-      {
-        config: { ...publicConfig, rateLimit: readRateLimit(IMAGE_LIMIT_PER_MINUTE) },
-        schema: {
-          summary: 'The avatar of a registered name or of an address, fetched by this server',
-          description:
-            "Viewers' browsers never contact the avatar's host: this server fetches https avatars (public addresses only, at most 512 KiB, PNG, JPEG, GIF or WebP) and keeps them an hour.",
-          tags: ['images'],
-          params: Type.Object({
-            id: Type.String({ minLength: 1, maxLength: 320, pattern: '^[A-Za-z0-9.-]+$' }),
+  app.get(
+    `${AVATAR_IMAGE_PATH}/:id`,
+    {
+      config: { ...publicConfig, rateLimit: readRateLimit(IMAGE_LIMIT_PER_MINUTE) },
+      schema: {
+        summary: 'The avatar of a registered name or of an address, fetched by this server',
+        description:
+          "Viewers' browsers never contact the avatar's host: this server fetches https avatars (public addresses only, at most 512 KiB, PNG, JPEG, GIF or WebP) and keeps them an hour.",
+        tags: ['images'],
+        params: Type.Object({
+          id: Type.String({ minLength: 1, maxLength: 320, pattern: '^[A-Za-z0-9.-]+$' }),
+        }),
+        response: {
+          200: Type.Unsafe<Buffer>({
+            type: 'string',
+            format: 'binary',
+            description: 'A PNG, JPEG, GIF or WebP image',
           }),
-          response: {
-            200: Type.Unsafe<Buffer>({
-              type: 'string',
-              format: 'binary',
-              description: 'A PNG, JPEG, GIF or WebP image',
-            }),
-            ...errorResponses({ 404: 'AVATAR_NOT_FOUND: none set, not https, or not an image' }),
-          },
+          ...errorResponses({ 404: 'AVATAR_NOT_FOUND: none set, not https, or not an image' }),
         },
       },
-      async (request, reply) => {
-        const source = await sourceOf(app, request.params.id)
-        if (!isServableAvatar(source)) throw new AvatarNotFoundError()
-        const image = await load(source, request.log)
-        if (!image) throw new AvatarNotFoundError()
-        return reply
-          .header('cache-control', 'public, max-age=3600')
-          .header('content-security-policy', "default-src 'none'")
-          .header('x-content-type-options', 'nosniff')
-          .type(image.type)
-          .send(image.body)
-      },
-    )
-  }
+    },
+    async (request, reply) => {
+      const source = await sourceOf(app, request.params.id)
+      if (!isServableAvatar(source)) throw new AvatarNotFoundError()
+      const image = await load(source, request.log)
+      if (!image) throw new AvatarNotFoundError()
+      return reply
+        .header('cache-control', 'public, max-age=3600')
+        .header('content-security-policy', "default-src 'none'")
+        .header('x-content-type-options', 'nosniff')
+        .type(image.type)
+        .send(image.body)
+    },
+  )
 }
+
+/** `GET /public/getAvatarImage/:id`: the avatar of a registered name or of an address. */
+export const avatarRoutes = fp(plugin, { name: 'latch-name-avatars', encapsulate: true })

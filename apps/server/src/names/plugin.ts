@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { fullName, labelOf } from '@latch/core/wire'
+import fp from 'fastify-plugin'
 import { Type } from 'typebox'
 import { chainClients } from '../chain.js'
 import { errorResponses } from '../http/errors.js'
@@ -67,16 +68,14 @@ const lookupQuery = Type.Object({
  * project of this server; every route is still project-scoped, so pages off the allow-list get
  * nothing.
  */
-export const nameRoutes: FastifyPluginAsyncTypebox<NameRoutesOptions> = async (app, options) => {
+const plugin: FastifyPluginAsyncTypebox<NameRoutesOptions> = async (app, options) => {
   const now = options.now ?? (() => new Date())
   const suffix = app.config.nameSuffix
   const limits = options.registrationLimits ?? DEFAULT_REGISTRATION_LIMITS
-  await app.register(
-    avatarRoutes({
-      rpcUrls: app.config.chainData.rpcUrls,
-      fetchOptions: options.avatarFetch,
-    }),
-  )
+  await app.register(avatarRoutes, {
+    rpcUrls: app.config.chainData.rpcUrls,
+    fetchOptions: options.avatarFetch,
+  })
   const clientOf = chainClients(app.config.chainData.rpcUrls)
   const scoped = (limit: number) => ({
     config: { ...projectScopedConfig, rateLimit: readRateLimit(limit) },
@@ -243,3 +242,5 @@ export const nameRoutes: FastifyPluginAsyncTypebox<NameRoutesOptions> = async (a
     },
   )
 }
+
+export const nameRoutes = fp(plugin, { name: 'latch-names', encapsulate: true })

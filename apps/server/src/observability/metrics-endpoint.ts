@@ -4,6 +4,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify'
+import fp from 'fastify-plugin'
 import { Type } from 'typebox'
 import { isAdminRequest } from '../admin/token.js'
 import { errorBody, errorResponses } from '../http/errors.js'
@@ -46,7 +47,7 @@ function serveMetrics(metrics: LatchMetrics, token: string | undefined) {
  * LATCH_METRICS_PORT (loopback by default) a listener of its own that serves nothing else, with
  * the token too when one is set (`installMetricsListener`). Neither configured: no metrics.
  */
-export const metricsRoutes: FastifyPluginAsync = async (app) => {
+const metricsRoutesPlugin: FastifyPluginAsync = async (app) => {
   const { token } = app.config.metrics
   if (token) app.get('/metrics', { schema: metricsSchema }, serveMetrics(app.metrics, token))
 }
@@ -77,3 +78,5 @@ export function installMetricsListener(
     await listener.close()
   })
 }
+
+export const metricsRoutes = fp(metricsRoutesPlugin, { name: 'latch-metrics', encapsulate: true })

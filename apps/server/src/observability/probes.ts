@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
+import fp from 'fastify-plugin'
 import { Type } from 'typebox'
 import { MIGRATIONS_FOLDER } from '../db/migrate.js'
 import { withTimeout } from '../timeout.js'
@@ -84,7 +85,7 @@ function readiness(app: FastifyInstance): () => Promise<ReadyBody> {
  * Not rate-limited (a Redis outage would answer the limit's 503 instead of the checks): requests
  * that arrive during a check share its answer, so a flood costs one check at a time.
  */
-export const probeRoutes: FastifyPluginAsync = async (app) => {
+const probeRoutesPlugin: FastifyPluginAsync = async (app) => {
   app.get(
     '/livez',
     {
@@ -117,3 +118,5 @@ export const probeRoutes: FastifyPluginAsync = async (app) => {
     },
   )
 }
+
+export const probeRoutes = fp(probeRoutesPlugin, { name: 'latch-probes', encapsulate: true })

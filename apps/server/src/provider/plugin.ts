@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import fp from 'fastify-plugin'
 import { createAnalyticsLimiter, DEFAULT_READ_LIMIT_PER_MINUTE } from '../http/rate-limit.js'
 import { seedCatalogue } from './catalogue/repository.js'
 import { batchRoutes } from './routes/batch.js'
@@ -15,24 +16,22 @@ export interface ProviderRoutesOptions {
   readLimitPerMinute?: number
 }
 
-export interface ProviderRouteOptions {
-  readLimitPerMinute: number
-}
-
 /**
  * The provider services of docs/behaviour.md#wire, wire-compatible with the reference: origins, remote config,
  * analytics config, wallet catalogue, images, `POST /e` and `POST /batch`.
  */
-export const providerRoutes: FastifyPluginAsync<ProviderRoutesOptions> = async (app, options) => {
+const plugin: FastifyPluginAsync<ProviderRoutesOptions> = async (app, options) => {
   if (options.seedCatalogue !== false) await seedCatalogue(app.db)
-  const routeOptions = {
+  const readLimit = {
     readLimitPerMinute: options.readLimitPerMinute ?? DEFAULT_READ_LIMIT_PER_MINUTE,
   }
-  await app.register(originsRoutes, routeOptions)
-  await app.register(configRoutes, routeOptions)
-  await app.register(walletsRoutes, routeOptions)
+  await app.register(originsRoutes, readLimit)
+  await app.register(configRoutes, readLimit)
+  await app.register(walletsRoutes, readLimit)
   await app.register(imageRoutes)
   const analytics = { analyticsLimiter: createAnalyticsLimiter(app) }
   await app.register(eventRoutes, analytics)
   await app.register(batchRoutes, analytics)
 }
+
+export const providerRoutes = fp(plugin, { name: 'latch-provider', encapsulate: true })

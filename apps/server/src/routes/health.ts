@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import fp from 'fastify-plugin'
 import { Type } from 'typebox'
 import { isAdminRequest } from '../admin/token.js'
 import { type ChainStatus, chainRpcUrl, checkChain } from '../chain.js'
@@ -38,7 +39,7 @@ export const HEALTH_CHECKS_PER_MINUTE = 120
  * sees the status, the database kind and the chain's id and head; the node's URL (it may hold an
  * API key) and error texts (they may quote it) need the admin token (docs/deployment.md).
  */
-export const healthRoutes: FastifyPluginAsync = async (app) => {
+const healthRoutesPlugin: FastifyPluginAsync = async (app) => {
   app.get(
     '/healthz',
     {
@@ -70,3 +71,5 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
     },
   )
 }
+
+export const healthRoutes = fp(healthRoutesPlugin, { name: 'latch-health', encapsulate: true })

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { EventBody, TrackProps } from '@latch/core/wire'
+import fp from 'fastify-plugin'
 import { Type } from 'typebox'
 import { Value } from 'typebox/value'
 import { errorResponses, HttpError } from '../../http/errors.js'
@@ -35,7 +36,7 @@ function asTrackEvent(event: TrackEvent): EventBody & { props: TrackProps } {
  * here with `navigator.sendBeacon` (a text/plain JSON array). Each event is checked and stored
  * like a `POST /e` track event; one malformed event does not cost the others.
  */
-export const batchRoutes: FastifyPluginAsyncTypebox<AnalyticsRouteOptions> = async (
+const batchRoutesPlugin: FastifyPluginAsyncTypebox<AnalyticsRouteOptions> = async (
   app,
   { analyticsLimiter },
 ) => {
@@ -112,3 +113,8 @@ export const batchRoutes: FastifyPluginAsyncTypebox<AnalyticsRouteOptions> = asy
     },
   )
 }
+
+export const batchRoutes = fp(batchRoutesPlugin, {
+  name: 'latch-provider-batch',
+  encapsulate: true,
+})

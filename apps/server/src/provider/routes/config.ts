@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { remoteFeatureIds } from '@latch/core/wire'
+import fp from 'fastify-plugin'
 import { Type } from 'typebox'
 import { projectErrorResponses, projectQuerySchema } from '../../http/project-query.js'
 import {
@@ -8,9 +9,8 @@ import {
   projectScopedConfig,
   requireProject,
 } from '../../http/project-scope.js'
-import { readRateLimit } from '../../http/rate-limit.js'
+import { type ReadLimitOptions, readRateLimit } from '../../http/rate-limit.js'
 import { serverCapabilities, toRemoteFeatures } from '../features.js'
-import type { ProviderRouteOptions } from '../plugin.js'
 
 const featureSchema = Type.Object({
   id: Type.Enum([...remoteFeatureIds]),
@@ -22,10 +22,7 @@ const featureSchema = Type.Object({
  * `GET /appkit/v1/config` → `{ features }`, `GET /getAnalyticsConfig` → `{ isAnalyticsEnabled }`
  * and `GET /appkit/v1/project-limits` → `{ planLimits }`.
  */
-export const configRoutes: FastifyPluginAsyncTypebox<ProviderRouteOptions> = async (
-  app,
-  options,
-) => {
+const configRoutesPlugin: FastifyPluginAsyncTypebox<ReadLimitOptions> = async (app, options) => {
   const server = serverCapabilities(app.config)
   const scoped = {
     config: { ...projectScopedConfig, rateLimit: readRateLimit(options.readLimitPerMinute) },
@@ -98,3 +95,8 @@ export const configRoutes: FastifyPluginAsyncTypebox<ProviderRouteOptions> = asy
     }),
   )
 }
+
+export const configRoutes = fp(configRoutesPlugin, {
+  name: 'latch-provider-config',
+  encapsulate: true,
+})

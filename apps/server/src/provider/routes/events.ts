@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { ErrorProps, EventBody, TrackProps } from '@latch/core/wire'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import { Type } from 'typebox'
 import { errorResponses, HttpError } from '../../http/errors.js'
 import { projectErrorResponses, projectQuerySchema, safeString } from '../../http/project-query.js'
@@ -68,7 +69,7 @@ const isErrorReport = (body: EventBody): body is EventBody & { props: ErrorProps
  * `POST /e`: error reports (`props.type = 'error'`, at most 5 per 60 s per client) and
  * analytics events (`props.type = 'track'`, stored only when the project enables analytics).
  */
-export const eventRoutes: FastifyPluginAsyncTypebox<AnalyticsRouteOptions> = async (
+const eventRoutesPlugin: FastifyPluginAsyncTypebox<AnalyticsRouteOptions> = async (
   app,
   { analyticsLimiter },
 ) => {
@@ -141,3 +142,8 @@ export const eventRoutes: FastifyPluginAsyncTypebox<AnalyticsRouteOptions> = asy
     },
   )
 }
+
+export const eventRoutes = fp(eventRoutesPlugin, {
+  name: 'latch-provider-events',
+  encapsulate: true,
+})

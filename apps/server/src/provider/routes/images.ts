@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { imagePaths } from '@latch/core/wire'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import { Type } from 'typebox'
 import { errorResponses, HttpError } from '../../http/errors.js'
 import { publicConfig } from '../../http/project-scope.js'
@@ -58,7 +59,7 @@ function own(table: Readonly<Record<string, string>>, key: string): string | und
 }
 
 /** Wallet, network, currency and token images, drawn by the server; not origin-checked. */
-export const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const imageRoutesPlugin: FastifyPluginAsyncTypebox = async (app) => {
   const common = (summary: string) => ({
     config: publicConfig,
     schema: { summary, tags: ['images'], params: paramsSchema, response: imageResponses },
@@ -104,3 +105,8 @@ export const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return sendSvg(request, reply, drawIcon({ text: symbol, seed: symbol, shape: 'square' }))
   })
 }
+
+export const imageRoutes = fp(imageRoutesPlugin, {
+  name: 'latch-provider-images',
+  encapsulate: true,
+})

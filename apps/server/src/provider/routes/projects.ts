@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import fp from 'fastify-plugin'
 import { Type } from 'typebox'
 import { projectErrorResponses, projectQuerySchema } from '../../http/project-query.js'
 import {
@@ -7,14 +8,10 @@ import {
   projectScopedConfig,
   requireProjectAnyOrigin,
 } from '../../http/project-scope.js'
-import { readRateLimit } from '../../http/rate-limit.js'
-import type { ProviderRouteOptions } from '../plugin.js'
+import { type ReadLimitOptions, readRateLimit } from '../../http/rate-limit.js'
 
 /** `GET /projects/v1/origins` → `{ allowedOrigins }` (docs/behaviour.md#wire). */
-export const originsRoutes: FastifyPluginAsyncTypebox<ProviderRouteOptions> = async (
-  app,
-  options,
-) => {
+const originsRoutesPlugin: FastifyPluginAsyncTypebox<ReadLimitOptions> = async (app, options) => {
   app.get(
     '/projects/v1/origins',
     {
@@ -36,3 +33,8 @@ export const originsRoutes: FastifyPluginAsyncTypebox<ProviderRouteOptions> = as
     async (request) => ({ allowedOrigins: projectOf(request).allowedOrigins }),
   )
 }
+
+export const originsRoutes = fp(originsRoutesPlugin, {
+  name: 'latch-provider-origins',
+  encapsulate: true,
+})

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import fp from 'fastify-plugin'
 import { Type } from 'typebox'
 import { NO_NUL, projectErrorResponses, sdkQuery } from '../../http/project-query.js'
 import { exposeErrors, projectScopedConfig, requireProject } from '../../http/project-scope.js'
-import { readRateLimit } from '../../http/rate-limit.js'
+import { type ReadLimitOptions, readRateLimit } from '../../http/rate-limit.js'
 import { queryWallets } from '../catalogue/repository.js'
-import type { ProviderRouteOptions } from '../plugin.js'
 
 /** docs/behaviour.md#limits: 40 per page, 100 for a search; the reference asks for `include.length` at most. */
 export const DEFAULT_ENTRIES = 40
@@ -58,10 +58,7 @@ function list(value: string | undefined): string[] | undefined {
 }
 
 /** `GET /getWallets` → `{ data, count }`: the wallet catalogue, filtered and paged. */
-export const walletsRoutes: FastifyPluginAsyncTypebox<ProviderRouteOptions> = async (
-  app,
-  options,
-) => {
+const walletsRoutesPlugin: FastifyPluginAsyncTypebox<ReadLimitOptions> = async (app, options) => {
   app.get(
     '/getWallets',
     {
@@ -111,3 +108,8 @@ export const walletsRoutes: FastifyPluginAsyncTypebox<ProviderRouteOptions> = as
     },
   )
 }
+
+export const walletsRoutes = fp(walletsRoutesPlugin, {
+  name: 'latch-provider-wallets',
+  encapsulate: true,
+})
