@@ -9,10 +9,10 @@ import type { CreateConnectorFn } from '@wagmi/core'
 // Types only: the frame client and its schemas load when the visitor first picks email.
 import type { FrameClientOptions } from '../client/client.js'
 import type { EmbeddedWallet, EmbeddedWalletUser } from '../client/wallet.js'
-import { eip155ChainId, eip155Namespace } from './eip155/index.js'
+import { EIP155, eip155ChainId } from './eip155/index.js'
 import { createEip155Connector, type LoadedFrame } from './eip155/wagmi.js'
 import { AuthSessionMissingError } from './errors.js'
-import { type SolanaChainId, solanaNamespace } from './solana/index.js'
+import { SOLANA, type SolanaChainId } from './solana/index.js'
 import { solanaWalletLoader } from './solana/loader.js'
 import type { EmbeddedSolanaWallet } from './solana/wallet.js'
 
@@ -145,9 +145,7 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
 
   return {
     connectorId: AUTH_CONNECTOR_ID,
-    namespaces: solana.load
-      ? [eip155Namespace.namespace, solanaNamespace.namespace]
-      : [eip155Namespace.namespace],
+    namespaces: solana.load ? [EIP155, SOLANA] : [EIP155],
     connector,
     load: wallet,
     loadSolanaWallet: solana.load,

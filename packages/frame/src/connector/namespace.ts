@@ -4,10 +4,9 @@ import type { AuthConnector } from '@latch/core'
 export type AccountType = 'eoa' | 'smartAccount'
 
 /**
- * What the page side of the embedded wallet knows of one namespace: plain data, so that the
- * connector's first load (before any click) carries only a few bytes per namespace. The
- * namespace's connector (wagmi's, the wallet standard's) lives in its folder beside this file and
- * loads with it.
+ * What the page side of the embedded wallet asks of one namespace once the frame client loads
+ * (connector/<namespace>/namespace.ts). The connector's first load, before any click, carries
+ * only each namespace's name (connector/<namespace>/index.ts).
  */
 export interface PageNamespace {
   /** CAIP-2 namespace. */

@@ -1,9 +1,10 @@
-import { eip155Namespace } from './eip155/index.js'
+import { eip155Namespace } from './eip155/namespace.js'
 import type { PageNamespace } from './namespace.js'
-import { solanaNamespace } from './solana/index.js'
+import { solanaNamespace } from './solana/namespace.js'
 
 /**
- * The embedded wallet's namespaces on the page's side, one folder each. The first is the one a
+ * The embedded wallet's namespaces on the page's side, one folder each; loaded with the frame
+ * client (client/wallet.ts), not with the connector. The first is the one a
  * bare chain number belongs to, as for the frame's anchor signer (app/signers/registry.ts).
  */
 export const PAGE_NAMESPACES: readonly PageNamespace[] = [eip155Namespace, solanaNamespace]
