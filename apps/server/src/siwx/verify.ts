@@ -3,10 +3,8 @@ import { HttpError } from '../http/errors.js'
 /** How far a wallet's clock may run ahead of the server's. */
 export const CLOCK_SKEW_MS = 60_000
 
-/**
- * The checks every namespace's sign-in shares (chains/<namespace>/sign-in.ts): written for the
- * calling page, valid now; and the errors they answer with.
- */
+// The checks every namespace's sign-in shares (chains/<namespace>/sign-in.ts): written for the
+// calling page, valid now; and the errors they answer with.
 
 /** Why a sign-in was refused: each check has its own code (docs/siwx.md#checks). */
 export class SiwxError extends HttpError {

@@ -20,7 +20,7 @@ export const siwxSessions = pgTable(
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     tokenHash: text('token_hash').notNull().unique(),
     projectId: text('project_id').notNull(),
-    /** As its namespace's verifier answers it (EVM lower-cased, base58 as signed: chains/<ns>/sign-in.ts). */
+    /** As its namespace's verifier answers it (chains/<namespace>/sign-in.ts). */
     address: text('address').notNull(),
     /** CAIP-2, e.g. `eip155:31337`. */
     chainId: text('chain_id').notNull(),
