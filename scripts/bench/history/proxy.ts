@@ -8,7 +8,7 @@ import pg from 'pg'
 import { APP_ORIGIN, type ProductionStack, startProductionStack } from '../../production/stack.js'
 
 /**
- * Read routes allow 600 requests a minute per client and project (provider/rate-limit.ts), and
+ * Read routes allow 600 requests a minute per client and project (apps/server/src/http/rate-limit.ts), and
  * every request through nginx comes from one address: the load spreads over this many projects
  * so a minute at 5,000 req/s (300,000) stays under the limit (500 × 600).
  */
