@@ -59,7 +59,8 @@ const noChainSpecs = /\/(consumer|custody-attacks|social-login)\.spec\.ts$/
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './artifacts/results',
+  // Playwright empties this folder when it starts: runs on other port offsets keep their own.
+  outputDir: offset ? `./artifacts/results-${offset}` : './artifacts/results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
