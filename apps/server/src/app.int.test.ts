@@ -17,7 +17,7 @@ import { openDatabase } from './db/open.js'
 import { projects } from './db/schema/projects.js'
 import type { DatabaseHandle } from './db/types.js'
 import { createLogger } from './logger.js'
-import { HEALTH_CHECKS_PER_MINUTE } from './routes/health.js'
+import { HEALTH_CHECKS_PER_MINUTE } from './observability/health.js'
 import { openTestDatabase } from './testing/database.js'
 import { createTestPostgres } from './testing/postgres.js'
 

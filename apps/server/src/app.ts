@@ -16,16 +16,16 @@ import type { DatabaseHandle, Db } from './db/types.js'
 import { frameHostingPlugin } from './frame-hosting/plugin.js'
 import { errorAnswers } from './http/errors.js'
 import { rateLimits } from './http/rate-limit.js'
+import { trustProxyOption } from './http/trust-proxy.js'
 import { createLogger } from './logger.js'
 import { nameRoutes } from './names/plugin.js'
+import { healthRoutes } from './observability/health.js'
 import { metricsRoutes } from './observability/metrics-endpoint.js'
 import { observability } from './observability/plugin.js'
 import { probeRoutes } from './observability/probes.js'
 import { requestIdGenerator } from './observability/request-id.js'
 import { providerRoutes } from './provider/plugin.js'
-import { healthRoutes } from './routes/health.js'
 import { siwxRoutes } from './siwx/plugin.js'
-import { trustProxyOption } from './trust-proxy.js'
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../../scripts/devchain/anvil.js'
-import type { HealthBody } from './routes/health.js'
+import type { HealthBody } from './observability/health.js'
 import { type CliProcess, spawnCli, waitForListening } from './testing/cli.js'
 import { createTestPostgres } from './testing/postgres.js'
 

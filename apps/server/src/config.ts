@@ -8,13 +8,13 @@ import { type AuthConfig, authEnvShape, readAuthConfig } from './auth/config.js'
 import { type RpcLimits, readRpcLimits, rpcEnvShape } from './auth/rpc-config.js'
 import { readSocialConfig, SocialConfigError } from './auth/social/config.js'
 import { type ChainDataConfig, loadChainDataConfig } from './chains/config.js'
+import type { TrustProxySetting } from './http/trust-proxy.js'
 import {
   type MetricsConfig,
   metricsConfigIssues,
   metricsEnvShape,
   readMetricsConfig,
 } from './observability/config.js'
-import type { TrustProxySetting } from './trust-proxy.js'
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof logLevels)[number]

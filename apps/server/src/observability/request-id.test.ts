@@ -1,6 +1,6 @@
 import { createServer } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import type { TrustProxySetting } from '../trust-proxy.js'
+import type { TrustProxySetting } from '../http/trust-proxy.js'
 import { requestIdGenerator } from './request-id.js'
 
 // A real HTTP server on loopback: the peer the generator judges is the socket's own address.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import proxyAddr from '@fastify/proxy-addr'
 import type { FastifyInstance } from 'fastify'
-import { type TrustProxySetting, trustProxyOption } from '../trust-proxy.js'
+import { type TrustProxySetting, trustProxyOption } from '../http/trust-proxy.js'
 
 export const REQUEST_ID_HEADER = 'x-request-id'
 
