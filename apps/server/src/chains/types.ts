@@ -113,6 +113,15 @@ export interface ChainFollower {
   readonly description: string
 }
 
+/** Where one followed chain stands, for the metrics; `head` is missing when the node did not answer. */
+export interface ChainProgress {
+  /** CAIP-2. */
+  chain: string
+  height: number | undefined
+  head: number | undefined
+  updatedAt: Date | undefined
+}
+
 /** One chain family's server side, built from the loaded config and the database. */
 export interface ChainBackend {
   /** CAIP-2 namespace, e.g. `eip155`. */
@@ -169,6 +178,11 @@ export interface ChainBackendFactory<Config = unknown> {
   readonly namespace: string
   /** A chain id of this namespace as the API docs show it, e.g. `eip155:1`. */
   readonly chainIdExample: string
+  /**
+   * A wallet of this namespace adds any chain of it on request (EVM: wallet_addEthereumChain),
+   * so the wallet catalogue lists it for every chain of the namespace.
+   */
+  readonly walletsAddAnyChain?: boolean
   /** Its settings from the environment; problems are pushed to `issues`, never thrown. */
   loadConfig(
     env: Record<string, string | undefined>,
@@ -177,6 +191,11 @@ export interface ChainBackendFactory<Config = unknown> {
   ): Config
   /** Undefined when nothing of this namespace is configured: its queries then fall through. */
   create(config: Config, context: ChainBackendContext): ChainBackend | undefined
+  /** Reads where its followers stand, at each metrics scrape; absent: nothing followed. */
+  progress?(
+    config: Config,
+    context: { db: Db; log: FastifyBaseLogger },
+  ): () => Promise<ChainProgress[]>
   /** The RPC proxy's upstreams of this namespace (needs no database); absent: not proxied. */
   rpcUpstreams?(config: Config, context: RpcContext): RpcUpstreams
 }

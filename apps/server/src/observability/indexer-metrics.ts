@@ -1,73 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { Gauge } from 'prom-client'
-import type { PublicClient } from 'viem'
-import { createChainClient } from '../chain.js'
-import type { IndexedChain } from '../chains/config.js'
-import { chainCheckpoints } from '../chains/eip155/schema.js'
+import type { ChainDataConfig } from '../chains/config.js'
+import { chainFamilies } from '../chains/index.js'
+import type { ChainProgress } from '../chains/types.js'
 import type { Db } from '../db/types.js'
-import { withTimeout } from '../timeout.js'
 import type { LatchMetrics } from './metrics.js'
 
-/** What a scrape reads per indexed chain; `head` is missing when the node did not answer. */
-export interface ChainProgress {
-  chain: string
-  height: number | undefined
-  head: number | undefined
-  updatedAt: Date | undefined
-}
-
-// A scrape must answer well inside Prometheus's default 10 s timeout, whatever the nodes do.
-const HEAD_TIMEOUT_MS = 2_000
-
 /**
- * Where the indexer stands, read at scrape time: its checkpoint from the database (the indexer
- * writes it in the same transaction as the rows, chaindata/store.ts) and the node's head. Works
- * the same whether the indexer runs in-process or as `latch-server index` elsewhere.
+ * Where every registered family's followers stand, read at scrape time (each family's
+ * `progress`, chains/<namespace>/progress.ts). Works the same whether the indexer runs
+ * in-process or as `latch-server index` elsewhere.
  */
 export function progressReader(
   db: Db,
-  chains: readonly IndexedChain[],
+  config: ChainDataConfig,
   log: FastifyBaseLogger,
 ): () => Promise<ChainProgress[]> {
-  const clients = new Map<number, PublicClient>(
-    chains.map((c) => [c.chainId, createChainClient(c.rpcUrl, HEAD_TIMEOUT_MS)]),
+  const readers = chainFamilies.flatMap((family) =>
+    family.progress ? [family.progress(config.backends.get(family.namespace), { db, log })] : [],
   )
-  const headOf = async (chainId: number) => {
-    try {
-      const head = await withTimeout(
-        clients.get(chainId)!.getBlockNumber({ cacheTime: 0 }),
-        HEAD_TIMEOUT_MS,
-        'chain node',
-      )
-      return Number(head)
-    } catch (error) {
-      log.warn({ err: error, chainId }, 'metrics: the chain node did not give its head')
-      return undefined
-    }
-  }
-  return async () => {
-    if (chains.length === 0) return []
-    const [rows, heads] = await Promise.all([
-      // A database that is down empties the indexer's gauges; the rest of the scrape still answers.
-      db
-        .select()
-        .from(chainCheckpoints)
-        .catch((error: unknown) => {
-          log.warn({ err: error }, 'metrics: the indexer checkpoints could not be read')
-          return []
-        }),
-      Promise.all(chains.map((c) => headOf(c.chainId))),
-    ])
-    return chains.map((c, i) => {
-      const row = rows.find((r) => r.chainId === c.chainId)
-      return {
-        chain: `eip155:${c.chainId}`,
-        height: row?.blockNumber,
-        head: heads[i],
-        updatedAt: row?.updatedAt,
-      }
-    })
-  }
+  return async () => (await Promise.all(readers.map((read) => read()))).flat()
 }
 
 /** One read per scrape, shared by the gauges that prom-client collects side by side. */

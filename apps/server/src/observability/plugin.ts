@@ -19,7 +19,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.decorate('metrics', metrics)
   echoRequestId(app)
   installHttpMetrics(app, metrics)
-  if (exposed) registerIndexerGauges(metrics, progressReader(app.db, chainData.chains, app.log))
+  if (exposed) registerIndexerGauges(metrics, progressReader(app.db, chainData, app.log))
   installMetricsListener(app, metrics, config)
 }
 

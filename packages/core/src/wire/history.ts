@@ -1,7 +1,12 @@
 /**
- * The history wire format of `GET /v1/account/:address/history`. Field names are the reference
- * cloud's, kept exactly, so either side can talk to the other's counterpart.
+ * The history wire format of `GET /v1/account/:address/history`, declared once: the TypeBox
+ * schemas below are what the server's routes validate and serialise with (a field missing here
+ * is dropped from every answer), and the TypeScript types derive from them. Field names are the
+ * reference cloud's, kept exactly, so either side can talk to the other's counterpart.
  */
+import { type Static, Type } from 'typebox'
+
+/** Operation types the reference names; a server may send others, so the schema is a string. */
 export type OperationType =
   | 'send'
   | 'receive'
@@ -20,65 +25,83 @@ export type OperationType =
   | 'unstake'
   | 'cancel'
 
-export type TransactionStatus = 'confirmed' | 'failed' | 'pending'
-export type TransferDirection = 'in' | 'out' | 'self'
+export const TransactionStatus = Type.Enum(['confirmed', 'failed', 'pending'])
+export type TransactionStatus = Static<typeof TransactionStatus>
 
-export interface TransactionMetadata {
-  operationType: OperationType | (string & {})
-  hash: string
-  /** ISO 8601. */
-  minedAt: string
-  sentFrom: string
-  sentTo: string
-  status: TransactionStatus
-  nonce: number
-  /** CAIP-2, e.g. `eip155:31337`. */
-  chain: string
-}
+export const TransferDirection = Type.Enum(['in', 'out', 'self'])
+export type TransferDirection = Static<typeof TransferDirection>
 
-export interface FungibleInfo {
-  name?: string
-  symbol?: string
-  icon?: { url: string }
+export const TransactionMetadata = Type.Object({
+  operationType: Type.Unsafe<OperationType | (string & {})>(
+    Type.String({ description: 'send, receive, trade, approve, mint, burn, …' }),
+  ),
+  hash: Type.String(),
+  minedAt: Type.String({ description: 'ISO 8601' }),
+  sentFrom: Type.String(),
+  sentTo: Type.String(),
+  status: TransactionStatus,
+  nonce: Type.Integer(),
+  chain: Type.String({ description: 'CAIP-2, e.g. eip155:1' }),
+})
+export type TransactionMetadata = Static<typeof TransactionMetadata>
+
+const Media = Type.Object({ url: Type.String(), content_type: Type.Optional(Type.String()) })
+
+export const FungibleInfo = Type.Object({
+  name: Type.Optional(Type.String()),
+  symbol: Type.Optional(Type.String()),
+  icon: Type.Optional(Type.Object({ url: Type.String() })),
   /**
    * Latch's extension: set on a token the server judged spam (an unsolicited airdrop on Solana,
    * docs/solana.md#history). The reference sends no flag for fungibles; absent means not spam.
    */
-  flags?: { is_spam: boolean }
-}
+  flags: Type.Optional(
+    Type.Object(
+      { is_spam: Type.Boolean() },
+      { description: 'Latch extension: a token judged spam (Solana airdrops)' },
+    ),
+  ),
+})
+export type FungibleInfo = Static<typeof FungibleInfo>
 
-export interface NftInfo {
-  name?: string
-  content?: {
-    preview?: { url: string; content_type?: string }
-    detail?: { url: string; content_type?: string }
-  }
-  flags: { is_spam: boolean }
-}
+export const NftInfo = Type.Object({
+  name: Type.Optional(Type.String()),
+  content: Type.Optional(
+    Type.Object({ preview: Type.Optional(Media), detail: Type.Optional(Media) }),
+  ),
+  flags: Type.Object({ is_spam: Type.Boolean() }),
+})
+export type NftInfo = Static<typeof NftInfo>
 
-export interface TransactionTransfer {
-  fungible_info?: FungibleInfo
-  nft_info?: NftInfo
-  direction: TransferDirection
-  quantity: { numeric: string }
-  value?: number
-  price?: number
-}
+export const TransactionTransfer = Type.Object({
+  fungible_info: Type.Optional(FungibleInfo),
+  nft_info: Type.Optional(NftInfo),
+  direction: TransferDirection,
+  quantity: Type.Object({ numeric: Type.String({ description: 'Decimal, in whole units' }) }),
+  value: Type.Optional(Type.Number()),
+  price: Type.Optional(Type.Number()),
+})
+export type TransactionTransfer = Static<typeof TransactionTransfer>
 
-export interface Transaction {
-  id: string
-  metadata: TransactionMetadata
-  transfers: TransactionTransfer[] | null
-}
+export const Transaction = Type.Object({
+  id: Type.String(),
+  metadata: TransactionMetadata,
+  transfers: Type.Union([Type.Array(TransactionTransfer), Type.Null()]),
+})
+export type Transaction = Static<typeof Transaction>
 
 /** One page of history, newest first; `next` is an opaque cursor for the following page. */
-export interface HistoryPage {
-  data: Transaction[]
-  next: string | null
-}
+export const HistoryPage = Type.Object({
+  data: Type.Array(Transaction),
+  next: Type.Union([Type.String(), Type.Null()], {
+    description: 'Cursor of the next page (pass it as `cursor`); null on the last page',
+  }),
+})
+export type HistoryPage = Static<typeof HistoryPage>
 
 /** `GET /v1/supported-chains`: CAIP-2 ids with history. */
-export interface SupportedChains {
-  http: string[]
-  ws: string[]
-}
+export const SupportedChains = Type.Object({
+  http: Type.Array(Type.String(), { description: 'CAIP-2 ids with history' }),
+  ws: Type.Array(Type.String(), { description: 'Always empty: no streaming yet' }),
+})
+export type SupportedChains = Static<typeof SupportedChains>

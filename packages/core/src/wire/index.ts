@@ -1,4 +1,5 @@
-// What the Latch server and its clients both speak: pure types and helpers, no dependencies.
+// What the Latch server and its clients both speak: types, helpers, and the TypeBox schemas the
+// server validates with (history.ts; a client that imports only types loads none of them).
 export type {
   CatalogueWallet,
   GetWalletsParams,
@@ -7,11 +8,11 @@ export type {
 } from './catalogue.js'
 export type { ErrorBody } from './errors.js'
 export type { ErrorProps, EventBody, TrackProps } from './events.js'
-export type {
+export {
   FungibleInfo,
   HistoryPage,
   NftInfo,
-  OperationType,
+  type OperationType,
   SupportedChains,
   Transaction,
   TransactionMetadata,

@@ -11,6 +11,7 @@ import {
 } from './history-source.js'
 import { ChainIndexer } from './indexer.js'
 import { ChainLease, leaseTimings, newHolderId } from './lease.js'
+import { progressReader } from './progress.js'
 import { createProvider } from './providers/index.js'
 import type { HistoryProvider } from './providers/types.js'
 import { evmUpstreams } from './rpc.js'
@@ -41,8 +42,10 @@ export function evmBackend(options: EvmBackendOptions): ChainBackend {
 export const evmFamily: ChainBackendFactory<EvmConfig> = {
   namespace: 'eip155',
   chainIdExample: 'eip155:1',
+  walletsAddAnyChain: true,
   loadConfig: loadEvmConfig,
   rpcUpstreams: (config, context) => evmUpstreams(config.rpcUrls, context),
+  progress: (config, { db, log }) => progressReader(db, config.chains, log),
   create(config, context) {
     const store = new ChainStore(context.db)
     // Every indexer takes its chain's lease first, so two started by mistake (a second

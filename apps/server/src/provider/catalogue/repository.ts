@@ -12,6 +12,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm'
+import { chainFamilies } from '../../chains/index.js'
 import {
   type CatalogueWallet,
   catalogueWallets,
@@ -20,6 +21,10 @@ import {
 import type { Db } from '../../db/types.js'
 import { namespaceOf } from './chains.js'
 import { type CuratedWallet, curatedWallets } from './dataset.js'
+
+const walletsAddAnyChain = new Set(
+  chainFamilies.filter((family) => family.walletsAddAnyChain).map((family) => family.namespace),
+)
 
 /** One wallet as `GET /getWallets` returns it, in the reference's field names. */
 export type WalletEntry = CatalogueWalletEntry
@@ -117,12 +122,19 @@ function likePattern(search: string): string {
 
 function chainFilter(chains: string[]): SQL | undefined {
   const exact = arrayOverlaps(catalogueWallets.chains, chains)
-  // An EVM wallet adds any EVM network on request (wallet_addEthereumChain), so a request for
-  // e.g. the local dev chain eip155:31337 still lists EVM wallets, as the Connect view needs.
-  if (!chains.some((chain) => namespaceOf(chain) === 'eip155')) return exact
+  // A wallet of a family that adds any of its chains on request (EVM: wallet_addEthereumChain)
+  // is listed for every chain of that family, so a request for e.g. the local dev chain still
+  // lists those wallets, as the Connect view needs.
+  const open = new Set(
+    chains.map(namespaceOf).filter((namespace) => walletsAddAnyChain.has(namespace)),
+  )
+  if (open.size === 0) return exact
   return or(
     exact,
-    sql`exists (select 1 from unnest(${catalogueWallets.chains}) as c where c like 'eip155:%')`,
+    ...[...open].map(
+      (namespace) =>
+        sql`exists (select 1 from unnest(${catalogueWallets.chains}) as c where c like ${`${namespace}:%`})`,
+    ),
   )
 }
 
