@@ -1,4 +1,5 @@
-import { namespaceTraits } from '@latch/core'
+import { eip155MessageVerifier } from '@latch/core/evm'
+import { solanaMessageVerifier } from '@latch/core/solana'
 import { useLatchAccount, useLatchSignMessage } from '@latch/react'
 import { type FormEvent, useId, useState } from 'react'
 
@@ -15,6 +16,9 @@ const messages = {
 }
 
 type Check = { state: 'idle' | 'checking' } | { state: 'done'; valid: boolean }
+
+// The namespaces this app enables (latch.ts), each with its adapter's own signature check.
+const VERIFIERS = [eip155MessageVerifier, solanaMessageVerifier]
 
 /**
  * Signs a message with the connected wallet and checks the signature against the account, as a
@@ -34,8 +38,8 @@ export function SignMessagePanel() {
     const signed = await signMessage({ message }).catch(() => undefined)
     if (!signed) return
     setCheck({ state: 'checking' })
-    // The namespace's own check (EIP-191 on EVM, ed25519 on Solana), its crypto loaded on first use.
-    const verify = namespaceTraits(namespace)?.verifyMessage
+    // The signing namespace's own check (EIP-191 on EVM, ed25519 on Solana).
+    const verify = VERIFIERS.find((verifier) => verifier.namespace === namespace)?.verifyMessage
     const valid = verify
       ? await verify({ address: signed.address, message, signature: signed.signature }).catch(
           () => false,

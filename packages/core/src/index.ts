@@ -3,7 +3,7 @@
 // Each namespace's traits, registered from the app's adapters: what views ask instead of
 // comparing namespace strings.
 export { namespaceTraits, registerNamespace, traitsOfCaip } from './adapters/registry.js'
-export type { NamespaceTraits, SendCost } from './adapters/shared/traits.js'
+export type { MessageVerifier, NamespaceTraits, SendCost } from './adapters/shared/traits.js'
 export type * from './adapters/types.js'
 // The app link of a WalletConnect pairing: pure, so the views need not import the connector
 // (and with it the optional WalletConnect SDK).

@@ -13,13 +13,12 @@ export function registerNamespace(traits: NamespaceTraits): void {
 
 /** The traits of `namespace`, when an adapter of it was registered. */
 export function namespaceTraits(namespace: string | undefined): NamespaceTraits | undefined {
-  return namespace === undefined ? undefined : registered.get(namespace)
+  return registered.get(namespace as string)
 }
 
 /** The traits of the namespace a CAIP-2 id or CAIP-10 account (`eip155:1`, `solana:…:…`) names. */
-export function traitsOfCaip(id: string): NamespaceTraits | undefined {
-  return registered.get(id.slice(0, id.indexOf(':')))
-}
+export const traitsOfCaip = (id: string): NamespaceTraits | undefined =>
+  namespaceTraits(id.split(':')[0])
 
 /** The registered namespace whose accounts have names (docs/names.md): EVM's, where ENS lives. */
 export function namingNamespace(): NamespaceTraits['namespace'] | undefined {

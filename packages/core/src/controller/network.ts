@@ -73,7 +73,6 @@ export function resetNetworkState(ctx: ControllerContext, namespace: ChainNamesp
     networkState: {
       ...initialNetworkState(chain.networkState.requestedCaipNetworks ?? chain.caipNetworks),
       caipNetwork: chain.networkState.caipNetwork,
-      smartAccountEnabledNetworks: chain.networkState.smartAccountEnabledNetworks,
     },
   }))
 }

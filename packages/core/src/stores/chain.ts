@@ -5,7 +5,6 @@ import { type AccountState, initialAccountState } from './account.js'
 
 export interface NetworkState {
   caipNetwork: CaipNetwork | undefined
-  smartAccountEnabledNetworks: number[]
   requestedCaipNetworks: CaipNetwork[] | undefined
 }
 
@@ -28,7 +27,6 @@ export type ChainStore = StoreApi<ChainStoreState>
 export function initialNetworkState(caipNetworks: CaipNetwork[] = []): NetworkState {
   return {
     caipNetwork: undefined,
-    smartAccountEnabledNetworks: [],
     requestedCaipNetworks: caipNetworks,
   }
 }

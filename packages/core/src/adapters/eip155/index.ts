@@ -8,3 +8,5 @@ export {
 } from './adapter.js'
 export { type AnnouncedWallet, toLatchConnectors } from './connectors.js'
 export { createWagmiStorage, WAGMI_STORAGE_KEY } from './storage.js'
+export { eip155Traits } from './traits.js'
+export { eip155MessageVerifier, verifyEip191Message } from './verifyMessage.js'

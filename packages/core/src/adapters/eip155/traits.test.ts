@@ -1,4 +1,3 @@
-import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { eip155Traits } from './traits.js'
 
@@ -13,13 +12,5 @@ describe('eip155Traits', () => {
   it('compares addresses lower-cased and signs in with EIP-4361', () => {
     expect(eip155Traits.normalizeAddress('0xAbC')).toBe('0xabc')
     expect(eip155Traits.signInMessage).toBe('eip4361')
-  })
-
-  it('verifies a personal_sign signature of the account only', async () => {
-    const account = privateKeyToAccount(`0x${'11'.repeat(32)}`)
-    const signature = await account.signMessage({ message: 'hi' })
-    const verify = eip155Traits.verifyMessage!
-    expect(await verify({ address: account.address, message: 'hi', signature })).toBe(true)
-    expect(await verify({ address: account.address, message: 'other', signature })).toBe(false)
   })
 })

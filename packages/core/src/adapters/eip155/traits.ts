@@ -11,6 +11,4 @@ export const eip155Traits: NamespaceTraits = {
   normalizeAddress: (address) => address.toLowerCase(),
   signInMessage: 'eip4361',
   features: { balance: true, send: true, names: true },
-  verifyMessage: async (parameters) =>
-    (await import('./verifyMessage.js')).verifyEip191Message(parameters),
 }

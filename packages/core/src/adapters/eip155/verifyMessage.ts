@@ -1,4 +1,5 @@
 import { verifyMessage } from 'viem'
+import type { MessageVerifier } from '../shared/traits.js'
 
 /** An EIP-191 personal_sign signature, checked as a dapp's server would (smart accounts too). */
 export function verifyEip191Message(parameters: {
@@ -11,4 +12,10 @@ export function verifyEip191Message(parameters: {
     message: parameters.message,
     signature: parameters.signature as `0x${string}`,
   })
+}
+
+/** EVM's message check, for code that verifies whichever namespace signed. */
+export const eip155MessageVerifier: MessageVerifier = {
+  namespace: 'eip155',
+  verifyMessage: verifyEip191Message,
 }

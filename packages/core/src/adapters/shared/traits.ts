@@ -34,8 +34,15 @@ export interface NamespaceTraits {
   }
   /** Costs of a send beyond its fee, from the adapter's own estimate detail. */
   sendCosts?(detail: unknown): readonly SendCost[]
-  /** Whether `signature` of `message` was made by `address`'s key; loads its crypto when called. */
-  verifyMessage?(parameters: {
+}
+
+/**
+ * Checks a signed message as a dapp's server would, for one namespace. Kept off the traits (which
+ * load with the page): each adapter's subpath exports its own, for the code that verifies.
+ */
+export interface MessageVerifier {
+  readonly namespace: ChainNamespace
+  verifyMessage(parameters: {
     address: string
     message: string
     signature: string

@@ -12,7 +12,9 @@ export {
   SolanaWalletError,
 } from './adapter.js'
 export { createLazySolanaAdapter } from './lazy.js'
+export { solanaMessageVerifier } from './messageVerifier.js'
 export { buildTransfer, SolanaSendError, type SolanaTransfer } from './send.js'
+export { type SolanaSendDetail, solanaTraits } from './traits.js'
 export {
   connectorIdOf,
   type EmbeddedSolanaWalletEntry,

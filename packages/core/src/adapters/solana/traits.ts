@@ -23,6 +23,4 @@ export const solanaTraits: NamespaceTraits = {
     const rent = (detail as SolanaSendDetail | undefined)?.rent
     return rent ? [{ label: 'rent', amount: rent }] : []
   },
-  verifyMessage: async (parameters) =>
-    (await import('./verifyMessage.js')).verifyEd25519Message(parameters),
 }
