@@ -196,6 +196,8 @@ export interface ChainBackendFactory<Config = unknown> {
     config: Config,
     context: { db: Db; log: FastifyBaseLogger },
   ): () => Promise<ChainProgress[]>
+  /** Its sign-in verifier (chains/<namespace>/sign-in.ts; needs no database); absent: none. */
+  signIn?(config: Config): SignInVerifier
   /** The RPC proxy's upstreams of this namespace (needs no database); absent: not proxied. */
   rpcUpstreams?(config: Config, context: RpcContext): RpcUpstreams
 }

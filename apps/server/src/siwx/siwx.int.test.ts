@@ -8,6 +8,7 @@ import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../../../scripts/devchain/anvil.js'
 import { artifact } from '../../../../scripts/devchain/contracts/artifacts.js'
+import { loadChainDataConfig } from '../chains/config.js'
 import { type Backend, openTestDb, type TestDb } from '../chains/testing/harness.js'
 import { installErrorHandling } from '../http/errors.js'
 import { createProject } from '../provider/projects.js'
@@ -38,7 +39,7 @@ describe.each(backends)('sign in with the wallet on %s', (backend) => {
     app = Fastify({ logger: false })
     app.decorate('db', db.handle.db)
     app.decorate('config', {
-      chainData: { rpcUrls: new Map([[foundry.id, anvil.rpcUrl]]) },
+      chainData: loadChainDataConfig({}, anvil.rpcUrl), // chain 31337 at anvil
     } as never)
     installErrorHandling(app)
     await app.register(siwxRoutes, { now: () => clock })

@@ -1,19 +1,16 @@
-import { eip155SignIn } from '../chains/eip155/sign-in.js'
-import { solanaSignIn } from '../chains/solana/sign-in.js'
+import type { ChainDataConfig } from '../chains/config.js'
+import { chainFamilies } from '../chains/index.js'
 import type { SignInVerifier, VerifiedSignIn } from '../chains/types.js'
 import { ForeignSignInError } from './verify.js'
 
-/** What a namespace's sign-in is built from: the server's chain settings. */
-export interface SignInSettings {
-  rpcUrls: ReadonlyMap<number, string>
-}
-
 /**
- * The registered sign-in namespaces, the first one answering a message nobody reads (EIP-4361:
- * the only format before namespaces were added). One line, to be folded into `chains/index.ts`.
+ * The registered families' sign-in verifiers (chains/index.ts), the first one answering a message
+ * nobody reads (EIP-4361: the only format before namespaces were added).
  */
-// biome-ignore format: the registration line of sign-in namespaces stays one line
-export const signInVerifiers = (settings: SignInSettings): SignInVerifier[] => [eip155SignIn(settings).verifySignIn, solanaSignIn().verifySignIn]
+export const signInVerifiers = (config: Pick<ChainDataConfig, 'backends'>): SignInVerifier[] =>
+  chainFamilies.flatMap((family) =>
+    family.signIn ? [family.signIn(config.backends.get(family.namespace))] : [],
+  )
 
 /**
  * The sign-in verified by the namespace whose message it is. A namespace refuses another's

@@ -1,4 +1,4 @@
-import type { ChainBackend, ChainBackendFactory, ChainFollower } from '../types.js'
+import type { ChainBackend, ChainBackendFactory, ChainFollower, SignInVerifier } from '../types.js'
 import { accountRoutes } from './account-routes.js'
 import { evmBalances } from './balances.js'
 import { type EvmConfig, loadEvmConfig } from './config.js'
@@ -15,6 +15,7 @@ import { progressReader } from './progress.js'
 import { createProvider } from './providers/index.js'
 import type { HistoryProvider } from './providers/types.js'
 import { evmUpstreams } from './rpc.js'
+import { eip155SignIn } from './sign-in.js'
 import { BlockSource } from './source.js'
 import { ChainStore } from './store.js'
 
@@ -22,6 +23,7 @@ export interface EvmBackendOptions extends EvmHistoryOptions {
   /** JSON-RPC upstream per chain, for balances and names (none: indexed-chain reads fail). */
   rpcUrls?: ReadonlyMap<number, string>
   followers?: readonly ChainFollower[]
+  verifySignIn?: SignInVerifier
 }
 
 /** The EVM backend from its parts: what the routes ask, and the indexers the command starts. */
@@ -35,6 +37,7 @@ export function evmBackend(options: EvmBackendOptions): ChainBackend {
     balances: evmBalances({ indexed: options.indexed, rpcUrls }),
     followers: options.followers ?? [],
     routes: (scoped) => accountRoutes({ rpcUrls, scoped }),
+    ...(options.verifySignIn ? { verifySignIn: options.verifySignIn } : {}),
   }
 }
 
@@ -46,6 +49,7 @@ export const evmFamily: ChainBackendFactory<EvmConfig> = {
   loadConfig: loadEvmConfig,
   rpcUpstreams: (config, context) => evmUpstreams(config.rpcUrls, context),
   progress: (config, { db, log }) => progressReader(db, config.chains, log),
+  signIn: (config) => eip155SignIn(config).verifySignIn,
   create(config, context) {
     const store = new ChainStore(context.db)
     // Every indexer takes its chain's lease first, so two started by mistake (a second
@@ -78,6 +82,7 @@ export const evmFamily: ChainBackendFactory<EvmConfig> = {
         createProvider(provider, { spam: config.spam, fetch: context.fetch }),
       )
     return evmBackend({
+      verifySignIn: eip155SignIn(config).verifySignIn,
       indexed: new Map(config.chains.map((c) => [c.chainId, nativeCurrencyOf(c.chainId)])),
       providers,
       codec: context.codec,

@@ -4,6 +4,7 @@ import { loadSolanaConfig, type SolanaConfig } from './config.js'
 import { solanaUpstreams } from './rpc.js'
 import type { SolanaService } from './service.js'
 import { createSolanaService } from './service.js'
+import { solanaSignIn } from './sign-in.js'
 
 /** The Solana backend around its service: history read on demand, no follower. */
 export function solanaBackend(service: SolanaService): ChainBackend {
@@ -21,6 +22,7 @@ export function solanaBackend(service: SolanaService): ChainBackend {
       }),
     balances: (query) => service.balances(query.address, query.chainId),
     followers: [],
+    verifySignIn: solanaSignIn().verifySignIn,
   }
 }
 
@@ -30,6 +32,7 @@ export const solanaFamily: ChainBackendFactory<SolanaConfig> = {
   chainIdExample: 'solana:<genesis hash prefix>',
   loadConfig: (env, issues) => loadSolanaConfig(env, issues),
   rpcUpstreams: (config, context) => solanaUpstreams(config.clusters, context),
+  signIn: () => solanaSignIn().verifySignIn,
   create: (config, context) =>
     config.clusters.length === 0
       ? undefined
