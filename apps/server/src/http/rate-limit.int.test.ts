@@ -7,7 +7,7 @@ import { providerRoutes } from '../provider/plugin.js'
 import { createProject, type ProjectView } from '../provider/projects.js'
 import { openTestApp, type ProviderTestApp } from '../provider/testing.js'
 import { openTestDatabaseFor } from '../testing/database.js'
-import { installErrorHandling } from './errors.js'
+import { errorAnswers } from './errors.js'
 import { rateLimits } from './rate-limit.js'
 
 const REDIS_URL = process.env.REDIS_URL_TEST || 'redis://127.0.0.1:6379'
@@ -111,7 +111,7 @@ describe('project-scoped reads are rate limited too', () => {
     const app = Fastify()
     app.decorate('config', config)
     app.decorate('db', database.db)
-    installErrorHandling(app)
+    await app.register(errorAnswers)
     await app.register(rateLimits)
     await app.register(providerRoutes, { readLimitPerMinute: 3 })
     try {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accountRoutes } from '../chains/eip155/account-routes.js'
 import { projectScoped } from '../chains/routes.js'
 import { type Backend, openTestDb, type TestDb } from '../chains/testing/harness.js'
-import { installErrorHandling } from '../http/errors.js'
+import { errorAnswers } from '../http/errors.js'
 import { createProject } from '../provider/projects.js'
 import { ensClient } from './ens.js'
 import { ensUpstream, type LocalHost, localHost } from './fixtures/local-hosts.js'
@@ -82,7 +82,7 @@ describe.each(backends)(
       const rpcUrls = new Map([[1, rpcUrl]])
       app.decorate('db', db.handle.db)
       app.decorate('config', { nameSuffix: 'latch.id', chainData: { rpcUrls } } as never)
-      installErrorHandling(app)
+      await app.register(errorAnswers)
       await app.register(nameRoutes)
       await app.register(accountRoutes({ rpcUrls, scoped: projectScoped }))
       await app.ready()

@@ -8,7 +8,7 @@ import { artifact } from '../../../../scripts/devchain/contracts/artifacts.js'
 import { accountRoutes } from '../chains/eip155/account-routes.js'
 import { projectScoped } from '../chains/routes.js'
 import { type Backend, openTestDb, type TestDb } from '../chains/testing/harness.js'
-import { installErrorHandling } from '../http/errors.js'
+import { errorAnswers } from '../http/errors.js'
 import { createProject } from '../provider/projects.js'
 import { MAX_NAMES_PER_ADDRESS, nameRoutes } from './plugin.js'
 
@@ -40,7 +40,7 @@ describe.each(backends)('account names on %s', (backend) => {
       nameSuffix: 'latch.id',
       chainData: { rpcUrls: new Map([[foundry.id, anvil.rpcUrl]]) },
     } as never)
-    installErrorHandling(app)
+    await app.register(errorAnswers)
     await app.register(nameRoutes, { now: () => clock })
     await app.register(accountRoutes({ rpcUrls: new Map(), scoped: projectScoped }))
     await app.ready()
