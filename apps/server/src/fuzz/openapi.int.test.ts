@@ -174,7 +174,7 @@ describe.each(['pglite', 'postgres'] as const)('hostile input on every route (%s
     // Nothing half-made: a wallet's address is stored only together with both its shares.
     const rows = (await t.app.db.execute(sql`
       select count(*)::int as n from auth_users u
-      where u.evm_address is not null
+      where exists (select 1 from auth_addresses a where a.user_id = u.id)
         and (not exists (select 1 from auth_shares s where s.user_id = u.id)
           or not exists (select 1 from auth_recovery_shares r where r.user_id = u.id))`)) as unknown as {
       rows: { n: number }[]
