@@ -52,6 +52,7 @@ export interface BcoinEntry {
 export interface BcoinNetwork {
   addressPrefix: { bech32: string }
   time: { offset: number }
+  deployments: Record<string, { window: number; threshold: number } | undefined>
   now(): number
 }
 
@@ -83,5 +84,10 @@ export function loadBcoin(): Bcoin {
   loaded = require('bcoin') as Bcoin
   const regtest = loaded.Network.get('regtest') as BcoinNetwork
   regtest.addressPrefix.bech32 = 'bcrt'
+  // Bitcoin Core's regtest enforces segwit from genesis; bcoin's activates it by version bits
+  // over three 144-block periods. Shorter periods activate it by block 96, inside the 101
+  // blocks the seed mines anyway for its first coinbase to mature (saves ~330 blocks at start).
+  const segwit = regtest.deployments.segwit
+  if (segwit) Object.assign(segwit, { window: 32, threshold: 24 })
   return loaded
 }

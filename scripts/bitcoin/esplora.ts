@@ -136,3 +136,18 @@ export function addressStats(scriptHex: string, txs: BcoinTX[], index: ChainInde
   }
   return stats
 }
+
+export type EsploraTx = ReturnType<typeof esploraTx>
+export type EsploraBlock = ReturnType<typeof esploraBlock>
+export type EsploraVout = EsploraTx['vout'][number]
+export interface EsploraUtxo {
+  txid: string
+  vout: number
+  value: number
+  status: EsploraTx['status']
+}
+export interface EsploraAddress {
+  address: string
+  chain_stats: ReturnType<typeof addressStats>
+  mempool_stats: ReturnType<typeof addressStats>
+}

@@ -1,5 +1,5 @@
 /**
- * Builds and signs native segwit transactions with @scure/btc-signer, independently of bcoin,
+ * Builds and signs native segwit (and taproot key-path) transactions with @scure/btc-signer, independently of bcoin,
  * so the node validates what a real wallet library produces.
  */
 import { Transaction } from '@scure/btc-signer'
@@ -28,6 +28,7 @@ export function signedTransaction(coins: Coin[], payments: Payment[]) {
       txid: coin.txid,
       index: coin.vout,
       witnessUtxo: { script: coin.owner.script, amount: BigInt(coin.value) },
+      ...(coin.owner.tapInternalKey ? { tapInternalKey: coin.owner.tapInternalKey } : {}),
     })
   for (const payment of payments)
     tx.addOutputAddress(payment.address, BigInt(payment.value), REGTEST)
