@@ -7,7 +7,7 @@ import { MIN_ADMIN_TOKEN_LENGTH } from './admin/token.js'
 import { type AuthConfig, authEnvShape, readAuthConfig } from './auth/config.js'
 import { type RpcLimits, readRpcLimits, rpcEnvShape } from './auth/rpc-config.js'
 import { readSocialConfig, SocialConfigError } from './auth/social/config.js'
-import { type ChainDataConfig, loadChainDataConfig } from './chains/config.js'
+import { ChainConfigError, type ChainDataConfig, loadChainDataConfig } from './chains/config.js'
 import type { TrustProxySetting } from './http/trust-proxy.js'
 import {
   type MetricsConfig,
@@ -221,7 +221,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   try {
     chainData = loadChainDataConfig(env, chainRpcUrl)
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error
+    if (!(error instanceof ChainConfigError)) throw error
     issues.push(...error.issues)
   }
   try {

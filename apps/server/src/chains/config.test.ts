@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError } from '../config.js'
-import { DEV_CURSOR_SECRET, loadChainDataConfig } from './config.js'
+import { ChainConfigError, DEV_CURSOR_SECRET, loadChainDataConfig } from './config.js'
 
 describe('loadChainDataConfig', () => {
   it('defaults to indexing chain 31337 at the chain RPC URL, in-process', () => {
@@ -47,8 +46,8 @@ describe('loadChainDataConfig', () => {
       )
       expect.unreachable()
     } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError)
-      expect((error as ConfigError).issues).toHaveLength(4)
+      expect(error).toBeInstanceOf(ChainConfigError)
+      expect((error as ChainConfigError).issues).toHaveLength(4)
     }
   })
 

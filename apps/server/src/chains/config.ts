@@ -1,5 +1,3 @@
-import type { Env } from '../config.js'
-import { ConfigError } from '../config.js'
 import type { EvmConfig } from './eip155/config.js'
 import { chainFamilies, evmFamily } from './index.js'
 import { positiveSetting } from './shared/settings.js'
@@ -20,6 +18,19 @@ export interface ChainDataConfig extends EvmConfig {
   backends: ReadonlyMap<string, unknown>
 }
 
+/**
+ * Every problem of the chain data settings at once. Its own class, not config.ts's ConfigError:
+ * config.ts imports this module, and an import back would close a circle.
+ */
+export class ChainConfigError extends Error {
+  override name = 'ChainConfigError'
+  readonly issues: readonly string[]
+  constructor(issues: readonly string[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  ${issue}`).join('\n')}`)
+    this.issues = issues
+  }
+}
+
 export const DEV_CURSOR_SECRET = 'latch-dev-cursor-secret-change-me'
 export { DEFAULT_ETHERSCAN_URL, type IndexedChain, type ProviderConfig } from './eip155/config.js'
 
@@ -30,7 +41,10 @@ export { DEFAULT_ETHERSCAN_URL, type IndexedChain, type ProviderConfig } from '.
  *  - LATCH_SPAM_AIRDROP_MIN  recipients in one transaction that make an unsolicited airdrop (5)
  *  - each backend's own (chains/<namespace>/config.ts)
  */
-export function loadChainDataConfig(env: Env, defaultRpcUrl: string): ChainDataConfig {
+export function loadChainDataConfig(
+  env: Record<string, string | undefined>,
+  defaultRpcUrl: string,
+): ChainDataConfig {
   const issues: string[] = []
   const backends = new Map<string, unknown>()
   for (const family of chainFamilies)
@@ -42,7 +56,7 @@ export function loadChainDataConfig(env: Env, defaultRpcUrl: string): ChainDataC
   if (secret !== undefined && secret !== '' && secret.length < 16)
     issues.push('LATCH_CURSOR_SECRET: must be at least 16 characters')
   const airdropMinRecipients = positiveSetting(env, issues, 'LATCH_SPAM_AIRDROP_MIN', 5, 10_000)
-  if (issues.length > 0) throw new ConfigError(issues)
+  if (issues.length > 0) throw new ChainConfigError(issues)
   return {
     ...(backends.get(evmFamily.namespace) as EvmConfig),
     indexInProcess: indexer === 'in-process',

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError } from '../../config.js'
-import { loadChainDataConfig } from '../config.js'
+import { ChainConfigError, loadChainDataConfig } from '../config.js'
 import { DEFAULT_LEASE_MS, leaseTimings, newHolderId } from './lease.js'
 
 describe('indexer lease timings', () => {
@@ -41,7 +40,7 @@ describe('LATCH_INDEX_LEASE_SECONDS', () => {
     for (const bad of ['0', '2.5', 'soon', '3601'])
       expect(() => load(bad)).toThrow(
         expect.objectContaining({
-          name: ConfigError.name,
+          name: ChainConfigError.name,
           message: expect.stringContaining('LATCH_INDEX_LEASE_SECONDS: must be an integer'),
         }),
       )

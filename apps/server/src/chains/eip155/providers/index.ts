@@ -1,4 +1,4 @@
-import type { ProviderConfig } from '../../config.js'
+import type { ProviderConfig } from '../config.js'
 import { nativeCurrencyOf } from '../currency.js'
 import type { SpamPolicy } from '../spam.js'
 import { BlockscoutProvider } from './blockscout.js'
