@@ -13,8 +13,8 @@ export const HEAVY_FIRST = [
   'apps/server/src/cli.int.test.ts',
   'apps/server/src/pack.int.test.ts',
   'apps/server/src/http/rate-limit.int.test.ts',
-  'apps/server/src/chaindata/crash.int.test.ts',
-  'apps/server/src/chaindata/reorg.int.test.ts',
+  'apps/server/src/chains/eip155/crash.int.test.ts',
+  'apps/server/src/chains/eip155/reorg.int.test.ts',
 ]
 
 /** Moves the heavy files to the front of their project, each project's files staying together. */

@@ -10,7 +10,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core'
 
-// Chain data service (apps/server/src/chaindata). Addresses and hashes are stored lower-case
+// Chain data service (apps/server/src/chains/eip155). Addresses and hashes are stored lower-case
 // hex; amounts as numeric(78,0) (every uint256 fits); times as unix seconds.
 
 const uint256 = (name: string) => numeric(name, { precision: 78, scale: 0 })
@@ -142,7 +142,7 @@ export const chainNfts = pgTable(
 )
 
 /**
- * Who may write each chain's index (chaindata/lease.ts): one holder at a time, until
+ * Who may write each chain's index (lease.ts): one holder at a time, until
  * `expires_at` by the database's clock. `term` grows on every change of holder, and every batch
  * commit checks holder and term in its own transaction (docs/deployment.md#one-indexer).
  */

@@ -10,7 +10,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core'
 
-// Solana history (apps/server/src/solana). Solana is indexed by account, not by block: an
+// Solana history (apps/server/src/chains/solana). Solana is indexed by account, not by block: an
 // account's signatures are fetched from the cluster when its history is asked for. `cluster` is
 // the CAIP-2 id (`solana:<genesis hash prefix>`); addresses and signatures are base58.
 

@@ -1,6 +1,6 @@
 /**
  * `GET /v1/account/:address/history` for Solana clusters: the same route, wire format, keyset
- * cursors and 400s as EVM (chaindata/routes.ts hands over when the chain is `solana:…` or the
+ * cursors and 400s as EVM (chains/routes.ts hands over when the chain is `solana:…` or the
  * address is base58). A first page reads the account's new transactions from the cluster first.
  */
 

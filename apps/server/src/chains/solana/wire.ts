@@ -47,7 +47,7 @@ function fungibleInfo(
   return info
 }
 
-/** The EVM rows' value rules (chaindata/classify.ts), with the mint standing for the zero address. */
+/** The EVM rows' value rules (eip155/classify.ts), with the mint standing for the zero address. */
 function operationType(viewer: string, tx: StoredSolanaTx): OperationType {
   const outs = new Set<string>()
   const ins = new Set<string>()
