@@ -150,7 +150,10 @@ export async function startClients(options: ClientOptions): Promise<Clients> {
         await attempt(flow)
         flows[kind]++
       } catch (error) {
-        errors.push(`${new Date().toISOString()} ${kind}: ${(error as Error).message}`)
+        const line = `${new Date().toISOString()} ${kind}: ${(error as Error).message}`
+        errors.push(line)
+        // At once, not only in the report: a long run that fails late still names its errors.
+        console.log(`[soak] client error: ${line}`)
       }
       const pause = startedAt + intervalMs - Date.now()
       if (pause > 0 && running) await new Promise((resolve) => setTimeout(resolve, pause))

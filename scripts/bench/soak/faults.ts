@@ -14,6 +14,8 @@ export interface FaultLog {
   reorgs: { depth: number; replaced: string[]; indexedReplaced: number }[]
   /** A fault that could not be done (a restart that failed…): the soak has failed. */
   failures: string[]
+  /** Times a fault was due while the one before was still running (a slow restart). */
+  skipped: { servers: number; indexers: number; reorgs: number }
 }
 
 export interface Schedule {
@@ -23,20 +25,27 @@ export interface Schedule {
   offsetMs: number
 }
 
-/** Runs `action` at offset, offset + period… until `endAt`; one at a time, none skipped mid-way. */
+/**
+ * Runs `action` at offset, offset + period… until `endAt`, one at a time. An action that outlasts
+ * its period makes the schedule skip the times already past (counted), not run them back to back.
+ */
 async function every(
   schedule: Schedule,
   startedAt: number,
   endAt: number,
   action: () => Promise<void>,
-) {
-  for (let k = 0; ; k++) {
-    const at = startedAt + schedule.offsetMs + k * schedule.periodMs
-    if (at >= endAt) return
+): Promise<number> {
+  let skipped = 0
+  for (let at = startedAt + schedule.offsetMs; at < endAt; at += schedule.periodMs) {
+    if (at + schedule.periodMs <= Date.now()) {
+      skipped++
+      continue
+    }
     const wait = at - Date.now()
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
     await action()
   }
+  return skipped
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -53,10 +62,18 @@ export interface FaultOptions {
 
 export async function runFaults(options: FaultOptions): Promise<FaultLog> {
   const { stack, index, startedAt, endAt } = options
-  const log: FaultLog = { serverKills: [], indexerKills: [], reorgs: [], failures: [] }
+  const log: FaultLog = {
+    serverKills: [],
+    indexerKills: [],
+    reorgs: [],
+    failures: [],
+    skipped: { servers: 0, indexers: 0, reorgs: 0 },
+  }
   const guard = (what: string, action: () => Promise<void>) => async () => {
     await action().catch((error: Error) => {
-      log.failures.push(`${new Date().toISOString()} ${what}: ${error.message}`)
+      const line = `${new Date().toISOString()} ${what}: ${error.message}`
+      log.failures.push(line)
+      console.log(`[soak] fault failure: ${line}`)
     })
   }
   let next = 0
@@ -94,11 +111,12 @@ export async function runFaults(options: FaultOptions): Promise<FaultLog> {
     const indexedReplaced = Math.max(0, Math.min(depth, indexed - (head - depth)))
     log.reorgs.push({ depth, replaced, indexedReplaced })
   })
-  await Promise.all([
+  const [servers, indexers, reorgs] = await Promise.all([
     every(options.server, startedAt, endAt, killServer),
     every(options.indexer, startedAt, endAt, killIndexer),
     every(options.reorg, startedAt, endAt, doReorg),
   ])
+  log.skipped = { servers, indexers, reorgs }
   return log
 }
 

@@ -53,7 +53,7 @@ export function printReport(r: SoakReport) {
     `reorgs: ${faults.reorgs.length} of depth ${faults.reorgs[0]?.depth ?? 5}; ${faults.reorgs.filter((x) => x.indexedReplaced > 0).length} of them replaced blocks already indexed (${faults.reorgs.reduce((n, x) => n + x.indexedReplaced, 0)} blocks to roll back)`,
     `transfers: ${producer.sent.size} sent, ${producer.lostToReorg} reorged out before their receipt was read, ${producer.nodeErrors.length} node errors (anvil's, retried)`,
     ...producer.nodeErrors.slice(0, 3).map((e) => `  ${e.slice(0, 300)}`),
-    `fault failures: ${faults.failures.length}`,
+    `fault failures: ${faults.failures.length}; faults skipped while the one before ran late: ${faults.skipped.servers} server kills, ${faults.skipped.indexers} indexer kills, ${faults.skipped.reorgs} reorgs`,
     ...faults.failures.map((f) => `  ${f}`),
     r.settled instanceof Error
       ? `index at rest: NOT REACHED: ${r.settled.message}`
