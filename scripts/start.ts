@@ -79,6 +79,17 @@ async function main() {
     )
     stops.push({ name: 'Solana cluster', fn: () => solana.stop() })
     const { devTokenList, LOCAL_CLUSTER_CAIP2 } = await import('./solana/index.js')
+    // Bitcoin: bcoin in regtest (a validating node in JS) behind an Esplora-compatible REST,
+    // seeded with sixteen months of history (docs/bitcoin-node.md); never part of a deployment.
+    const bitcoin = await timer.step(
+      'dev Bitcoin node (bcoin regtest, Esplora REST, seeded history)',
+      async () => {
+        const { bitcoinPort, startDevBitcoin } = await import('./bitcoin/index.js')
+        return startDevBitcoin({ port: bitcoinPort(), mineEveryMs: 5_000 })
+      },
+      (b) => `${b.url}, node up and seeded in ${(b.startMs / 1000).toFixed(2)} s`,
+    )
+    stops.push({ name: 'Bitcoin node', fn: () => bitcoin.stop() })
 
     const serverUrl = `http://localhost:${env.serverPort}`
     const webUrl = `http://localhost:${env.webPort}`
@@ -249,6 +260,7 @@ async function main() {
         `  API docs      ${serverUrl}/docs`,
         `  dev chain     ${chain.rpcUrl}   chain id 31337${seeded}`,
         `  solana        ${solana.rpcUrl}   (local cluster on litesvm, websocket on the same port; ${solana.seed.transactions} seeded transactions; dev wallet ${solana.seed.keys.accounts.wallet.address}; development only)`,
+        `  bitcoin       ${bitcoin.url}   (Esplora REST on bcoin regtest, node started in ${(bitcoin.startMs / 1000).toFixed(2)} s; ${bitcoin.seed.blocks} blocks, a block every 5 s while the mempool holds transactions; payment ${bitcoin.addresses.payment} (${bitcoin.seed.paymentTransactions} seeded transactions), ordinal ${bitcoin.addresses.ordinal}; development only)`,
         `  walletconnect ${relay ? `${relay.url}   (dev relay, project id ${DEV_WALLETCONNECT_PROJECT_ID}; development only)` : `project ${walletConnectProjectId}, relay ${process.env.LATCH_WALLETCONNECT_RELAY_URL || "WalletConnect's hosted relay"}`}`,
         `  social        ${idp ? `${idp.url}/<provider>   (dev identity provider for google, github, apple, facebook, x, discord: any login name signs in; development only)` : 'LATCH_SOCIAL_* providers'}`,
         `  farcaster     ${process.env.LATCH_FARCASTER_RPC_URL ? `ID registry read through ${process.env.LATCH_FARCASTER_RPC_URL}` : "dev chain's ID registry, accounts @latch-dev (fid 1) and @latch-friend (fid 2): npm run farcaster -- '<link copied from the modal>' signs in; development only"}`,
