@@ -124,6 +124,7 @@ export default defineConfig({
       LATCH_RELAY_PORT: String(relayPort),
       LATCH_IDP_PORT: String(idpPort),
       LATCH_SOLANA_PORT: String(solanaPort),
+      LATCH_BITCOIN_PORT: String(18002 + offset),
       // A developer's own WalletConnect settings must not send the e2e stack to a hosted relay.
       LATCH_WALLETCONNECT_PROJECT_ID: '',
       LATCH_WALLETCONNECT_RELAY_URL: '',

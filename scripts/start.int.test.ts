@@ -22,6 +22,7 @@ async function ports() {
     relay: await freePort(),
     idp: await freePort(),
     solana: await freePort(),
+    bitcoin: await freePort(),
   }
 }
 
@@ -42,6 +43,7 @@ function start(p: Awaited<ReturnType<typeof ports>>) {
         LATCH_RELAY_PORT: String(p.relay),
         LATCH_IDP_PORT: String(p.idp),
         LATCH_SOLANA_PORT: String(p.solana),
+        LATCH_BITCOIN_PORT: String(p.bitcoin),
         LATCH_WALLETCONNECT_PROJECT_ID: '',
         LATCH_DATA_DIR: dataDir,
       },
@@ -94,6 +96,7 @@ describe('npm start', () => {
     expect(steps.map((m) => m[1])).toEqual([
       'dev chain',
       'local Solana cluster',
+      'dev Bitcoin node',
       'mailbox',
       'WalletConnect dev relay',
       'dev identity provider',
@@ -126,6 +129,15 @@ describe('npm start', () => {
       }),
     }).then((r) => r.json() as Promise<{ result: unknown[] }>)
     expect(signatures.result.length).toBeGreaterThan(30)
+    // The dev Bitcoin node is printed with its start time and serves the payment account's history.
+    expect(output).toMatch(
+      new RegExp(
+        `bitcoin +http://127\\.0\\.0\\.1:${p.bitcoin} +\\(Esplora REST.*node started in \\d`,
+      ),
+    )
+    const payment = /payment (bcrt1q[0-9a-z]{38})/.exec(output)?.[1]
+    const bitcoinTxs = await fetch(`http://127.0.0.1:${p.bitcoin}/address/${payment}/txs`)
+    expect(((await bitcoinTxs.json()) as unknown[]).length).toBe(25)
     // The dev identity provider is printed and serves each provider's OpenID discovery, and the
     // server offers its six providers and Farcaster (the dev chain's ID registry) in the remote
     // config.
