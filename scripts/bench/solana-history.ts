@@ -22,7 +22,7 @@ import { loadSolanaConfig } from '../../apps/server/src/chains/solana/config.js'
 import { createSolanaService } from '../../apps/server/src/chains/solana/service.js'
 import { migrate } from '../../apps/server/src/db/migrate.js'
 import { openDatabase } from '../../apps/server/src/db/open.js'
-import { installErrorHandling } from '../../apps/server/src/errors.js'
+import { installErrorHandling } from '../../apps/server/src/http/errors.js'
 import { createProject } from '../../apps/server/src/provider/projects.js'
 import {
   devSigner,

@@ -8,7 +8,7 @@ import { evmBackend } from '../../../apps/server/src/chains/eip155/backend.js'
 import { chainDataRoutes } from '../../../apps/server/src/chains/routes.js'
 import { CursorCodec } from '../../../apps/server/src/chains/shared/cursor.js'
 import { openDatabase } from '../../../apps/server/src/db/open.js'
-import { installErrorHandling } from '../../../apps/server/src/errors.js'
+import { installErrorHandling } from '../../../apps/server/src/http/errors.js'
 import { BENCH_CHAIN_ID } from './synthetic.js'
 
 const database = await openDatabase({
