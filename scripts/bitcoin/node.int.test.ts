@@ -166,6 +166,8 @@ describe('dev Bitcoin node: broadcasting', () => {
     expect(await json(`/tx/${payment.txid}/status`)).toEqual({ confirmed: false })
     const [first] = await json<EsploraTx[]>(`/address/${keys.payment.address}/txs`)
     expect(first?.txid).toBe(payment.txid)
+    const pending = await json<EsploraTx[]>(`/address/${keys.payment.address}/txs/mempool`)
+    expect(pending.map((t) => t.txid)).toEqual([payment.txid])
     expect(
       (await json<EsploraAddress>(`/address/${keys.payment.address}`)).mempool_stats.tx_count,
     ).toBe(1)
