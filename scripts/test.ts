@@ -97,7 +97,7 @@ const vitest = (project: string[], name: string): Step => {
 const e2eReport = path.join(root, 'e2e', 'artifacts', 'report.json')
 const steps: Step[] = [
   { name: 'typecheck', command: ['npx', 'tsx', 'scripts/typecheck.ts', ...workspaces] },
-  { name: 'lint', command: ['npx', 'biome', 'ci', '--colors=off', '.'] },
+  { name: 'lint', command: ['npx', 'tsx', 'scripts/lint/run.ts'] },
   vitest(['unit', 'unit-dom'], 'unit'),
   vitest(['integration'], 'integration'),
   {
