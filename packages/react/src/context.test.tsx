@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { LatchProvider, LatchProviderMissingError, useLatchConfig } from './context.js'
+import { LatchProviderMissingError, useLatchConfig } from './context.js'
+import { LatchProvider } from './LatchProvider.js'
 
 function ShowProject() {
   return <span>{useLatchConfig().projectId}</span>

@@ -13,13 +13,7 @@ export {
   type LatchConfig,
   type ThemeMode,
 } from './client.js'
-export {
-  LatchProvider,
-  LatchProviderMissingError,
-  type LatchProviderProps,
-  useLatch,
-  useLatchConfig,
-} from './context.js'
+export { LatchProviderMissingError, useLatch, useLatchConfig } from './context.js'
 export {
   type UseLatchAccountResult,
   type UseLatchConnectResult,
@@ -38,6 +32,7 @@ export {
   useLatchSignMessage,
   useLatchTransactions,
 } from './hooks/index.js'
+export { LatchProvider, type LatchProviderProps } from './LatchProvider.js'
 export { en, fill, type Messages } from './messages.js'
 export { notify } from './notify.js'
 export { latchStyles, type ThemeVariables, themeDefaults } from './theme/styles.js'

@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { useConnection, useDisconnect, WagmiProvider } from 'wagmi'
 import { ConnectButton } from './ConnectButton.js'
 import { createLatchClient, type LatchConfig } from './client.js'
-import { LatchProvider } from './context.js'
 import { useLatchAccount } from './hooks/index.js'
+import { LatchProvider } from './LatchProvider.js'
 
 // The recipe of docs/wagmi.md with the real libraries: wagmi's React bindings and TanStack Query
 // around Latch's provider, one wagmi config (the adapter's), core's EIP-1193 test wallet announced

@@ -2,12 +2,8 @@ import type { HistoryPage } from '../transactions/types.js'
 import { type ImageKind, imagePath } from '../wire/images.js'
 import { badResponse } from './badResponse.js'
 import { ApiError } from './errors.js'
-import type {
-  EventBody,
-  GetWalletsParams,
-  GetWalletsResponse,
-  RemoteFeatureEntry,
-} from './types.js'
+import type { GetBalancesQuery, GetHistoryQuery, GetWalletsQuery } from './queries.js'
+import type { EventBody, GetWalletsResponse, RemoteFeatureEntry } from './types.js'
 
 export interface ApiClientOptions {
   /** The Latch server, e.g. `http://localhost:8787`. */
@@ -25,31 +21,12 @@ export interface ApiClientOptions {
 export const DEFAULT_SDK_TYPE = 'latch'
 export const DEFAULT_SDK_VERSION = 'latch-core-0.1.0'
 export const DEFAULT_API_TIMEOUT_MS = 15_000
-/** docs/behaviour.md#limits: 40 wallets per catalogue page. */
-export const WALLETS_PAGE_SIZE = 40
-
-/** `GET /getWallets` query; the page defaults to 1 and its size to {@link WALLETS_PAGE_SIZE}. */
-export type GetWalletsQuery = Omit<GetWalletsParams, 'page' | 'entries'> &
-  Partial<Pick<GetWalletsParams, 'page' | 'entries'>>
-
-export interface GetHistoryQuery {
-  /** The account's address. */
-  account: string
-  /** CAIP-2 id; every chain the server indexes when absent. */
-  chainId?: string | undefined
-  cursor?: string | undefined
-  /** Page size; the server's default when absent. */
-  limit?: number | undefined
-}
-
-/** `GET /v1/account/:address/balance` query. */
-export interface GetBalancesQuery {
-  address: string
-  /** CAIP-2 id of one indexed chain. */
-  chainId: string
-  /** Asks past any cache between here and the chain. */
-  force?: boolean | undefined
-}
+export {
+  type GetBalancesQuery,
+  type GetHistoryQuery,
+  type GetWalletsQuery,
+  WALLETS_PAGE_SIZE,
+} from './queries.js'
 
 /** `GET /healthz`: whether the server reaches its database and its chain. */
 export interface ServerHealth {

@@ -6,7 +6,7 @@ import {
   type GetHistoryQuery,
   type GetWalletsQuery,
   WALLETS_PAGE_SIZE,
-} from './client.js'
+} from './queries.js'
 import type { GetWalletsResponse } from './types.js'
 
 /** The API client's request, as the paged routes use it. */

@@ -34,5 +34,3 @@ export interface CaipNetwork {
   rpcUrls: { default: { http: readonly string[]; webSocket?: readonly string[] | undefined } }
   blockExplorers?: { default: { name: string; url: string } } | undefined
 }
-
-export type { EvmNetwork } from '../adapters/eip155/networks.js'

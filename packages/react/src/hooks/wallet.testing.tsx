@@ -4,7 +4,7 @@ import { announceProvider, createTestWallet, TEST_WALLET_INFO } from '@latch/cor
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { createLatchClient, type LatchConfig } from '../client.js'
-import { LatchProvider } from '../context.js'
+import { LatchProvider } from '../LatchProvider.js'
 
 // The real EVM adapter (wagmi) finds core's test wallet by EIP-6963 on jsdom's window. Connecting
 // needs no chain node; the node url below is never reached for anything the tests check.

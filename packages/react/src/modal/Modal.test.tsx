@@ -9,7 +9,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ConnectButton } from '../ConnectButton.js'
 import { createLatchClient, type LatchConfig } from '../client.js'
-import { LatchProvider } from '../context.js'
+import { LatchProvider } from '../LatchProvider.js'
 import { notify } from '../notify.js'
 
 // jsdom has no matchMedia; this one answers like a browser whose OS prefers `dark`.

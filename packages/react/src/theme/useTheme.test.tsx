@@ -1,6 +1,6 @@
 import { cleanup, render } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { LatchProvider } from '../context.js'
+import { LatchProvider } from '../LatchProvider.js'
 import { ensureStyles, resetInjectedStyles } from './useTheme.js'
 
 const latchStyleTags = () => [

@@ -5,7 +5,7 @@ import { useLatch } from '../context.js'
 import { useLatchAccount, useLatchAuthUser, useLatchNetwork } from '../hooks/index.js'
 import { fill } from '../messages.js'
 import { CheckIcon, CopyIcon } from '../modal/icons.js'
-import { loadEmailUpdate, prefetch } from './email.js'
+import { loadEmailUpdate, prefetch } from './emailChunks.js'
 import { useCopyFeedback } from './useCopyFeedback.js'
 
 const loadSend = () => import('./WalletSendPreview.js')

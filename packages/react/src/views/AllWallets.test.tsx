@@ -3,7 +3,7 @@ import { createLatchStorage, createMemoryStorage, devNetwork, openModal } from '
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createLatchClient, type LatchConfig } from '../client.js'
-import { LatchProvider } from '../context.js'
+import { LatchProvider } from '../LatchProvider.js'
 
 // A real catalogue endpoint on loopback with 95 wallets, paging and searching like the server.
 const catalogue = Array.from({ length: 95 }, (_, i) => ({

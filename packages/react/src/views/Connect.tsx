@@ -9,7 +9,7 @@ import type { CatalogueWallet } from '../wallets/client.js'
 import { RECOMMENDED_COUNT } from '../wallets/client.js'
 import { useCatalogueWallets } from '../wallets/useCatalogue.js'
 import { EmailForm } from './EmailForm.js'
-import { prefetch } from './email.js'
+import { prefetch } from './emailChunks.js'
 import { useWalletConnectors } from './useWalletConnectors.js'
 import { WalletItem } from './WalletItem.js'
 

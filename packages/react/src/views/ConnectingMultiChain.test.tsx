@@ -10,7 +10,7 @@ import { createFakeAdapter } from '@latch/core/testing'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createLatchClient, type LatchConfig } from '../client.js'
-import { LatchProvider } from '../context.js'
+import { LatchProvider } from '../LatchProvider.js'
 
 afterEach(cleanup)
 

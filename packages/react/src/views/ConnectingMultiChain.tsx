@@ -1,4 +1,6 @@
 import { type ChainStoreState, type Connector, closeModal, selectRoute } from '@latch/core'
+import { groupMultiChainConnectors } from '@latch/core/multichain'
+import { useMemo } from 'react'
 import { useStore } from 'zustand'
 import type { LatchClient } from '../client.js'
 import { useLatch } from '../context.js'
@@ -6,7 +8,7 @@ import { fill } from '../messages.js'
 import { connectFromModal } from '../modal/navigation.js'
 import { notify } from '../notify.js'
 import { networkImageUrl } from './networkImage.js'
-import { useWalletConnectors } from './useWalletConnectors.js'
+import { listWallets } from './walletList.js'
 
 /** The network a namespace would be used on: the one it is on, else its first. */
 const networkOf = (chains: ChainStoreState['chains'], connector: Connector) => {
@@ -53,7 +55,13 @@ export function ConnectingMultiChain() {
   const client = useLatch('ConnectingMultiChain')
   const { stores, config, messages } = client
   const id = useStore(stores.router, (s) => selectRoute(s, 'ConnectingMultiChain')?.connectorId)
-  const wallet = useWalletConnectors().connectors.find((c) => c.id === id)
+  const all = useStore(stores.connectors, (s) => s.connectors)
+  const order = useStore(stores.chain, (s) => Object.keys(s.chains).join(' '))
+  // This view comes with the grouping's chunk, so it groups as the wallet list did.
+  const wallet = useMemo(
+    () => listWallets(all, order, groupMultiChainConnectors).find((c) => c.id === id),
+    [all, order, id],
+  )
   const chains = useStore(stores.chain, (s) => s.chains)
   const activeIds = useStore(stores.connectors, (s) => s.activeConnectorIds)
   const t = messages.multiChain

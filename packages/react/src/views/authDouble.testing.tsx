@@ -16,7 +16,7 @@ import { createFakeAdapter, type FakeAdapter } from '@latch/core/testing'
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { createLatchClient, type LatchClient, type LatchConfig } from '../client.js'
-import { LatchProvider } from '../context.js'
+import { LatchProvider } from '../LatchProvider.js'
 
 export function deferred<T>() {
   let resolve!: (value: T) => void

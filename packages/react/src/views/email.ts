@@ -1,5 +1,5 @@
-// Shared by the email views. The sign-in wait and the update steps load as chunks of their own,
-// fetched when the visitor first submits an email (or opens Update email), never with the button.
+// Shared by the email views. Their chunk loaders are in emailChunks.ts: a loader here would make
+// the views that read these helpers import themselves through it.
 
 /** A plain shape check; the server has the last word (and mails the code). */
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
@@ -11,12 +11,4 @@ export function isValidEmail(value: string): boolean {
 /** The message of a rejection from the auth connector, which is written to be shown. */
 export function errorText(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback
-}
-
-export const loadEmailSignIn = () => import('./EmailVerify.js')
-export const loadEmailUpdate = () => import('./UpdateEmail.js')
-
-/** Starts fetching a chunk early; a failure surfaces when the view itself loads it. */
-export function prefetch(load: () => Promise<unknown>): void {
-  load().catch(() => {})
 }

@@ -1,7 +1,8 @@
-import type { ChainNamespace, Connector } from '@latch/core'
+import type { Connector } from '@latch/core'
 import { useEffect, useMemo, useState } from 'react'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
+import { listWallets } from './walletList.js'
 
 const loadMultiChain = () => import('./multiChain.js')
 type MultiChain = Awaited<ReturnType<typeof loadMultiChain>>
@@ -33,15 +34,8 @@ export function useWalletConnectors(): { connectors: Connector[]; multiChain?: M
       )
   }, [several, multiChain])
   return useMemo(() => {
-    const listed = all.filter((c) => c.type !== 'AUTH')
     return several && multiChain
-      ? {
-          connectors: multiChain.groupMultiChainConnectors(
-            listed,
-            order.split(' ') as ChainNamespace[],
-          ),
-          multiChain,
-        }
-      : { connectors: listed }
+      ? { connectors: listWallets(all, order, multiChain.groupMultiChainConnectors), multiChain }
+      : { connectors: listWallets(all, order) }
   }, [all, order, several, multiChain])
 }

@@ -5,13 +5,13 @@
  */
 import type { CreateConnectorFn } from '@wagmi/core'
 import { type Address, getAddress, numberToHex, SwitchChainError } from 'viem'
+import { WalletConnectNotConnectedError } from '../walletConnect/errors.js'
+import { sessionMarker } from '../walletConnect/marker.js'
 import {
   PAIRING_EXPIRY_MS,
   type PairingMessage,
   type WalletConnectParameters,
-} from '../walletConnect/connector.js'
-import { WalletConnectNotConnectedError } from '../walletConnect/errors.js'
-import { sessionMarker } from '../walletConnect/marker.js'
+} from '../walletConnect/parameters.js'
 import {
   createWalletConnectProvider,
   pairWithWallet,

@@ -7,6 +7,7 @@ import { createAdapterEmitter } from '../shared/emitter.js'
 import type { ChainAdapter, ConnectResult, SendEstimate, SendParameters } from '../types.js'
 import { rpcPool } from './rpc.js'
 import { buildTransfer } from './send.js'
+import { checkSendOptions, type SolanaSendOptions } from './sendOptions.js'
 import { type SolanaSendDetail, solanaTraits } from './traits.js'
 import {
   CONNECT,
@@ -26,6 +27,12 @@ import {
   watchSolanaWallets,
 } from './wallets.js'
 
+export {
+  PREFLIGHT_COMMITMENTS,
+  type SolanaSendOptions,
+  SolanaSendOptionsError,
+} from './sendOptions.js'
+
 /** The connected wallet's connector id, so a reload reconnects it silently. */
 export const SOLANA_CONNECTION_KEY = '@latch/solana/connection'
 /** How long a reload waits for the wallet it was connected to to register. */
@@ -33,52 +40,12 @@ export const RECONNECT_WAIT_MS = 1_500
 const CONFIRM_POLL_MS = 400
 const CONFIRM_TIMEOUT_MS = 90_000
 
-/** The commitments a Solana RPC accepts for preflight (the last five are older names). */
-export const PREFLIGHT_COMMITMENTS = [
-  'processed',
-  'confirmed',
-  'finalized',
-  'recent',
-  'single',
-  'singleGossip',
-  'root',
-  'max',
-] as const
-
-/** Options for every send, handed to the wallet's `signAndSendTransaction` (seed §5). */
-export interface SolanaSendOptions {
-  skipPreflight?: boolean | undefined
-  preflightCommitment?: (typeof PREFLIGHT_COMMITMENTS)[number] | undefined
-  maxRetries?: number | undefined
-  minContextSlot?: number | undefined
-}
-
 export interface SolanaAdapterParameters {
   networks: readonly CaipNetwork[]
   /** The embedded wallet's Solana account, connected by the modal's email and social sign-in. */
   embeddedWallet?: EmbeddedSolanaWalletEntry | undefined
   storage?: StorageBackend | undefined
   sendOptions?: SolanaSendOptions | undefined
-}
-
-export class SolanaSendOptionsError extends Error {
-  override name = 'SolanaSendOptionsError'
-}
-
-function checkSendOptions(options: SolanaSendOptions | undefined): SolanaSendOptions | undefined {
-  if (!options) return undefined
-  const { preflightCommitment, maxRetries, minContextSlot } = options
-  if (preflightCommitment !== undefined && !PREFLIGHT_COMMITMENTS.includes(preflightCommitment))
-    throw new SolanaSendOptionsError(
-      `preflightCommitment must be one of ${PREFLIGHT_COMMITMENTS.join(', ')}; got "${String(preflightCommitment)}"`,
-    )
-  for (const [name, value] of [
-    ['maxRetries', maxRetries],
-    ['minContextSlot', minContextSlot],
-  ] as const)
-    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0))
-      throw new SolanaSendOptionsError(`${name} must be a whole number of 0 or more; got ${value}`)
-  return options
 }
 
 export interface SolanaAdapter extends ChainAdapter {

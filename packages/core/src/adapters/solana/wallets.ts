@@ -2,7 +2,7 @@ import { getWallets } from '@wallet-standard/app'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import type { CaipNetwork } from '../../networks/types.js'
 import type { Connector } from '../../stores/connectors.js'
-import type { SolanaSendOptions } from './adapter.js'
+import type { SolanaSendOptions } from './sendOptions.js'
 
 // Feature names of the wallet standard and its Solana features (docs/solana.md#wallets).
 export const CONNECT = 'standard:connect'

@@ -1,39 +1,15 @@
 import { type CreateConnectorFn, createConnector } from '@wagmi/core'
-import type { CaipNetwork } from '../../networks/types.js'
 import type { SessionConnector } from '../eip155/walletConnectSession.js'
 import { sessionMarker } from './marker.js'
-// Types only: the SDK and the connector's work load with ../eip155/walletConnectSession.js, on first use.
-import type { WalletConnectSessionOptions } from './session.js'
+import type { WalletConnectParameters } from './parameters.js'
 
 export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'
 
-/** docs/behaviour.md#limits: a pairing URI is offered for 4 minutes, then replaced. */
-export const PAIRING_EXPIRY_MS = 4 * 60_000
-
-export interface WalletConnectParameters {
-  /** The WalletConnect Cloud project id (LATCH_WALLETCONNECT_PROJECT_ID). */
-  projectId: string
-  /** The relay; WalletConnect's hosted one when absent. The dev relay in development. */
-  relayUrl?: string | undefined
-  /** How the dapp introduces itself in the wallet. */
-  metadata: WalletConnectSessionOptions['metadata']
-  /**
-   * Every network of every adapter the app configured: the session proposal asks for all of
-   * their namespaces, so one pairing serves each (docs/walletconnect.md#namespaces).
-   */
-  networks: readonly CaipNetwork[]
-  pairingExpiryMs?: number | undefined
-  /** Fresh URIs offered before the attempt fails (default 5: 20 minutes at the default expiry). */
-  maxPairingRefreshes?: number | undefined
-  storagePrefix?: string | undefined
-  icon?: string | undefined
-}
-
-/** The connector's 'message' event carrying the URI to show, for the EVM adapter to pass on. */
-export interface PairingMessage {
-  type: 'pairing'
-  data: { uri: string; expiresAt: number }
-}
+export {
+  PAIRING_EXPIRY_MS,
+  type PairingMessage,
+  type WalletConnectParameters,
+} from './parameters.js'
 
 /**
  * WalletConnect v2 as a wagmi connector over WalletConnect's universal provider. What is here is

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../api/client.js'
 import type { TokenBalance } from '../../stores/account.js'
-import type { LatchController } from '../index.js'
+import type { LatchController } from '../types.js'
 
 /** docs/behaviour.md#limits: balances are read again after 30 s at most. */
 export const TOKEN_BALANCE_CACHE_MS = 30_000

@@ -10,7 +10,7 @@ import type { CaipNetwork, ChainNamespace } from '../../networks/types.js'
 import { tokenContract, validateSend } from '../../send/validate.js'
 import type { TokenBalance } from '../../stores/account.js'
 import { resetSend } from '../../stores/send.js'
-import type { LatchController } from '../index.js'
+import type { LatchController } from '../types.js'
 
 type Controller = Pick<LatchController, 'stores' | 'errors' | 'getAdapter'>
 

@@ -4,7 +4,7 @@ import {
   SignMessageError,
 } from '../../errors/errors.js'
 import type { ChainNamespace } from '../../networks/types.js'
-import type { LatchController } from '../index.js'
+import type { LatchController } from '../types.js'
 
 export interface SignMessageParameters {
   message: string

@@ -1,20 +1,9 @@
-import { LatchError } from '@latch/core'
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { createLatchClient, type LatchClient, type LatchConfig } from './client.js'
+import { LatchContext } from './context.js'
 import { ModalHost } from './modal/ModalHost.js'
 import { latchStyles } from './theme/styles.js'
 import { ensureStyles } from './theme/useTheme.js'
-
-export type { LatchConfig } from './client.js'
-
-export class LatchProviderMissingError extends LatchError {
-  override name = 'LatchProviderMissingError'
-  constructor(hook: string) {
-    super(`${hook} must be used inside <LatchProvider>.`)
-  }
-}
-
-const LatchContext = createContext<LatchClient | null>(null)
 
 export interface LatchProviderProps {
   config: LatchConfig
@@ -55,14 +44,4 @@ export function LatchProvider({ config, client: given, children }: LatchProvider
       <ModalHost />
     </LatchContext.Provider>
   )
-}
-
-export function useLatch(hook = 'useLatch'): LatchClient {
-  const client = useContext(LatchContext)
-  if (!client) throw new LatchProviderMissingError(hook)
-  return client
-}
-
-export function useLatchConfig(): LatchConfig {
-  return useLatch('useLatchConfig').config
 }
