@@ -97,7 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metricsRoutes)
   await app.register(providerRoutes)
   await app.register(authRoutes, { now: options.now })
-  await app.register(chainDataPlugin())
+  await app.register(chainDataPlugin)
   await app.register(siwxRoutes, { now: options.now })
   await app.register(nameRoutes, { now: options.now })
   if (config.adminToken) await app.register(adminRoutes, { token: config.adminToken })

@@ -5,6 +5,11 @@ import type { Mailer } from './mailer.js'
 import type { CustodyKeys } from './secrets.js'
 
 /** What the auth routes share: the custody keys, the code HMAC key and the mailer. */
+/** What every auth route plugin is registered with (auth/plugin.ts). */
+export interface AuthRouteOptions {
+  ctx: AuthContext
+}
+
 export interface AuthContext {
   keys: CustodyKeys
   codeKey: Buffer

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import fp from 'fastify-plugin'
 import { HttpError } from '../http/errors.js'
 import type { AuthContext } from './context.js'
 import { registerFrameCors } from './cors.js'
@@ -24,7 +25,7 @@ export interface AuthRoutesOptions {
  * Email sign-in, sessions and key custody for the embedded wallet (issue 7). Registered by
  * app.ts; everything under /auth/v1 answers only the secure frame's origins.
  */
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
+const authRoutesPlugin: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
   const { auth, dataDir, port } = app.config
   const keys = loadCustodyKeys(auth, dataDir)
   const mailer = createMailer(auth.smtpUrl, auth.mailFrom)
@@ -69,12 +70,14 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   app.addHook('onClose', async () => sweep?.stop())
   registerFrameCors(app, '/auth/v1', auth.frameOrigins)
   await app.register(frameRoutes)
-  await app.register(emailRoutes(ctx))
-  await app.register(updateEmailRoutes(ctx))
-  await app.register(walletRoutes(ctx))
-  await app.register(sessionRoutes(ctx))
-  await app.register(deviceRoutes(ctx))
-  await app.register(socialRoutes(ctx))
-  await app.register(farcasterRoutes(ctx))
-  await app.register(rpcProxyRoutes(auth.frameOrigins))
+  await app.register(emailRoutes, { ctx })
+  await app.register(updateEmailRoutes, { ctx })
+  await app.register(walletRoutes, { ctx })
+  await app.register(sessionRoutes, { ctx })
+  await app.register(deviceRoutes, { ctx })
+  await app.register(socialRoutes, { ctx })
+  await app.register(farcasterRoutes, { ctx })
+  await app.register(rpcProxyRoutes, { frameOrigins: auth.frameOrigins })
 }
+
+export const authRoutes = fp(authRoutesPlugin, { name: 'latch-auth', encapsulate: true })

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { isOriginAllowed } from '@latch/core/wire'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import { type Static, Type } from 'typebox'
 import { Value } from 'typebox/value'
 import { chainFamilies } from '../chains/index.js'
@@ -70,6 +71,11 @@ export const CALLS_PER_CLIENT_PER_MINUTE = DEFAULT_RPC_LIMITS.clientPerMinute
 /** Default weighted calls per minute per project, all clients together. */
 export const CALLS_PER_PROJECT_PER_MINUTE = DEFAULT_RPC_LIMITS.projectPerMinute
 
+export interface RpcProxyRoutesOptions {
+  /** The secure frame's origins: the only pages the proxy answers. */
+  frameOrigins: readonly string[]
+}
+
 /**
  * `POST /v1/?chainId=&projectId=` (docs/behaviour.md#wire): the JSON-RPC proxy that pages (the
  * secure frame, the web app, an AppKit app) read chains through. Each registered chain family
@@ -77,131 +83,129 @@ export const CALLS_PER_PROJECT_PER_MINUTE = DEFAULT_RPC_LIMITS.projectPerMinute
  * the family. Checks, limits and batch rules are the same for all. Bodies are JSON or
  * text/plain JSON.
  */
-export function rpcProxyRoutes(frameOrigins: readonly string[]): FastifyPluginAsyncTypebox {
-  return async (app) => {
-    readTextPlainAsJson(app)
-    const record = upstreamRecorder(app)
-    const limits = app.config.rpc
-    const context = { log: app.log, record, maxLogBlocks: limits.maxLogBlocks }
-    const namespaces = chainFamilies.flatMap((family) =>
-      family.rpcUpstreams
-        ? [family.rpcUpstreams(app.config.chainData.backends.get(family.namespace), context)]
-        : [],
-    )
-    const weights = Object.assign({}, ...namespaces.map((n) => n.weights))
+const rpcProxyRoutesPlugin: FastifyPluginAsyncTypebox<RpcProxyRoutesOptions> = async (
+  app,
+  { frameOrigins },
+) => {
+  readTextPlainAsJson(app)
+  const record = upstreamRecorder(app)
+  const limits = app.config.rpc
+  const context = { log: app.log, record, maxLogBlocks: limits.maxLogBlocks }
+  const namespaces = chainFamilies.flatMap((family) =>
+    family.rpcUpstreams
+      ? [family.rpcUpstreams(app.config.chainData.backends.get(family.namespace), context)]
+      : [],
+  )
+  const weights = Object.assign({}, ...namespaces.map((n) => n.weights))
 
-    const checkOrigin = async (request: FastifyRequest, reply: FastifyReply, projectId: string) => {
-      const project = await findProject(app.db, projectId)
-      if (!project) throw new HttpError(403, 'INVALID_PROJECT_ID', 'Invalid project id')
-      const origin = request.headers.origin
-      // An Origin is no proof of a browser: any client can write one, and the allow-list is
-      // public (/projects/v1/origins). It only keeps other sites' pages out; the budgets below
-      // are what bound a script (docs/provider-services.md#rpc-proxy).
-      if (typeof origin !== 'string') {
-        // Not a browser: a server, which must hold the project's secret, or this would be an
-        // open relay to the upstreams.
-        const secret = request.headers[PROJECT_SECRET_HEADER]
-        if (typeof secret !== 'string' || !(await projectSecretMatches(app.db, projectId, secret)))
-          throw new HttpError(
-            401,
-            'PROJECT_SECRET_REQUIRED',
-            `Calls without a browser Origin need the project's secret in ${PROJECT_SECRET_HEADER}`,
-          )
-        return
-      }
-      if (!frameOrigins.includes(origin) && !isOriginAllowed(origin, project.allowedOrigins))
+  const checkOrigin = async (request: FastifyRequest, reply: FastifyReply, projectId: string) => {
+    const project = await findProject(app.db, projectId)
+    if (!project) throw new HttpError(403, 'INVALID_PROJECT_ID', 'Invalid project id')
+    const origin = request.headers.origin
+    // An Origin is no proof of a browser: any client can write one, and the allow-list is
+    // public (/projects/v1/origins). It only keeps other sites' pages out; the budgets below
+    // are what bound a script (docs/provider-services.md#rpc-proxy).
+    if (typeof origin !== 'string') {
+      // Not a browser: a server, which must hold the project's secret, or this would be an
+      // open relay to the upstreams.
+      const secret = request.headers[PROJECT_SECRET_HEADER]
+      if (typeof secret !== 'string' || !(await projectSecretMatches(app.db, projectId, secret)))
         throw new HttpError(
-          403,
-          'ORIGIN_NOT_ALLOWED',
-          `Origin ${origin} is not allowed for this project`,
+          401,
+          'PROJECT_SECRET_REQUIRED',
+          `Calls without a browser Origin need the project's secret in ${PROJECT_SECRET_HEADER}`,
         )
-      reply.header('access-control-allow-origin', origin)
-      reply.header('vary', 'Origin')
+      return
     }
+    if (!frameOrigins.includes(origin) && !isOriginAllowed(origin, project.allowedOrigins))
+      throw new HttpError(
+        403,
+        'ORIGIN_NOT_ALLOWED',
+        `Origin ${origin} is not allowed for this project`,
+      )
+    reply.header('access-control-allow-origin', origin)
+    reply.header('vary', 'Origin')
+  }
 
-    app.options(
-      '/v1/',
-      { config: { cors: false }, schema: { hide: true, querystring: RpcQuery } },
-      async (request, reply) => {
-        const parsed = parseQuery(request.query, namespaces)
-        try {
-          if (!parsed) throw new Error('bad query')
-          await checkOrigin(request, reply, parsed.projectId)
-        } catch {
-          return reply.status(403).send()
-        }
-        reply.header('access-control-allow-methods', 'POST')
-        reply.header('access-control-allow-headers', 'content-type')
-        reply.header('access-control-max-age', '600')
-        return reply.status(204).send()
-      },
-    )
+  app.options(
+    '/v1/',
+    { config: { cors: false }, schema: { hide: true, querystring: RpcQuery } },
+    async (request, reply) => {
+      const parsed = parseQuery(request.query, namespaces)
+      try {
+        if (!parsed) throw new Error('bad query')
+        await checkOrigin(request, reply, parsed.projectId)
+      } catch {
+        return reply.status(403).send()
+      }
+      reply.header('access-control-allow-methods', 'POST')
+      reply.header('access-control-allow-headers', 'content-type')
+      reply.header('access-control-max-age', '600')
+      return reply.status(204).send()
+    },
+  )
 
-    app.post(
-      '/v1/',
-      {
-        bodyLimit: 512 * 1024,
-        config: { cors: false },
-        schema: {
-          summary: 'JSON-RPC proxy',
-          description: `${namespaces.map((n) => n.docs).join(' ')} JSON or text/plain bodies; a batch holds at most ${MAX_BATCH_CALLS} calls, and every call counts against the budgets by its weight (1; eth_getLogs 20): per client and project per minute, per project per minute and per day (LATCH_RPC_*). eth_getLogs covers at most LATCH_RPC_LOGS_MAX_BLOCKS blocks (default ${DEFAULT_RPC_LIMITS.maxLogBlocks}), or one blockHash. An Origin is not authentication: it keeps other sites' pages out, nothing more.`,
-          tags: ['rpc'],
-          querystring: RpcQuery,
-          // Checked call by call below: a malformed call is answered in JSON-RPC, not with a 400.
-          body: Type.Unknown({ description: 'One JSON-RPC 2.0 call, or a batch (an array)' }),
-          response: {
-            200: Type.Union([RpcAnswerSchema, Type.Array(RpcAnswerSchema)]),
-            ...errorResponses({
-              400: 'VALIDATION_ERROR, or UNSUPPORTED_CHAIN when no upstream serves the chain or cluster',
-              401: 'PROJECT_SECRET_REQUIRED: no Origin and no valid latch-project-secret',
-              403: 'INVALID_PROJECT_ID or ORIGIN_NOT_ALLOWED',
-              413: `PAYLOAD_TOO_LARGE: more than ${MAX_BATCH_CALLS} calls`,
-              429: "RATE_LIMITED (the client's budget) or PROJECT_BUDGET_EXHAUSTED (the project's, per minute or per day)",
-              503: 'RATE_LIMIT_UNAVAILABLE: the budgets cannot be counted (Redis down)',
-              502: 'UPSTREAM_ERROR: the upstream serves another chain or cluster',
-            }),
-          },
+  app.post(
+    '/v1/',
+    {
+      bodyLimit: 512 * 1024,
+      config: { cors: false },
+      schema: {
+        summary: 'JSON-RPC proxy',
+        description: `${namespaces.map((n) => n.docs).join(' ')} JSON or text/plain bodies; a batch holds at most ${MAX_BATCH_CALLS} calls, and every call counts against the budgets by its weight (1; eth_getLogs 20): per client and project per minute, per project per minute and per day (LATCH_RPC_*). eth_getLogs covers at most LATCH_RPC_LOGS_MAX_BLOCKS blocks (default ${DEFAULT_RPC_LIMITS.maxLogBlocks}), or one blockHash. An Origin is not authentication: it keeps other sites' pages out, nothing more.`,
+        tags: ['rpc'],
+        querystring: RpcQuery,
+        // Checked call by call below: a malformed call is answered in JSON-RPC, not with a 400.
+        body: Type.Unknown({ description: 'One JSON-RPC 2.0 call, or a batch (an array)' }),
+        response: {
+          200: Type.Union([RpcAnswerSchema, Type.Array(RpcAnswerSchema)]),
+          ...errorResponses({
+            400: 'VALIDATION_ERROR, or UNSUPPORTED_CHAIN when no upstream serves the chain or cluster',
+            401: 'PROJECT_SECRET_REQUIRED: no Origin and no valid latch-project-secret',
+            403: 'INVALID_PROJECT_ID or ORIGIN_NOT_ALLOWED',
+            413: `PAYLOAD_TOO_LARGE: more than ${MAX_BATCH_CALLS} calls`,
+            429: "RATE_LIMITED (the client's budget) or PROJECT_BUDGET_EXHAUSTED (the project's, per minute or per day)",
+            503: 'RATE_LIMIT_UNAVAILABLE: the budgets cannot be counted (Redis down)',
+            502: 'UPSTREAM_ERROR: the upstream serves another chain or cluster',
+          }),
         },
       },
-      async (request, reply) => {
-        const parsed = parseQuery(request.query, namespaces)
-        if (!parsed)
-          throw new HttpError(
-            400,
-            'VALIDATION_ERROR',
-            'Invalid request: chainId and projectId are required',
-          )
-        await checkOrigin(request, reply, parsed.projectId)
-        const calls = Array.isArray(request.body) ? request.body : [request.body]
-        if (calls.length > MAX_BATCH_CALLS)
-          throw new HttpError(
-            413,
-            'PAYLOAD_TOO_LARGE',
-            `At most ${MAX_BATCH_CALLS} calls per batch`,
-          )
-        if (calls.length === 0)
-          throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid request: empty batch')
-        await app.budgets.spend(
-          rpcBudgets(limits, request, parsed.projectId),
-          weightOf(calls, weights),
+    },
+    async (request, reply) => {
+      const parsed = parseQuery(request.query, namespaces)
+      if (!parsed)
+        throw new HttpError(
+          400,
+          'VALIDATION_ERROR',
+          'Invalid request: chainId and projectId are required',
         )
-        const upstream = await parsed.upstreams.upstreamOf(parsed.chainId)
-        if (!upstream)
-          throw new HttpError(
-            400,
-            'UNSUPPORTED_CHAIN',
-            `Chain ${parsed.chainId} is not served here`,
-          )
-        const answer = async (raw: unknown) =>
-          Value.Check(Call, raw)
-            ? upstream.call(raw, request.log)
-            : rpcError(null, -32600, 'Invalid request')
-        const answers = Array.isArray(request.body)
-          ? await Promise.all(calls.map(answer))
-          : await answer(request.body)
-        if (!upstream.serialize) return answers
-        return reply.type('application/json').send(upstream.serialize(answers) as never)
-      },
-    )
-  }
+      await checkOrigin(request, reply, parsed.projectId)
+      const calls = Array.isArray(request.body) ? request.body : [request.body]
+      if (calls.length > MAX_BATCH_CALLS)
+        throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `At most ${MAX_BATCH_CALLS} calls per batch`)
+      if (calls.length === 0)
+        throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid request: empty batch')
+      await app.budgets.spend(
+        rpcBudgets(limits, request, parsed.projectId),
+        weightOf(calls, weights),
+      )
+      const upstream = await parsed.upstreams.upstreamOf(parsed.chainId)
+      if (!upstream)
+        throw new HttpError(400, 'UNSUPPORTED_CHAIN', `Chain ${parsed.chainId} is not served here`)
+      const answer = async (raw: unknown) =>
+        Value.Check(Call, raw)
+          ? upstream.call(raw, request.log)
+          : rpcError(null, -32600, 'Invalid request')
+      const answers = Array.isArray(request.body)
+        ? await Promise.all(calls.map(answer))
+        : await answer(request.body)
+      if (!upstream.serialize) return answers
+      return reply.type('application/json').send(upstream.serialize(answers) as never)
+    },
+  )
 }
+
+export const rpcProxyRoutes = fp(rpcProxyRoutesPlugin, {
+  name: 'latch-auth-rpc-proxy',
+  encapsulate: true,
+})

@@ -14,33 +14,32 @@ export interface ChainDataPluginOptions {
  * the default) the indexer, started when the server starts listening and stopped when it closes.
  * `inject()`-only apps (tests) never listen, so they never index.
  */
-export function chainDataPlugin(options: ChainDataPluginOptions = {}): FastifyPluginAsync {
-  const plugin: FastifyPluginAsync = async (app) => {
-    const loaded = options.config ?? app.config.chainData
-    // Without LATCH_CURSOR_SECRET, cursors are sealed with this install's own random key, never a
-    // key anyone could read in our source.
-    const config = loaded.cursorSecretIsDefault
-      ? { ...loaded, cursorSecret: localKey(app.config.dataDir, 'cursor').toString('base64') }
-      : loaded
-    const service = createChainDataService(app.db, config, {
-      log: app.log,
-      // PGlite admits one process, so a lease left by a killed run is taken at once.
-      soleProcess: app.database.kind === 'pglite',
+const chainDataPluginBody: FastifyPluginAsync<ChainDataPluginOptions> = async (app, options) => {
+  const loaded = options.config ?? app.config.chainData
+  // Without LATCH_CURSOR_SECRET, cursors are sealed with this install's own random key, never a
+  // key anyone could read in our source.
+  const config = loaded.cursorSecretIsDefault
+    ? { ...loaded, cursorSecret: localKey(app.config.dataDir, 'cursor').toString('base64') }
+    : loaded
+  const service = createChainDataService(app.db, config, {
+    log: app.log,
+    // PGlite admits one process, so a lease left by a killed run is taken at once.
+    soleProcess: app.database.kind === 'pglite',
+  })
+  await app.register(service.routes)
+  if (config.indexInProcess) {
+    app.addHook('onListen', async () => {
+      service.start()
+      app.log.info(
+        { chains: config.chains.map((c) => c.chainId) },
+        'chain indexer started in-process',
+      )
     })
-    await app.register(service.routes)
-    if (config.indexInProcess) {
-      app.addHook('onListen', async () => {
-        service.start()
-        app.log.info(
-          { chains: config.chains.map((c) => c.chainId) },
-          'chain indexer started in-process',
-        )
-      })
-      app.addHook('onClose', async () => {
-        await service.stop()
-      })
-    }
+    app.addHook('onClose', async () => {
+      await service.stop()
+    })
   }
-  // Not encapsulated: the onListen and onClose hooks must be the server's own.
-  return fp(plugin, { name: 'latch-chain-data' })
 }
+
+// Not encapsulated: the onListen and onClose hooks must be the server's own.
+export const chainDataPlugin = fp(chainDataPluginBody, { name: 'latch-chain-data' })

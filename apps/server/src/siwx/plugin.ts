@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import { Type } from 'typebox'
 import { EmptyBody } from '../auth/schemas.js'
 import { bearer } from '../auth/sessions.js'
@@ -58,7 +59,7 @@ const VERIFY_LIMIT_PER_MINUTE = 30
  * as a bearer token or an HttpOnly cookie (cookies.ts).
  * Every route is project-scoped: a page off the project's allow-list gets nothing.
  */
-export const siwxRoutes: FastifyPluginAsyncTypebox<SiwxRoutesOptions> = async (app, options) => {
+const siwxRoutesPlugin: FastifyPluginAsyncTypebox<SiwxRoutesOptions> = async (app, options) => {
   const now = options.now ?? (() => new Date())
   const verifiers = signInVerifiers(app.config.chainData)
   const scoped = (limit: number) => ({
@@ -300,3 +301,5 @@ export const siwxRoutes: FastifyPluginAsyncTypebox<SiwxRoutesOptions> = async (a
     },
   )
 }
+
+export const siwxRoutes = fp(siwxRoutesPlugin, { name: 'latch-siwx', encapsulate: true })

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
+import fp from 'fastify-plugin'
 import { issueCode } from '../codes.js'
-import type { AuthContext } from '../context.js'
+import type { AuthRouteOptions } from '../context.js'
 import { UNKNOWN_DEVICE, utcMinute } from '../device-facts.js'
 import { authPageHeaders } from '../pages.js'
 import { approveDeviceByToken, findPendingApproval, findUser } from '../users.js'
@@ -41,65 +42,61 @@ const wellFormed = (token: unknown): token is string =>
  * only shows the request: mail scanners that prefetch links, or even run their scripts, must not
  * approve anything. Only the Approve button's post does.
  */
-export function deviceRoutes(ctx: AuthContext): FastifyPluginAsync {
-  return async (app) => {
-    app.get('/auth/v1/device/approve', { schema: { hide: true } }, async (_request, reply) =>
-      reply.headers(pageHeaders).send(page(LANDING)),
-    )
-    app.get('/auth/v1/device/approve.js', { schema: { hide: true } }, async (_request, reply) =>
-      reply.type('text/javascript').header('cache-control', 'no-store').send(script),
-    )
-    app.get('/auth/v1/device/approve.css', { schema: { hide: true } }, async (_request, reply) =>
-      reply.type('text/css').send(style),
-    )
-    app.post(
-      DEVICE_APPROVAL_PATH,
-      { config: { rateLimit: { max: 20, timeWindow: 60_000 } }, schema: { hide: true } },
-      async (request, reply) => {
-        // A form post, answered with a page: no schema, so a bad token gets the page, not JSON.
-        const form = (request.body ?? {}) as { token?: unknown; step?: unknown }
-        const token = wellFormed(form.token) ? form.token : undefined
-        const send = (status: number, body: string) =>
-          reply.status(status).headers(pageHeaders).send(page(body))
-        if (form.step === 'review') {
-          const pending = token
-            ? await findPendingApproval(app.db, token, ctx.now(), APPROVAL_TTL_MS)
-            : undefined
-          if (!token || !pending?.approvalSentAt) return send(400, DEAD)
-          return send(
-            200,
-            review(token, {
-              site: pending.approvalOrigin ?? 'an unknown site',
-              device: pending.approvalAgent ?? UNKNOWN_DEVICE,
-              time: utcMinute(pending.approvalSentAt),
-            }),
-          )
-        }
-        const approved = token
-          ? await approveDeviceByToken(app.db, token, ctx.now(), APPROVAL_TTL_MS)
-          : false
-        if (!approved) return send(400, DEAD)
-        // The sign-in code goes out now, once, from the owner's click; the waiting device only
-        // polls, and polling never mails (docs/custody.md#sign-in-codes).
-        const user = await findUser(app.db, approved.userId)
-        if (user?.email) {
-          const code = await issueCode(
-            app.db,
-            ctx.codeKey,
-            { email: user.email, purpose: 'login', deviceHash: approved.deviceHash },
-            ctx.now(),
-          )
-          await ctx.mailer.sendLoginCode(
-            user.email,
-            code,
-            approved.origin ?? 'the site you asked on',
-          )
-        }
-        return send(200, '<h1>Device approved</h1><p>Go back to the app to finish signing in.</p>')
-      },
-    )
-  }
+const deviceRoutesPlugin: FastifyPluginAsync<AuthRouteOptions> = async (app, { ctx }) => {
+  app.get('/auth/v1/device/approve', { schema: { hide: true } }, async (_request, reply) =>
+    reply.headers(pageHeaders).send(page(LANDING)),
+  )
+  app.get('/auth/v1/device/approve.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/javascript').header('cache-control', 'no-store').send(script),
+  )
+  app.get('/auth/v1/device/approve.css', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/css').send(style),
+  )
+  app.post(
+    DEVICE_APPROVAL_PATH,
+    { config: { rateLimit: { max: 20, timeWindow: 60_000 } }, schema: { hide: true } },
+    async (request, reply) => {
+      // A form post, answered with a page: no schema, so a bad token gets the page, not JSON.
+      const form = (request.body ?? {}) as { token?: unknown; step?: unknown }
+      const token = wellFormed(form.token) ? form.token : undefined
+      const send = (status: number, body: string) =>
+        reply.status(status).headers(pageHeaders).send(page(body))
+      if (form.step === 'review') {
+        const pending = token
+          ? await findPendingApproval(app.db, token, ctx.now(), APPROVAL_TTL_MS)
+          : undefined
+        if (!token || !pending?.approvalSentAt) return send(400, DEAD)
+        return send(
+          200,
+          review(token, {
+            site: pending.approvalOrigin ?? 'an unknown site',
+            device: pending.approvalAgent ?? UNKNOWN_DEVICE,
+            time: utcMinute(pending.approvalSentAt),
+          }),
+        )
+      }
+      const approved = token
+        ? await approveDeviceByToken(app.db, token, ctx.now(), APPROVAL_TTL_MS)
+        : false
+      if (!approved) return send(400, DEAD)
+      // The sign-in code goes out now, once, from the owner's click; the waiting device only
+      // polls, and polling never mails (docs/custody.md#sign-in-codes).
+      const user = await findUser(app.db, approved.userId)
+      if (user?.email) {
+        const code = await issueCode(
+          app.db,
+          ctx.codeKey,
+          { email: user.email, purpose: 'login', deviceHash: approved.deviceHash },
+          ctx.now(),
+        )
+        await ctx.mailer.sendLoginCode(user.email, code, approved.origin ?? 'the site you asked on')
+      }
+      return send(200, '<h1>Device approved</h1><p>Go back to the app to finish signing in.</p>')
+    },
+  )
 }
+
+export const deviceRoutes = fp(deviceRoutesPlugin, { name: 'latch-auth-device', encapsulate: true })
 
 /** The one route that takes a form post: the approval link's page submits it. */
 export const DEVICE_APPROVAL_PATH = '/auth/v1/device/approve'

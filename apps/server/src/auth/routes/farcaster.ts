@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import { Type } from 'typebox'
 import { generateSiweNonce } from 'viem/siwe'
 import { HttpError } from '../../http/errors.js'
-import { type AuthContext, requireKnownProject } from '../context.js'
+import { type AuthRouteOptions, requireKnownProject } from '../context.js'
 import { authRouteConfig } from '../cors.js'
 import { FarcasterRelayError, openRelayChannel, relayAnswer } from '../farcaster/relay.js'
 import { FarcasterSignInError, verifyFarcasterSignIn } from '../farcaster/verify.js'
@@ -124,223 +125,226 @@ function bearer(request: FastifyRequest): string | undefined {
  * lets its holder answer the channel, never sign anybody in: a stranger's answer shows the
  * stranger's fid, which the visitor refuses (cancel).
  */
-export function farcasterRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
-  return async (app) => {
-    const { farcaster } = app.config.auth
-    const notEnabled = () =>
-      new HttpError(400, 'PROVIDER_NOT_ENABLED', 'Sign-in with Farcaster is not enabled')
+const farcasterRoutesPlugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, { ctx }) => {
+  const { farcaster } = app.config.auth
+  const notEnabled = () =>
+    new HttpError(400, 'PROVIDER_NOT_ENABLED', 'Sign-in with Farcaster is not enabled')
 
-    app.post(
-      '/auth/v1/farcaster/channel',
-      {
-        config: limited(30),
-        schema: {
-          summary:
-            "Open a Sign In With Farcaster channel: the Farcaster app's link, and a flow token",
-          tags: ['auth'],
-          body: Type.Object(Frame),
-          response: {
-            200: Type.Object({
-              url: Type.String(),
-              flowToken: Type.String(),
-              expiresAt: Type.String(),
-            }),
-            ...authErrors,
-            ...projectErrors,
-          },
+  app.post(
+    '/auth/v1/farcaster/channel',
+    {
+      config: limited(30),
+      schema: {
+        summary:
+          "Open a Sign In With Farcaster channel: the Farcaster app's link, and a flow token",
+        tags: ['auth'],
+        body: Type.Object(Frame),
+        response: {
+          200: Type.Object({
+            url: Type.String(),
+            flowToken: Type.String(),
+            expiresAt: Type.String(),
+          }),
+          ...authErrors,
+          ...projectErrors,
         },
       },
-      async (request) => {
-        const { projectId, deviceId } = request.body
-        const project = await requireKnownProject(request, projectId)
-        const pageOrigin = allowedPageOrigin(request, project.allowedOrigins)
-        if (!pageOrigin)
-          throw new HttpError(403, 'ORIGIN_NOT_ALLOWED', 'This page may not use this project')
-        if (!farcaster || !project.features.socials.includes('farcaster')) throw notEnabled()
-        const flowToken = newToken()
-        const nonce = generateSiweNonce()
-        const expiresAt = new Date(ctx.now().getTime() + FLOW_TTL_MS)
-        // With an upstream relay, the channel (and the Farcaster app's link) is the relay's.
-        let channelToken = newToken()
-        let url = channelLink(channelToken, { pageOrigin, nonce })
-        const { relayUrl } = farcaster
-        if (relayUrl) {
-          try {
-            ;({ channelToken, url } = await openRelayChannel(
-              { rpcUrl: farcaster.rpcUrl, relayUrl },
-              channelParams({ pageOrigin, nonce }),
-            ))
-          } catch (error) {
-            request.log.warn({ err: error }, 'farcaster relay unreachable')
-            throw new HttpError(502, 'RELAY_UNREACHABLE', "Farcaster's relay is not answering")
-          }
-        }
-        await insertFlow(app.db, {
-          stateHash: sha256(channelToken),
-          flowTokenHash: sha256(flowToken),
-          provider: 'farcaster',
-          projectId,
-          pageOrigin,
-          deviceHash: sha256(deviceId),
-          codeVerifier: '',
-          nonce,
-          relayChannelToken: relayUrl ? channelToken : null,
-          expiresAt,
-        })
-        return { url, flowToken, expiresAt: expiresAt.toISOString() }
-      },
-    )
-
-    app.post(
-      `${FARCASTER_RELAY_PATH}/v1/channel/authenticate`,
-      {
-        config: { rateLimit: { max: 60, timeWindow: 60_000 } },
-        schema: {
-          summary: "A Farcaster app answers a channel with the visitor's signed message",
-          tags: ['farcaster'],
-          body: AuthenticateBody,
-          response: { 201: ChannelState, ...authErrors },
-        },
-      },
-      async (request, reply) => {
-        if (!farcaster) throw notEnabled()
-        const channelToken = bearer(request)
-        const flow = channelToken
-          ? await claimFlow(app.db, 'farcaster', sha256(channelToken), ctx.now())
-          : undefined
-        const channelInvalid = () =>
-          new HttpError(
-            401,
-            'CHANNEL_INVALID',
-            'This sign-in channel is unknown, answered already or expired',
-          )
-        if (!channelToken || !flow) throw channelInvalid()
-        const { message, signature, fid, username } = request.body
-        let custody: string
+    },
+    async (request) => {
+      const { projectId, deviceId } = request.body
+      const project = await requireKnownProject(request, projectId)
+      const pageOrigin = allowedPageOrigin(request, project.allowedOrigins)
+      if (!pageOrigin)
+        throw new HttpError(403, 'ORIGIN_NOT_ALLOWED', 'This page may not use this project')
+      if (!farcaster || !project.features.socials.includes('farcaster')) throw notEnabled()
+      const flowToken = newToken()
+      const nonce = generateSiweNonce()
+      const expiresAt = new Date(ctx.now().getTime() + FLOW_TTL_MS)
+      // With an upstream relay, the channel (and the Farcaster app's link) is the relay's.
+      let channelToken = newToken()
+      let url = channelLink(channelToken, { pageOrigin, nonce })
+      const { relayUrl } = farcaster
+      if (relayUrl) {
         try {
-          ;({ custody } = await verifyFarcasterSignIn(farcaster.rpcUrl, channelParams(flow), {
-            message,
-            signature: signature as `0x${string}`,
-            fid,
-          }))
+          ;({ channelToken, url } = await openRelayChannel(
+            { rpcUrl: farcaster.rpcUrl, relayUrl },
+            channelParams({ pageOrigin, nonce }),
+          ))
         } catch (error) {
-          await releaseFlow(app.db, flow.stateHash)
-          if (!(error instanceof FarcasterSignInError)) throw error
-          request.log.warn({ code: error.code, fid }, 'farcaster sign-in refused')
-          throw new HttpError(
-            error.code === 'REGISTRY_UNREACHABLE' ? 502 : 401,
-            error.code,
-            error.message,
-          )
+          request.log.warn({ err: error }, 'farcaster relay unreachable')
+          throw new HttpError(502, 'RELAY_UNREACHABLE', "Farcaster's relay is not answering")
         }
-        const identity = farcasterIdentity(fid, custody, username ?? null)
-        // The frame cancelled while the signature was checked: the answer comes too late.
-        if (!(await settleFlow(app.db, flow.stateHash, { status: 'done', identity })))
-          throw channelInvalid()
-        return reply.status(201).send({
-          state: 'completed' as const,
-          nonce: flow.nonce,
-          url: channelLink(channelToken, flow),
-          fid,
-          ...(username ? { username } : {}),
-          signatureParams: { siweUri: flow.pageOrigin, domain: new URL(flow.pageOrigin).host },
-        })
-      },
-    )
-
-    /**
-     * Asks the upstream relay for the channel's answer and checks it here, as if the app had
-     * posted it to this server: the relay is trusted with nothing. Null while it waits. An
-     * answer that fails the checks ends the flow, since the relay takes no second one.
-     */
-    async function settleFromRelay(flow: SocialFlow, relay: { rpcUrl: string; relayUrl: string }) {
-      let answer: Awaited<ReturnType<typeof relayAnswer>>
-      try {
-        answer = await relayAnswer(relay, flow.relayChannelToken!)
-      } catch (error) {
-        if (!(error instanceof FarcasterRelayError)) throw error
-        throw new HttpError(502, 'RELAY_UNREACHABLE', "Farcaster's relay is not answering")
       }
-      if (!answer || !(await claimFlow(app.db, 'farcaster', flow.stateHash, ctx.now()))) return null
+      await insertFlow(app.db, {
+        stateHash: sha256(channelToken),
+        flowTokenHash: sha256(flowToken),
+        provider: 'farcaster',
+        projectId,
+        pageOrigin,
+        deviceHash: sha256(deviceId),
+        codeVerifier: '',
+        nonce,
+        relayChannelToken: relayUrl ? channelToken : null,
+        expiresAt,
+      })
+      return { url, flowToken, expiresAt: expiresAt.toISOString() }
+    },
+  )
+
+  app.post(
+    `${FARCASTER_RELAY_PATH}/v1/channel/authenticate`,
+    {
+      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      schema: {
+        summary: "A Farcaster app answers a channel with the visitor's signed message",
+        tags: ['farcaster'],
+        body: AuthenticateBody,
+        response: { 201: ChannelState, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      if (!farcaster) throw notEnabled()
+      const channelToken = bearer(request)
+      const flow = channelToken
+        ? await claimFlow(app.db, 'farcaster', sha256(channelToken), ctx.now())
+        : undefined
+      const channelInvalid = () =>
+        new HttpError(
+          401,
+          'CHANNEL_INVALID',
+          'This sign-in channel is unknown, answered already or expired',
+        )
+      if (!channelToken || !flow) throw channelInvalid()
+      const { message, signature, fid, username } = request.body
       let custody: string
       try {
-        ;({ custody } = await verifyFarcasterSignIn(relay.rpcUrl, channelParams(flow), answer))
+        ;({ custody } = await verifyFarcasterSignIn(farcaster.rpcUrl, channelParams(flow), {
+          message,
+          signature: signature as `0x${string}`,
+          fid,
+        }))
       } catch (error) {
+        await releaseFlow(app.db, flow.stateHash)
         if (!(error instanceof FarcasterSignInError)) throw error
-        if (error.code === 'REGISTRY_UNREACHABLE') {
-          await releaseFlow(app.db, flow.stateHash)
-          throw new HttpError(502, error.code, error.message)
-        }
-        const text = 'Farcaster could not confirm this sign-in; start again'
-        await settleFlow(app.db, flow.stateHash, { status: 'failed', error: text })
-        throw new HttpError(400, 'SOCIAL_SIGN_IN_FAILED', text)
+        request.log.warn({ code: error.code, fid }, 'farcaster sign-in refused')
+        throw new HttpError(
+          error.code === 'REGISTRY_UNREACHABLE' ? 502 : 401,
+          error.code,
+          error.message,
+        )
       }
-      const identity = farcasterIdentity(answer.fid, custody, answer.username)
-      if (!(await settleFlow(app.db, flow.stateHash, { status: 'done', identity }))) return null
-      return identity
+      const identity = farcasterIdentity(fid, custody, username ?? null)
+      // The frame cancelled while the signature was checked: the answer comes too late.
+      if (!(await settleFlow(app.db, flow.stateHash, { status: 'done', identity })))
+        throw channelInvalid()
+      return reply.status(201).send({
+        state: 'completed' as const,
+        nonce: flow.nonce,
+        url: channelLink(channelToken, flow),
+        fid,
+        ...(username ? { username } : {}),
+        signatureParams: { siweUri: flow.pageOrigin, domain: new URL(flow.pageOrigin).host },
+      })
+    },
+  )
+
+  /**
+   * Asks the upstream relay for the channel's answer and checks it here, as if the app had
+   * posted it to this server: the relay is trusted with nothing. Null while it waits. An
+   * answer that fails the checks ends the flow, since the relay takes no second one.
+   */
+  async function settleFromRelay(flow: SocialFlow, relay: { rpcUrl: string; relayUrl: string }) {
+    let answer: Awaited<ReturnType<typeof relayAnswer>>
+    try {
+      answer = await relayAnswer(relay, flow.relayChannelToken!)
+    } catch (error) {
+      if (!(error instanceof FarcasterRelayError)) throw error
+      throw new HttpError(502, 'RELAY_UNREACHABLE', "Farcaster's relay is not answering")
     }
-
-    app.post(
-      '/auth/v1/farcaster/finish',
-      {
-        // The frame asks about once a second while the QR code shows.
-        config: limited(300),
-        schema: {
-          summary:
-            "Poll a Farcaster channel: 202 while it waits, then the answer's fid to confirm, then (confirm: true) its session, once",
-          tags: ['auth'],
-          body: Type.Object({ ...FrameFlow.properties, confirm: Type.Optional(Type.Boolean()) }),
-          response: {
-            200: Type.Union([Answered, Session]),
-            202: Type.Object({ state: Type.Literal('pending') }),
-            ...authErrors,
-            ...projectErrors,
-          },
-        },
-      },
-      async (request, reply) => {
-        const { deviceId, confirm } = request.body
-        const now = ctx.now()
-        const flow = await findFrameFlow(request, 'farcaster', request.body, now)
-        if (flow.status === 'failed')
-          throw new HttpError(400, 'SOCIAL_SIGN_IN_FAILED', flow.error ?? 'Not signed in')
-        if (flow.status === 'cancelled' || flow.status === 'used') throw signInInvalid()
-        let identity = flow.identity as FarcasterIdentity | null
-        if (flow.status === 'pending' && flow.relayChannelToken && farcaster?.relayUrl)
-          identity = await settleFromRelay(flow, { ...farcaster, relayUrl: farcaster.relayUrl })
-        if (!identity) return reply.status(202).send({ state: 'pending' as const })
-        // Whoever saw the QR code can answer the channel: nothing exists until the frame was
-        // told which account answered (`shown`) and the visitor confirmed it
-        // (docs/social.md#farcaster). A confirm sent before that only gets the answer shown.
-        if (confirm !== true || flow.status !== 'shown') {
-          await markShown(app.db, flow.stateHash)
-          return answered(identity)
-        }
-        if (!(await spendFlow(app.db, flow.stateHash, 'shown'))) throw signInInvalid()
-        return signInAsIdentity(app.db, flow, 'farcaster', identity, deviceId, now)
-      },
-    )
-
-    app.post(
-      '/auth/v1/farcaster/cancel',
-      {
-        config: limited(30),
-        schema: {
-          summary: 'The visitor does not recognise the account that answered: the flow is spent',
-          tags: ['auth'],
-          body: FrameFlow,
-          response: {
-            200: Type.Object({ state: Type.Literal('cancelled') }),
-            ...authErrors,
-            ...projectErrors,
-          },
-        },
-      },
-      async (request) => {
-        const flow = await findFrameFlow(request, 'farcaster', request.body, ctx.now())
-        if (!(await cancelFlow(app.db, flow.stateHash))) throw signInInvalid()
-        return { state: 'cancelled' as const }
-      },
-    )
+    if (!answer || !(await claimFlow(app.db, 'farcaster', flow.stateHash, ctx.now()))) return null
+    let custody: string
+    try {
+      ;({ custody } = await verifyFarcasterSignIn(relay.rpcUrl, channelParams(flow), answer))
+    } catch (error) {
+      if (!(error instanceof FarcasterSignInError)) throw error
+      if (error.code === 'REGISTRY_UNREACHABLE') {
+        await releaseFlow(app.db, flow.stateHash)
+        throw new HttpError(502, error.code, error.message)
+      }
+      const text = 'Farcaster could not confirm this sign-in; start again'
+      await settleFlow(app.db, flow.stateHash, { status: 'failed', error: text })
+      throw new HttpError(400, 'SOCIAL_SIGN_IN_FAILED', text)
+    }
+    const identity = farcasterIdentity(answer.fid, custody, answer.username)
+    if (!(await settleFlow(app.db, flow.stateHash, { status: 'done', identity }))) return null
+    return identity
   }
+
+  app.post(
+    '/auth/v1/farcaster/finish',
+    {
+      // The frame asks about once a second while the QR code shows.
+      config: limited(300),
+      schema: {
+        summary:
+          "Poll a Farcaster channel: 202 while it waits, then the answer's fid to confirm, then (confirm: true) its session, once",
+        tags: ['auth'],
+        body: Type.Object({ ...FrameFlow.properties, confirm: Type.Optional(Type.Boolean()) }),
+        response: {
+          200: Type.Union([Answered, Session]),
+          202: Type.Object({ state: Type.Literal('pending') }),
+          ...authErrors,
+          ...projectErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { deviceId, confirm } = request.body
+      const now = ctx.now()
+      const flow = await findFrameFlow(request, 'farcaster', request.body, now)
+      if (flow.status === 'failed')
+        throw new HttpError(400, 'SOCIAL_SIGN_IN_FAILED', flow.error ?? 'Not signed in')
+      if (flow.status === 'cancelled' || flow.status === 'used') throw signInInvalid()
+      let identity = flow.identity as FarcasterIdentity | null
+      if (flow.status === 'pending' && flow.relayChannelToken && farcaster?.relayUrl)
+        identity = await settleFromRelay(flow, { ...farcaster, relayUrl: farcaster.relayUrl })
+      if (!identity) return reply.status(202).send({ state: 'pending' as const })
+      // Whoever saw the QR code can answer the channel: nothing exists until the frame was
+      // told which account answered (`shown`) and the visitor confirmed it
+      // (docs/social.md#farcaster). A confirm sent before that only gets the answer shown.
+      if (confirm !== true || flow.status !== 'shown') {
+        await markShown(app.db, flow.stateHash)
+        return answered(identity)
+      }
+      if (!(await spendFlow(app.db, flow.stateHash, 'shown'))) throw signInInvalid()
+      return signInAsIdentity(app.db, flow, 'farcaster', identity, deviceId, now)
+    },
+  )
+
+  app.post(
+    '/auth/v1/farcaster/cancel',
+    {
+      config: limited(30),
+      schema: {
+        summary: 'The visitor does not recognise the account that answered: the flow is spent',
+        tags: ['auth'],
+        body: FrameFlow,
+        response: {
+          200: Type.Object({ state: Type.Literal('cancelled') }),
+          ...authErrors,
+          ...projectErrors,
+        },
+      },
+    },
+    async (request) => {
+      const flow = await findFrameFlow(request, 'farcaster', request.body, ctx.now())
+      if (!(await cancelFlow(app.db, flow.stateHash))) throw signInInvalid()
+      return { state: 'cancelled' as const }
+    },
+  )
 }
+
+export const farcasterRoutes = fp(farcasterRoutesPlugin, {
+  name: 'latch-auth-farcaster',
+  encapsulate: true,
+})

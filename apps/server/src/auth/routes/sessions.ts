@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import fp from 'fastify-plugin'
 import { Type } from 'typebox'
-import type { AuthContext } from '../context.js'
+import type { AuthRouteOptions } from '../context.js'
 import { authRouteConfig } from '../cors.js'
 import { EmptyBody, sessionErrors } from '../schemas.js'
 import { listSessions, requireSession, revokeAllSessions } from '../sessions.js'
@@ -21,53 +22,56 @@ const SessionView = Type.Object({
  * The account's sessions (docs/custody.md#sessions): list them, and sign out everywhere — the
  * way to end a session on a lost device or one whose token was stolen.
  */
-export function sessionRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
-  return async (app) => {
-    app.get(
-      '/auth/v1/sessions',
-      {
-        config: limited(60),
-        schema: {
-          summary: "The account's live sessions, newest first",
-          tags: ['auth'],
-          response: { 200: Type.Object({ sessions: Type.Array(SessionView) }), ...sessionErrors },
-        },
+const sessionRoutesPlugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, { ctx }) => {
+  app.get(
+    '/auth/v1/sessions',
+    {
+      config: limited(60),
+      schema: {
+        summary: "The account's live sessions, newest first",
+        tags: ['auth'],
+        response: { 200: Type.Object({ sessions: Type.Array(SessionView) }), ...sessionErrors },
       },
-      async (request) => {
-        const now = ctx.now()
-        const session = await requireSession(request, now)
-        const rows = await listSessions(app.db, session.userId, now)
-        return {
-          sessions: rows.map((row) => ({
-            // A prefix of the token's hash: enough to tell sessions apart, useless to act as one.
-            id: row.tokenHash.slice(0, 12),
-            current: row.tokenHash === session.tokenHash,
-            projectId: row.projectId,
-            pageOrigin: row.pageOrigin,
-            createdAt: row.createdAt.toISOString(),
-            lastSeenAt: (row.lastSeenAt ?? row.createdAt).toISOString(),
-            expiresAt: row.expiresAt.toISOString(),
-          })),
-        }
-      },
-    )
+    },
+    async (request) => {
+      const now = ctx.now()
+      const session = await requireSession(request, now)
+      const rows = await listSessions(app.db, session.userId, now)
+      return {
+        sessions: rows.map((row) => ({
+          // A prefix of the token's hash: enough to tell sessions apart, useless to act as one.
+          id: row.tokenHash.slice(0, 12),
+          current: row.tokenHash === session.tokenHash,
+          projectId: row.projectId,
+          pageOrigin: row.pageOrigin,
+          createdAt: row.createdAt.toISOString(),
+          lastSeenAt: (row.lastSeenAt ?? row.createdAt).toISOString(),
+          expiresAt: row.expiresAt.toISOString(),
+        })),
+      }
+    },
+  )
 
-    app.post(
-      '/auth/v1/sign-out-everywhere',
-      {
-        config: limited(10),
-        schema: {
-          summary: 'End every session of the account, this one included',
-          tags: ['auth'],
-          body: EmptyBody,
-          response: { 200: Type.Object({ ended: Type.Integer() }), ...sessionErrors },
-        },
+  app.post(
+    '/auth/v1/sign-out-everywhere',
+    {
+      config: limited(10),
+      schema: {
+        summary: 'End every session of the account, this one included',
+        tags: ['auth'],
+        body: EmptyBody,
+        response: { 200: Type.Object({ ended: Type.Integer() }), ...sessionErrors },
       },
-      async (request) => {
-        const now = ctx.now()
-        const session = await requireSession(request, now)
-        return { ended: await revokeAllSessions(app.db, session.userId, now) }
-      },
-    )
-  }
+    },
+    async (request) => {
+      const now = ctx.now()
+      const session = await requireSession(request, now)
+      return { ended: await revokeAllSessions(app.db, session.userId, now) }
+    },
+  )
 }
+
+export const sessionRoutes = fp(sessionRoutesPlugin, {
+  name: 'latch-auth-sessions',
+  encapsulate: true,
+})

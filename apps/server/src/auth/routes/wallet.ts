@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { eq } from 'drizzle-orm'
+import fp from 'fastify-plugin'
 import { Type } from 'typebox'
 import { authSessions } from '../../db/schema/auth.js'
 import type { Db } from '../../db/types.js'
 import { HttpError } from '../../http/errors.js'
-import type { AuthContext } from '../context.js'
+import type { AuthRouteOptions } from '../context.js'
 import { authRouteConfig } from '../cors.js'
 import {
   Account,
@@ -55,131 +56,131 @@ const limited = (max: number) => ({ ...authRouteConfig, rateLimit: { max, timeWi
  * to the signed-in session; the recovery share only on the recovery route, for a device that
  * lost (or never had) its own share. Nothing here is ever logged.
  */
-export function walletRoutes(ctx: AuthContext): FastifyPluginAsyncTypebox {
-  return async (app) => {
-    app.get(
-      '/auth/v1/session',
-      {
-        config: limited(120),
-        schema: {
-          summary: "The signed-in account's email and addresses",
-          tags: ['auth'],
-          response: { 200: Account, ...sessionErrors },
-        },
+const walletRoutesPlugin: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, { ctx }) => {
+  app.get(
+    '/auth/v1/session',
+    {
+      config: limited(120),
+      schema: {
+        summary: "The signed-in account's email and addresses",
+        tags: ['auth'],
+        response: { 200: Account, ...sessionErrors },
       },
-      async (request) => {
-        const session = await requireSession(request, ctx.now())
-        const user = (await findUser(app.db, session.userId))!
-        const social = session.socialProvider && session.socialSubject
-        return {
-          email: user.email,
-          ...wireAddresses(user.addresses),
-          socialProvider: session.socialProvider,
-          username: social
-            ? await identityUsername(app.db, session.socialProvider!, session.socialSubject!)
-            : null,
-        }
-      },
-    )
+    },
+    async (request) => {
+      const session = await requireSession(request, ctx.now())
+      const user = (await findUser(app.db, session.userId))!
+      const social = session.socialProvider && session.socialSubject
+      return {
+        email: user.email,
+        ...wireAddresses(user.addresses),
+        socialProvider: session.socialProvider,
+        username: social
+          ? await identityUsername(app.db, session.socialProvider!, session.socialSubject!)
+          : null,
+      }
+    },
+  )
 
-    app.post(
-      '/auth/v1/sign-out',
-      {
-        config: limited(60),
-        schema: {
-          summary: 'Revoke the session of the bearer token',
-          tags: ['auth'],
-          body: EmptyBody,
-          response: { 200: EmptyBody, ...sessionErrors },
-        },
+  app.post(
+    '/auth/v1/sign-out',
+    {
+      config: limited(60),
+      schema: {
+        summary: 'Revoke the session of the bearer token',
+        tags: ['auth'],
+        body: EmptyBody,
+        response: { 200: EmptyBody, ...sessionErrors },
       },
-      async (request) => {
-        const session = await requireSession(request, ctx.now())
-        await revokeSession(app.db, session.tokenHash, ctx.now())
-        return {}
-      },
-    )
+    },
+    async (request) => {
+      const session = await requireSession(request, ctx.now())
+      await revokeSession(app.db, session.tokenHash, ctx.now())
+      return {}
+    },
+  )
 
-    app.post(
-      '/auth/v1/wallet',
-      {
-        // Each session stores one wallet once (409 after); the per-client cap only bounds a
-        // flood. Social sign-in makes accounts without a mail round trip, so 10 a minute was
-        // reached by one office's visitors signing up together (docs/social.md#limits).
-        config: limited(60),
-        schema: {
-          summary: "Store a new wallet's two server-side key shares",
-          tags: ['auth'],
-          body: NewWalletBody,
-          response: { 201: Addresses, ...sessionErrors },
-        },
+  app.post(
+    '/auth/v1/wallet',
+    {
+      // Each session stores one wallet once (409 after); the per-client cap only bounds a
+      // flood. Social sign-in makes accounts without a mail round trip, so 10 a minute was
+      // reached by one office's visitors signing up together (docs/social.md#limits).
+      config: limited(60),
+      schema: {
+        summary: "Store a new wallet's two server-side key shares",
+        tags: ['auth'],
+        body: NewWalletBody,
+        response: { 201: Addresses, ...sessionErrors },
       },
-      async (request, reply) => {
-        const session = await requireSession(request, ctx.now())
-        const { authShare, recoveryShare, ...wire } = request.body
-        const addresses = addressesFromWire(wire)
-        await storeWallet(app.db, ctx.keys, session.userId, { addresses, authShare, recoveryShare })
-        return reply.status(201).send(wireAddresses(addresses))
-      },
-    )
+    },
+    async (request, reply) => {
+      const session = await requireSession(request, ctx.now())
+      const { authShare, recoveryShare, ...wire } = request.body
+      const addresses = addressesFromWire(wire)
+      await storeWallet(app.db, ctx.keys, session.userId, { addresses, authShare, recoveryShare })
+      return reply.status(201).send(wireAddresses(addresses))
+    },
+  )
 
-    app.get(
-      '/auth/v1/wallet/auth-share',
-      {
-        config: limited(60),
-        schema: {
-          summary: "The session's auth share",
-          tags: ['auth'],
-          response: { 200: AuthShare, ...sessionErrors },
-        },
+  app.get(
+    '/auth/v1/wallet/auth-share',
+    {
+      config: limited(60),
+      schema: {
+        summary: "The session's auth share",
+        tags: ['auth'],
+        response: { 200: AuthShare, ...sessionErrors },
       },
-      async (request, reply) => {
-        const session = await requireSession(request, ctx.now())
-        const user = (await findUser(app.db, session.userId))!
-        const authShare = await readAuthShare(app.db, ctx.keys, session.userId)
-        reply.header('cache-control', 'no-store')
-        return { authShare, ...wireAddresses(user.addresses) }
-      },
-    )
+    },
+    async (request, reply) => {
+      const session = await requireSession(request, ctx.now())
+      const user = (await findUser(app.db, session.userId))!
+      const authShare = await readAuthShare(app.db, ctx.keys, session.userId)
+      reply.header('cache-control', 'no-store')
+      return { authShare, ...wireAddresses(user.addresses) }
+    },
+  )
 
-    app.post(
-      '/auth/v1/wallet/recover',
-      {
-        config: limited(5),
-        schema: {
-          summary: 'Both server shares, for a device recovering its wallet',
-          description:
-            'Only within 10 minutes of a code sign-in; later answers 403 RECOVERY_NEEDS_FRESH_SIGN_IN. The session gets a new token (token, expiresAt); the one that asked is void from then on.',
-          tags: ['auth'],
-          body: EmptyBody,
-          response: { 200: RecoveryAnswer, ...sessionErrors },
-        },
+  app.post(
+    '/auth/v1/wallet/recover',
+    {
+      config: limited(5),
+      schema: {
+        summary: 'Both server shares, for a device recovering its wallet',
+        description:
+          'Only within 10 minutes of a code sign-in; later answers 403 RECOVERY_NEEDS_FRESH_SIGN_IN. The session gets a new token (token, expiresAt); the one that asked is void from then on.',
+        tags: ['auth'],
+        body: EmptyBody,
+        response: { 200: RecoveryAnswer, ...sessionErrors },
       },
-      async (request, reply) => {
-        const session = await requireSession(request, ctx.now())
-        // Both server shares together are the key: only a session fresh from a code sign-in on
-        // an approved device gets them, so a token stolen later cannot.
-        if (ctx.now().getTime() - session.createdAt.getTime() > RECOVERY_WINDOW_MS)
-          throw new HttpError(
-            403,
-            'RECOVERY_NEEDS_FRESH_SIGN_IN',
-            'Sign in again to recover this wallet on this device',
-          )
-        const user = (await findUser(app.db, session.userId))!
-        const authShare = await readAuthShare(app.db, ctx.keys, session.userId)
-        const recoveryShare = await readRecoveryShare(app.db, ctx.keys, session.userId)
-        // An audit line without the share: who recovered, never what.
-        const rotated = await rotateKeepingIdentity(app.db, session, ctx.now())
-        request.log.warn({ userId: session.userId }, 'recovery share released to a session')
-        reply.header('cache-control', 'no-store')
-        return {
-          authShare,
-          recoveryShare,
-          ...wireAddresses(user.addresses),
-          token: rotated.token,
-          expiresAt: rotated.expiresAt.toISOString(),
-        }
-      },
-    )
-  }
+    },
+    async (request, reply) => {
+      const session = await requireSession(request, ctx.now())
+      // Both server shares together are the key: only a session fresh from a code sign-in on
+      // an approved device gets them, so a token stolen later cannot.
+      if (ctx.now().getTime() - session.createdAt.getTime() > RECOVERY_WINDOW_MS)
+        throw new HttpError(
+          403,
+          'RECOVERY_NEEDS_FRESH_SIGN_IN',
+          'Sign in again to recover this wallet on this device',
+        )
+      const user = (await findUser(app.db, session.userId))!
+      const authShare = await readAuthShare(app.db, ctx.keys, session.userId)
+      const recoveryShare = await readRecoveryShare(app.db, ctx.keys, session.userId)
+      // An audit line without the share: who recovered, never what.
+      const rotated = await rotateKeepingIdentity(app.db, session, ctx.now())
+      request.log.warn({ userId: session.userId }, 'recovery share released to a session')
+      reply.header('cache-control', 'no-store')
+      return {
+        authShare,
+        recoveryShare,
+        ...wireAddresses(user.addresses),
+        token: rotated.token,
+        expiresAt: rotated.expiresAt.toISOString(),
+      }
+    },
+  )
 }
+
+export const walletRoutes = fp(walletRoutesPlugin, { name: 'latch-auth-wallet', encapsulate: true })
