@@ -10,6 +10,13 @@ export type * from './adapters/types.js'
 export { walletConnectLink } from './adapters/walletConnect/links.js'
 export * from './api/index.js'
 export type * from './auth/index.js'
+// Here, not from controller/index.ts: a module the page runs that re-exports an action bundles
+// it into the page's first chunk, and signing waits for a click.
+export {
+  type SignMessageParameters,
+  type SignMessageResult,
+  signMessage,
+} from './controller/actions/signMessage.js'
 export * from './controller/index.js'
 // One call builds a page's Latch; its watchers start on `mount()` (React's provider calls it).
 export * from './createLatch.js'

@@ -26,11 +26,6 @@ export {
   type DisconnectParameters,
   type DisconnectResult,
 } from './actions/disconnect.js'
-export {
-  type SignMessageParameters,
-  type SignMessageResult,
-  signMessage,
-} from './actions/signMessage.js'
 export type { SwitchConnectionParameters } from './actions/switchConnection.js'
 export { settleWithin } from './context.js'
 export type { LatchController } from './types.js'

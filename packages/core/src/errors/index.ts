@@ -1,3 +1,4 @@
+export * from './actionErrors.js'
 export * from './base.js'
 export * from './errors.js'
 export * from './messages.js'

@@ -1,6 +1,6 @@
 import { signMessage } from '../controller/actions/signMessage.js'
 import type { LatchController } from '../controller/index.js'
-import { NoActiveAccountError, SignMessageError } from '../errors/errors.js'
+import { NoActiveAccountError, SignMessageError } from '../errors/actionErrors.js'
 import type { SiwxConfig, SiwxSession } from './types.js'
 
 type Controller = Pick<LatchController, 'stores' | 'errors' | 'getAdapter'>

@@ -1,5 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { NoActiveAccountError, SendTokenError, SendValidationError } from '../../errors/errors.js'
+import {
+  NoActiveAccountError,
+  SendTokenError,
+  SendValidationError,
+} from '../../errors/actionErrors.js'
 import type { TokenBalance } from '../../stores/account.js'
 import { type ControllerSetup, setupController } from '../setup.testing.js'
 import { estimateSend, sendToken, waitForTransaction } from './sendToken.js'

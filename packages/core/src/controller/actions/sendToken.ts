@@ -5,7 +5,7 @@ import {
   SendTokenError,
   SendValidationError,
   UnsupportedSendChainError,
-} from '../../errors/errors.js'
+} from '../../errors/actionErrors.js'
 import type { CaipNetwork, ChainNamespace } from '../../networks/types.js'
 import { tokenContract, validateSend } from '../../send/validate.js'
 import type { TokenBalance } from '../../stores/account.js'

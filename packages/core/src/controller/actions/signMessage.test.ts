@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { NoActiveAccountError, SignMessageError } from '../../errors/errors.js'
+import { NoActiveAccountError, SignMessageError } from '../../errors/actionErrors.js'
 import { type ControllerSetup, setupController } from '../setup.testing.js'
 import { signMessage } from './signMessage.js'
 

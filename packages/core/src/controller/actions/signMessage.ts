@@ -1,8 +1,5 @@
-import {
-  ChainAdapterNotFoundError,
-  NoActiveAccountError,
-  SignMessageError,
-} from '../../errors/errors.js'
+import { NoActiveAccountError, SignMessageError } from '../../errors/actionErrors.js'
+import { ChainAdapterNotFoundError } from '../../errors/errors.js'
 import type { ChainNamespace } from '../../networks/types.js'
 import type { LatchController } from '../types.js'
 
