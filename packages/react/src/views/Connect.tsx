@@ -5,6 +5,7 @@ import { useLatch } from '../context.js'
 import { fill } from '../messages.js'
 import { connectFromModal } from '../modal/navigation.js'
 import { pickWalletConnect, toWalletConnectWallet } from '../modal/pickWalletConnect.js'
+import { usePainted } from '../modal/usePainted.js'
 import type { CatalogueWallet } from '../wallets/client.js'
 import { RECOMMENDED_COUNT } from '../wallets/client.js'
 import { useCatalogueWallets } from '../wallets/useCatalogue.js'
@@ -52,6 +53,7 @@ export function Connect() {
     !features.pay
   const email = embedded && features.email
   const socials = embedded && features.socials ? features.socials : []
+  const painted = usePainted()
   // Read once per visit of the view: recents change only by connecting, which leaves it.
   const [recentWallets] = useState(() => controller.storage.get('recentWallets') ?? [])
   // With WalletConnect configured, a catalogue wallet that is not installed pairs through it.
@@ -227,8 +229,9 @@ export function Connect() {
     </>
   )
 
+  // The social buttons' chunk is fetched once the modal is on screen, not on the click that opens it.
   const socialGroup =
-    socials.length > 0 && namespace ? (
+    socials.length > 0 && namespace && painted ? (
       <Suspense fallback={null}>
         <SocialButtons socials={socials} />
       </Suspense>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useLatch } from '../context.js'
+import { usePainted } from '../modal/usePainted.js'
 import type { CatalogueWallet, WalletsQuery } from './client.js'
 
 // One answer per query and page session: reopening the modal does not ask again.
@@ -10,11 +11,15 @@ export function useCatalogueWallets(query: WalletsQuery | undefined): CatalogueW
   const { wallets, config } = useLatch('useCatalogueWallets')
   const [list, setList] = useState<CatalogueWallet[]>([])
   const key = query ? `${config.serverUrl}|${config.projectId}|${JSON.stringify(query)}` : ''
+  // A first request (and the API's paging chunk it loads) waits for the modal's first frame; an
+  // answer already asked for is shown at once.
+  const painted = usePainted()
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the query
   useEffect(() => {
     if (!query) return
-    let live = true
     let request = cache.get(key)
+    if (!request && !painted) return
+    let live = true
     if (!request) {
       request = wallets.getWallets(query).then((page) => page.data)
       cache.set(key, request)
@@ -27,6 +32,6 @@ export function useCatalogueWallets(query: WalletsQuery | undefined): CatalogueW
     return () => {
       live = false
     }
-  }, [key, wallets])
+  }, [key, wallets, painted])
   return list
 }
