@@ -19,7 +19,7 @@ import pg from 'pg'
 import { CALLS_PER_PROJECT_PER_MINUTE } from '../../apps/server/src/auth/rpc-proxy.js'
 import { migrate } from '../../apps/server/src/db/migrate.js'
 import { openDatabase } from '../../apps/server/src/db/open.js'
-import { createProject } from '../../apps/server/src/provider/projects.js'
+import { createProject } from '../../apps/server/src/provider-services/projects.js'
 import { startAnvil } from '../devchain/anvil.js'
 import { accountAddress, BENCH_CHAIN_ID, fillSynthetic } from './history/synthetic.js'
 

@@ -23,7 +23,7 @@ import { createSolanaService } from '../../apps/server/src/chains/solana/service
 import { migrate } from '../../apps/server/src/db/migrate.js'
 import { openDatabase } from '../../apps/server/src/db/open.js'
 import { installErrorHandling } from '../../apps/server/src/http/errors.js'
-import { createProject } from '../../apps/server/src/provider/projects.js'
+import { createProject } from '../../apps/server/src/provider-services/projects.js'
 import {
   devSigner,
   devTokenList,

@@ -24,7 +24,7 @@ import { metricsRoutes } from './observability/metrics-endpoint.js'
 import { observability } from './observability/plugin.js'
 import { probeRoutes } from './observability/probes.js'
 import { requestIdGenerator } from './observability/request-id.js'
-import { providerRoutes } from './provider/plugin.js'
+import { providerRoutes } from './provider-services/plugin.js'
 import { siwxRoutes } from './siwx/plugin.js'
 
 declare module 'fastify' {

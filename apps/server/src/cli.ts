@@ -8,8 +8,8 @@ import { serveCommand } from './commands/serve.js'
 import type { Command } from './commands/types.js'
 import { ConfigError, loadConfig } from './config.js'
 import { DatabaseOpenError, MigrationError } from './db/errors.js'
-import { catalogueCommand } from './provider/catalogue/cli-catalogue.js'
-import { projectCommand } from './provider/cli-project.js'
+import { catalogueCommand } from './provider-services/catalogue/cli-catalogue.js'
+import { projectCommand } from './provider-services/cli-project.js'
 
 /** Subcommands by name; add one by adding a file under `commands/` and a line here. */
 export const commands: Record<string, Command> = {

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin'
 import { Type } from 'typebox'
 import { analyticsEvents } from '../db/schema/provider.js'
 import { errorResponses, HttpError } from '../http/errors.js'
-import { socialProviders } from '../provider/features.js'
+import { socialProviders } from '../provider-services/features.js'
 import {
   createProject,
   issueProjectSecret,
@@ -13,7 +13,7 @@ import {
   ProjectInputError,
   type ProjectView,
   updateProject,
-} from '../provider/projects.js'
+} from '../provider-services/projects.js'
 import { isAdminRequest } from './token.js'
 
 const Features = Type.Partial(

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { HttpError } from '../http/errors.js'
-import { findProject, type ProjectView } from '../provider/projects.js'
+import { findProject, type ProjectView } from '../provider-services/projects.js'
 import type { Mailer } from './mailer.js'
 import type { CustodyKeys } from './secrets.js'
 

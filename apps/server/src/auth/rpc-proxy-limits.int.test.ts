@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../../../scripts/devchain/anvil.js'
-import { createProject } from '../provider/projects.js'
+import { createProject } from '../provider-services/projects.js'
 import { MAX_BATCH_CALLS } from './rpc-proxy.js'
 import { APP_ORIGIN, type AuthTestApp, openAuthTestApp } from './testing.js'
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../../../scripts/devchain/anvil.js'
-import { issueProjectSecret } from '../provider/projects.js'
+import { issueProjectSecret } from '../provider-services/projects.js'
 import { CALLS_PER_CLIENT_PER_MINUTE, MAX_BATCH_CALLS, PROJECT_SECRET_HEADER } from './rpc-proxy.js'
 import { APP_ORIGIN, type AuthTestApp, openAuthTestApp } from './testing.js'
 

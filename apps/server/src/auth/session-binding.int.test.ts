@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authSessions, authUsers } from '../db/schema/auth.js'
 import { projects } from '../db/schema/projects.js'
-import { createProject, updateProject } from '../provider/projects.js'
+import { createProject, updateProject } from '../provider-services/projects.js'
 import { createTestPostgres } from '../testing/postgres.js'
 import { sha256 } from './secrets.js'
 import { PAGE_ORIGIN_HEADER, PROJECT_HEADER } from './sessions.js'

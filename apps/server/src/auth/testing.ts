@@ -6,7 +6,7 @@ import { createChainClient } from '../chain.js'
 import { loadConfig } from '../config.js'
 import { migrate } from '../db/migrate.js'
 import { createLogger } from '../logger.js'
-import { createProject } from '../provider/projects.js'
+import { createProject } from '../provider-services/projects.js'
 import { openTestDatabaseFor } from '../testing/database.js'
 import { createTestPostgres } from '../testing/postgres.js'
 

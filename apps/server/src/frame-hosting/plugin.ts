@@ -6,7 +6,7 @@ import fp from 'fastify-plugin'
 import { Type } from 'typebox'
 import { errorResponses, HttpError } from '../http/errors.js'
 import { InvalidProjectIdError } from '../http/project-scope.js'
-import { findProject } from '../provider/projects.js'
+import { findProject } from '../provider-services/projects.js'
 import { contentTypeOf, isDocument, resolveFrameFile } from './files.js'
 
 declare module 'fastify' {

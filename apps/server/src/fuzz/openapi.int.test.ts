@@ -3,8 +3,8 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../../../scripts/devchain/anvil.js'
 import { type Mailbox, startMailbox } from '../../../../scripts/mailbox/index.js'
-import { createProject, type ProjectView } from '../provider/projects.js'
-import { openTestApp, type ProviderTestApp } from '../provider/testing.js'
+import { createProject, type ProjectView } from '../provider-services/projects.js'
+import { openTestApp, type ProviderTestApp } from '../provider-services/testing.js'
 import { hostileString, type JsonSchema, valueFor } from './schema-arbitrary.js'
 
 // The hostile-input suite of issue #13: every route of the OpenAPI document is called with

@@ -5,7 +5,7 @@ import type {
   onRequestHookHandler,
   preHandlerHookHandler,
 } from 'fastify'
-import { findProject, type ProjectView } from '../provider/projects.js'
+import { findProject, type ProjectView } from '../provider-services/projects.js'
 import { HttpError } from './errors.js'
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Backend, openTestDb, type TestDb } from '../chains/testing/harness.js'
-import { createProject } from '../provider/projects.js'
+import { createProject } from '../provider-services/projects.js'
 import { namesApp, registerName } from './fixtures/names-app.js'
 import type { RegistrationLimits } from './limits.js'
 

@@ -9,7 +9,7 @@ import { accountRoutes } from '../chains/eip155/account-routes.js'
 import { projectScoped } from '../chains/routes.js'
 import { type Backend, openTestDb, type TestDb } from '../chains/testing/harness.js'
 import { errorAnswers } from '../http/errors.js'
-import { createProject } from '../provider/projects.js'
+import { createProject } from '../provider-services/projects.js'
 import { MAX_NAMES_PER_ADDRESS, nameRoutes } from './plugin.js'
 
 // The name registry played by its users and by attackers, on PGlite and Postgres: the rules,

@@ -11,7 +11,7 @@ import { artifact } from '../../../../scripts/devchain/contracts/artifacts.js'
 import { loadChainDataConfig } from '../chains/config.js'
 import { type Backend, openTestDb, type TestDb } from '../chains/testing/harness.js'
 import { installErrorHandling } from '../http/errors.js'
-import { createProject } from '../provider/projects.js'
+import { createProject } from '../provider-services/projects.js'
 import { siwxRoutes } from './plugin.js'
 
 // Every check of a sign-in, played by an attacker, on PGlite and Postgres, with signatures from

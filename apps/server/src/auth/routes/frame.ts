@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { errorResponses } from '../../http/errors.js'
-import { isAuthOriginAllowed } from '../../provider/allow-list.js'
-import { findProject } from '../../provider/projects.js'
+import { isAuthOriginAllowed } from '../../provider-services/allow-list.js'
+import { findProject } from '../../provider-services/projects.js'
 import { authRouteConfig } from '../cors.js'
 
 // Lenient on purpose: any question gets an answer, and a malformed one is a plain "no".

@@ -4,7 +4,7 @@ import { buildApp } from '../../app.js'
 import { loadConfig } from '../../config.js'
 import { migrate } from '../../db/migrate.js'
 import type { DatabaseHandle } from '../../db/types.js'
-import { createProject } from '../../provider/projects.js'
+import { createProject } from '../../provider-services/projects.js'
 import { openTestDatabase } from '../../testing/database.js'
 
 describe('the chain data plugin inside the server', () => {

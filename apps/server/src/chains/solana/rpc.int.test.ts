@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOCAL_CLUSTER_CAIP2, startDevSolana } from '../../../../../scripts/solana/index.js'
 import { MAX_BATCH_CALLS, PROJECT_SECRET_HEADER } from '../../auth/rpc-proxy.js'
 import { APP_ORIGIN, type AuthTestApp, FRAME_ORIGIN, openAuthTestApp } from '../../auth/testing.js'
-import { issueProjectSecret } from '../../provider/projects.js'
+import { issueProjectSecret } from '../../provider-services/projects.js'
 
 // The proxy's Solana branch against the real local cluster: the reads and sendTransaction a
 // wallet needs pass, everything else (airdrops, program scans, EVM methods) does not, and an
