@@ -23,7 +23,7 @@ export * from './createLatch.js'
 export * from './errors/index.js'
 export * from './format/index.js'
 export * from './networks/index.js'
-export * from './provider/index.js'
+export * from './providerServices/index.js'
 export * from './rpc/index.js'
 // Send, balances and pending rows live behind `@latch/core/send`: only the views that use them
 // load them, and a root export would pull them into every page's first chunk.
