@@ -209,6 +209,12 @@ async function throughProxy() {
     console.log(
       `  ${paths.length} distinct requests over ${target.projectIds.length} projects (first pages and cursor pages, 50 items each)`,
     )
+    // A 200 with no items would measure nothing: the heavy account's first page must be full.
+    const first = paths[0]!.replace('projectId=bench', `projectId=${target.projectIds[0]}`)
+    const page = await fetch(`${target.url}${first}`, { headers: target.headers })
+    const items = ((await page.json()) as { data?: unknown[] }).data?.length ?? 0
+    if (page.status !== 200 || items !== 50)
+      throw new Error(`through the proxy, ${first} answered ${page.status} with ${items} items`)
     await measure('Postgres, nginx + 2 servers', target.url, paths, target)
   } finally {
     await target.stop()
