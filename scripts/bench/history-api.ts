@@ -183,9 +183,9 @@ async function measure(
     const result = await autocannon({ url, connections, duration: DURATION, headers, requests })
     const bad = result.non2xx + result.errors + result.timeouts
     const rps = Math.round(result.requests.average)
-    const { p50, p99 } = result.latency
+    const { p50, p90, p99, average: mean, max } = result.latency
     console.log(
-      `  ${connections} connection(s): p50 ${p50} ms, p99 ${p99} ms, ${rps} req/s, ${result.requests.total} requests in ${DURATION} s, non-2xx+errors+timeouts ${bad}`,
+      `  ${connections} connection(s): p50 ${p50} ms, p99 ${p99} ms (p90 ${p90}, mean ${mean}, max ${max} ms), ${rps} req/s, ${result.requests.total} requests in ${DURATION} s, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`,
     )
     results.push(
       `| ${name} | ${TXS.toLocaleString('en')} | ${connections} | ${p50} ms | ${p99} ms | ${rps} | ${bad} |`,
