@@ -179,7 +179,9 @@ async function main() {
     const project = await timer.step(
       'dev project',
       async () => {
-        const { ensureDevProject } = await import('../apps/server/src/provider-services/projects.js')
+        const { ensureDevProject } = await import(
+          '../apps/server/src/provider-services/projects.js'
+        )
         return ensureDevProject(server.database.db, {
           origins: webOrigins,
           id: process.env.LATCH_DEV_PROJECT_ID || undefined,

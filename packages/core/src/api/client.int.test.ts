@@ -2,7 +2,10 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { analyticsEvents, errorReports } from '../../../../apps/server/src/db/schema/provider.js'
 import { createProject } from '../../../../apps/server/src/provider-services/projects.js'
-import { openTestApp, type ProviderTestApp } from '../../../../apps/server/src/provider-services/testing.js'
+import {
+  openTestApp,
+  type ProviderTestApp,
+} from '../../../../apps/server/src/provider-services/testing.js'
 import { createAnalyticsClient } from '../providerServices/analytics.js'
 import { createErrorReportClient } from '../providerServices/errorReports.js'
 import { checkOrigin } from '../providerServices/origins.js'
