@@ -108,6 +108,8 @@ export const en = {
     copied: 'Address copied',
     balance: 'Balance',
     balanceUnavailable: 'Token Balance Unavailable',
+    /** Beside the confirmed balance, where the chain tells the two apart (unconfirmed receipts and spends). */
+    balancePending: 'Pending: {amount} {symbol}',
     network: 'Network: {name}',
     explorer: 'Block Explorer',
     activity: 'Activity',
@@ -139,6 +141,13 @@ export const en = {
     receiverPlaceholderAddress: '{label} address',
     /** A send cost (Solana's traits): the receiver has no account for the token yet; the send opens one and pays its rent. */
     rent: 'New token account for the receiver',
+    /** The fee rate picker, for families whose adapter estimates rates (a rate per virtual byte). */
+    feeRate: 'Fee rate',
+    feeRateOption: '{speed} · {rate} sat/vB',
+    feeRateNextBlock: 'Next block',
+    feeRateBlocks: 'Within {blocks} blocks',
+    feeRatesLoading: 'Reading the network’s fee rates…',
+    feeRatesUnavailable: 'Fee rates are unavailable right now; the send uses a default rate.',
     preview: 'Review send',
     noTokens: 'This account holds nothing to send on {network}.',
     sendLabel: 'Send',

@@ -21,6 +21,12 @@ const TokenBalances = lazy(() =>
   import('./TokenBalances.js').then((m) => ({ default: m.TokenBalances })),
 )
 
+/** The unconfirmed part of a balance read, when the adapter reports one and it is not zero. */
+export function pendingOf(read: object | undefined): string | undefined {
+  const pending = (read as { pending?: unknown } | undefined)?.pending
+  return typeof pending === 'string' && Number(pending) !== 0 ? pending : undefined
+}
+
 /** The connected account: name or address (copy), balance, network, explorer, disconnect. */
 export function Account() {
   const { stores, controller, config, messages, auth } = useLatch('Account')
@@ -45,13 +51,19 @@ export function Account() {
   const { network } = useLatchNetwork()
   const { copied, copy } = useCopyFeedback()
   const [balanceFailed, setBalanceFailed] = useState(false)
+  // What the chain has not confirmed yet, where the adapter tells it apart (a UTXO chain's mempool).
+  const [pending, setPending] = useState<string>()
   const t = messages.account
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a network change reads the balance again
   useEffect(() => {
     if (!account.address) return
     setBalanceFailed(false)
-    controller.fetchBalance().catch(() => setBalanceFailed(true))
+    setPending(undefined)
+    controller.fetchBalance().then(
+      (read) => setPending(pendingOf(read)),
+      () => setBalanceFailed(true),
+    )
   }, [controller, account.address, network?.caipNetworkId])
 
   const address = account.address ?? ''
@@ -96,6 +108,14 @@ export function Account() {
             ? t.balanceUnavailable
             : '…'}
       </p>
+      {pending !== undefined && account.balance !== undefined ? (
+        <p className="latch-field-hint" data-testid="account-balance-pending">
+          {fill(t.balancePending, {
+            amount: formatQuantity(pending),
+            symbol: account.balanceSymbol ?? '',
+          }).trim()}
+        </p>
+      ) : null}
       {features.send || features.receive ? (
         <div className="latch-actions-row">
           {features.send ? (
