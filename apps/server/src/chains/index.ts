@@ -1,3 +1,4 @@
+import { bitcoinFamily } from './bip122/backend.js'
 import { evmFamily } from './eip155/backend.js'
 import { solanaFamily } from './solana/backend.js'
 import type { ChainBackendFactory } from './types.js'
@@ -10,6 +11,7 @@ import type { ChainBackendFactory } from './types.js'
 export const chainFamilies: readonly ChainBackendFactory[] = [
   evmFamily as ChainBackendFactory,
   solanaFamily as ChainBackendFactory,
+  bitcoinFamily as ChainBackendFactory,
 ]
 
 /** The family whose settings the rest of the server reads (ENS names, SIWX, metrics). */
