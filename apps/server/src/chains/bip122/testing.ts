@@ -24,12 +24,19 @@ export interface BitcoinTestStack {
   close(): Promise<void>
 }
 
-export async function startBitcoinStack(): Promise<BitcoinTestStack> {
+export async function startBitcoinStack(
+  options: { fetch?: typeof fetch } = {},
+): Promise<BitcoinTestStack> {
   const bitcoin = await startDevBitcoin({ port: 0 })
   const db = await openTestDb('pglite')
   const backend = bitcoinFamily.create(
     { chains: [{ caip2: REGTEST, url: bitcoin.url }], timeoutMs: 10_000 },
-    { db: db.handle.db, codec: testCodec(), airdropMinRecipients: 5 },
+    {
+      db: db.handle.db,
+      codec: testCodec(),
+      airdropMinRecipients: 5,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    },
   ) as ChainBackend
   const app = await buildRoutesApp(db.handle, [backend])
   return {
