@@ -157,6 +157,11 @@ async function main() {
       LATCH_SOLANA_CLUSTERS:
         process.env.LATCH_SOLANA_CLUSTERS || `${LOCAL_CLUSTER_CAIP2}=${solana.rpcUrl}`,
       LATCH_SOLANA_TOKENS: process.env.LATCH_SOLANA_TOKENS || (await devTokenList()),
+      // History, balances and the Esplora pass-through of the dev Bitcoin node's regtest chain
+      // (docs/bitcoin-server.md); its CAIP-2 id is regtest's genesis hash prefix.
+      LATCH_BITCOIN_ESPLORA:
+        process.env.LATCH_BITCOIN_ESPLORA ||
+        `bip122:0f9188f13cb7b2c71f2a335e3a4fc328=${bitcoin.url}`,
       // Request logs would drown the URLs; `LATCH_LOG_LEVEL=info npm start` brings them back.
       LATCH_LOG_LEVEL: process.env.LATCH_LOG_LEVEL ?? 'warn',
       LATCH_WEB_ORIGINS: webOrigins.join(','),
