@@ -6,6 +6,10 @@ import type { NamespaceTraits } from './shared/traits.js'
 export interface AdapterAccount {
   address: string
   type?: AccountType | undefined
+  /** Hex, where the wallet tells it (Bitcoin: spec §3's account public key). */
+  publicKey?: string | undefined
+  /** The account's derivation path, where the wallet tells it. */
+  path?: string | undefined
 }
 
 export interface ConnectResult {
@@ -53,10 +57,12 @@ export interface ChainAdapter {
   switchNetwork(parameters: { network: CaipNetwork }): Promise<void>
   /** Makes another of several connections the one requests go through (multi-wallet). */
   switchConnection?(parameters: { connectorId: string }): Promise<void>
-  getBalance(parameters: {
-    address: string
-    network: CaipNetwork
-  }): Promise<{ balance: string; symbol: string }>
+  getBalance(parameters: { address: string; network: CaipNetwork }): Promise<{
+    balance: string
+    symbol: string
+    /** Unconfirmed change on top of `balance` (Bitcoin's mempool), signed, same unit. */
+    pending?: string | undefined
+  }>
   /**
    * Asks the wallet of the connection that holds `address` to sign `message` (EIP-191
    * personal_sign on EVM); resolves with the signature. Absent where a namespace cannot sign yet.
@@ -69,6 +75,11 @@ export interface ChainAdapter {
   estimateSend?(parameters: SendParameters): Promise<SendEstimate>
   /** Asks the wallet holding `from` to send; resolves with the transaction hash once signed. */
   sendToken?(parameters: SendParameters & { estimate?: SendEstimate | undefined }): Promise<string>
+  /**
+   * Fee rates the network's node estimates, fastest first, for a send that lets the visitor
+   * pick one (Bitcoin). Absent where the wallet prices a send itself.
+   */
+  feeRates?(parameters: { network: CaipNetwork }): Promise<readonly FeeRateOption[]>
   /** Resolves once the transaction is in a block: 'success', or 'reverted' when it failed there. */
   waitForTransaction?(parameters: {
     hash: string
@@ -85,6 +96,14 @@ export interface SendParameters {
   value: bigint
   /** The token contract; absent for the native token. */
   tokenAddress?: string | undefined
+  /** Satoshis per virtual byte the visitor picked (Bitcoin); the adapter's default otherwise. */
+  feeRate?: number | undefined
+}
+
+/** A fee rate a node estimates: what gets a transaction into a block within `blocks`. */
+export interface FeeRateOption {
+  blocks: number
+  satsPerVbyte: number
 }
 
 /**
