@@ -9,7 +9,7 @@ import type { ChainBackend, SignInVerifier, VerifiedSignIn } from '../types.js'
 import { BIP122, BITCOIN_NETWORKS, type BitcoinAddressType, parseAddress } from './networks.js'
 
 /**
- * Sign in with Bitcoin (CAIP-122, docs/siwx.md#bitcoin): the EIP-4361 layout with a Bitcoin
+ * Sign in with Bitcoin (CAIP-122, docs/bitcoin-server.md#sign-in-with-bitcoin): the EIP-4361 layout with a Bitcoin
  * header, an address of the named network, and `Chain ID` its CAIP-2 reference (or full id).
  * Signatures: BIP-322 "simple" for P2WPKH and key-path P2TR addresses, and legacy BIP-137 ECDSA
  * for P2PKH and P2WPKH ones (what wallets' "ECDSA" signMessage gives), verified by bip322-js.
