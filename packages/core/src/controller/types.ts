@@ -39,7 +39,9 @@ export interface LatchController {
   ): void
   setChainAccountData(namespace: ChainNamespace | undefined, data: Partial<AccountState>): void
   /** Reads the active account's native balance into the account state. */
-  fetchBalance(namespace?: ChainNamespace): Promise<{ balance: string; symbol: string } | undefined>
+  fetchBalance(
+    namespace?: ChainNamespace,
+  ): Promise<{ balance: string; symbol: string; pending?: string | undefined } | undefined>
   getAdapter(namespace: ChainNamespace): ChainAdapter
   /** Stops listening to the adapters. */
   destroy(): void

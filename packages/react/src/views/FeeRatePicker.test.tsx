@@ -68,7 +68,7 @@ async function mount(feeRates?: WithRates['feeRates']) {
       <Form onRate={(r) => rates.push(r)} />
     </LatchProvider>,
   )
-  await act(() => client.controller.initialize())
+  await act(() => client.initialize())
   await act(async () => {
     await client.controller.switchNetwork(utxoNetwork)
     await client.controller.connect({ namespace: 'bip122', connectorId: 'fake' })
