@@ -52,31 +52,53 @@ const metricsRoutesPlugin: FastifyPluginAsync = async (app) => {
   if (token) app.get('/metrics', { schema: metricsSchema }, serveMetrics(app.metrics, token))
 }
 
+/** A `/metrics` listener of its own, serving nothing else (LATCH_METRICS_PORT). */
+export interface MetricsListener {
+  /** Starts listening once; resolves with its URL. */
+  listen(): Promise<string>
+  close(): Promise<void>
+}
+
+/**
+ * The LATCH_METRICS_PORT listener, for `serve` (below) and for `latch-server index`, which has
+ * no public port at all (chains/command.ts).
+ */
+export function createMetricsListener(
+  metrics: LatchMetrics,
+  config: MetricsConfig & { port: number },
+  warn: (message: string) => void,
+): MetricsListener {
+  // Anywhere but loopback, the listener is only as private as the network it is on.
+  if (!LOOPBACK.has(config.host) && !config.token)
+    warn(
+      `metrics listen on ${config.host} without LATCH_METRICS_TOKEN: keep that port off the public network`,
+    )
+  const listener = Fastify({ logger: false })
+  listener.get('/metrics', serveMetrics(metrics, config.token))
+  let listening: Promise<string> | undefined
+  return {
+    listen: () => {
+      listening ??= listener.listen({ port: config.port, host: config.host })
+      return listening
+    },
+    close: () => listener.close(),
+  }
+}
+
 /** Prepares the LATCH_METRICS_PORT listener; `app.listenMetrics()` starts it, closing the app stops it. */
 export function installMetricsListener(
   app: FastifyInstance,
   metrics: LatchMetrics,
   config: MetricsConfig,
 ): void {
-  if (config.port === undefined) {
+  const { port } = config
+  if (port === undefined) {
     app.decorate('listenMetrics', async () => undefined)
     return
   }
-  // Anywhere but loopback, the listener is only as private as the network it is on.
-  if (!LOOPBACK.has(config.host) && !config.token)
-    app.log.warn(
-      `metrics listen on ${config.host} without LATCH_METRICS_TOKEN: keep that port off the public network`,
-    )
-  const listener = Fastify({ logger: false })
-  listener.get('/metrics', serveMetrics(metrics, config.token))
-  let listening: Promise<string> | undefined
-  app.decorate('listenMetrics', () => {
-    listening ??= listener.listen({ port: config.port, host: config.host })
-    return listening
-  })
-  app.addHook('onClose', async () => {
-    await listener.close()
-  })
+  const listener = createMetricsListener(metrics, { ...config, port }, (m) => app.log.warn(m))
+  app.decorate('listenMetrics', listener.listen)
+  app.addHook('onClose', listener.close)
 }
 
 export const metricsRoutes = fp(metricsRoutesPlugin, { name: 'latch-metrics', encapsulate: true })

@@ -120,6 +120,8 @@ describe.skipIf(unavailable)('one indexer per chain, across processes (Postgres)
       // Short, for a fast takeover; long enough that a busy machine's stalls never lose it.
       LATCH_INDEX_LEASE_SECONDS: '3',
       LATCH_LOG_LEVEL: 'info',
+      // Its own /metrics listener: an indexer has no public port.
+      LATCH_METRICS_PORT: '0',
     })
     running.push(cli)
     return cli
@@ -142,6 +144,8 @@ describe.skipIf(unavailable)('one indexer per chain, across processes (Postgres)
       LATCH_INDEX_CHAINS: `${DEV_CHAIN_ID}=${rpcUrl}`,
       LATCH_INDEX_LEASE_SECONDS: '3',
       LATCH_LOG_LEVEL: 'info',
+      // Its own /metrics listener: an indexer has no public port.
+      LATCH_METRICS_PORT: '0',
     })
     const lines: LogLine[] = []
     const logger = createLogger(config, {
@@ -255,6 +259,13 @@ describe.skipIf(unavailable)('one indexer per chain, across processes (Postgres)
     const last = await head()
     expect(killedAtBlock).toBeLessThan(last)
     await until(async () => ((await checkpoint()) === last ? true : undefined), 'standby at head')
+    // What an operator scrapes from the indexer that leads now: the height it wrote, no lag.
+    const metricsUrl = /metrics at (http:\/\/\S+\/metrics)/.exec(standby.stdout())?.[1]
+    expect(metricsUrl).toBeDefined()
+    const scraped = await (await fetch(metricsUrl as string)).text()
+    expect(scraped).toContain(`latch_indexer_height{chain="eip155:${DEV_CHAIN_ID}"} ${last}`)
+    expect(scraped).toContain(`latch_indexer_lag_blocks{chain="eip155:${DEV_CHAIN_ID}"} 0`)
+    expect(scraped).toContain('latch_process_cpu_user_seconds_total')
     standby.child.kill('SIGTERM')
     expect(await standby.exited).toBe(0)
 
