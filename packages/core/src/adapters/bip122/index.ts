@@ -1,6 +1,21 @@
-// @latch/core/bitcoin: the Bitcoin chain adapter (docs/bitcoin.md). Only this subpath pulls in
-// Bitcoin code; the heavy libraries (@scure/btc-signer) load with the adapter's first use.
-export { type AddressNetwork, type AddressType, parseBitcoinAddress } from './address.js'
+// @latch/core/bitcoin: the Bitcoin chain adapter (docs/bitcoin.md), with wallets found through the
+// wallet standard, sats-connect's provider list and Unisat-style injected objects. Only this
+// subpath pulls in Bitcoin code; @scure/btc-signer loads with the adapter's first use.
+export {
+  BITCOIN_CONNECTION_KEY,
+  type BitcoinAdapter,
+  type BitcoinAdapterParameters,
+  createBitcoinAdapter,
+  RECONNECT_WAIT_MS,
+} from './adapter.js'
+export {
+  type AddressNetwork,
+  type AddressType,
+  normalizeBitcoinAddress,
+  type ParsedAddress,
+  parseBitcoinAddress,
+} from './address.js'
+export { formatSats } from './balance.js'
 export {
   BitcoinAddressNetworkError,
   BitcoinBroadcastError,
@@ -10,7 +25,18 @@ export {
   BitcoinWalletError,
   BitcoinWalletRejectedError,
 } from './errors.js'
-export { createEsploraClient, type EsploraClient, EsploraError, esploraUrl } from './esplora.js'
+export {
+  createEsploraClient,
+  type EsploraAddress,
+  type EsploraClient,
+  EsploraError,
+  type EsploraStatus,
+  type EsploraUtxo,
+  esploraUrl,
+} from './esplora.js'
+export { defaultFeeRate, FEE_TARGETS, feeRateOptions } from './feeRates.js'
+export { createLazyBitcoinAdapter } from './lazy.js'
+export { bitcoinMessageVerifier } from './messageVerifier.js'
 export {
   bitcoinMainnet,
   bitcoinNetworks,
@@ -18,4 +44,14 @@ export {
   bitcoinSignet,
   bitcoinTestnet,
 } from './networks.js'
+export { type BitcoinNetworkName, networkNameOf } from './params.js'
+export { BIP122_RPC, BIP122_RPC_METHODS, BIP122_WALLET_EVENTS } from './rpcMethods.js'
+export { DUST_LIMIT, type TransferPlan } from './send.js'
 export { type BitcoinSendDetail, bitcoinTraits } from './traits.js'
+export type {
+  BitcoinAccount,
+  BitcoinAccountType,
+  BitcoinWallet,
+  MessageProtocol,
+} from './wallet.js'
+export { bitcoinConnectors, dedupeWallets, watchBitcoinWallets } from './wallets.js'

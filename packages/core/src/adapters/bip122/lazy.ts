@@ -1,0 +1,56 @@
+import { defaultStorageBackend } from '../../storage/backend.js'
+import { createLazyAdapter } from '../shared/lazy.js'
+import type { FeeRateOption } from '../types.js'
+import type { BitcoinAdapter, BitcoinAdapterParameters } from './adapter.js'
+import { createEsploraClient, esploraBase } from './esplora.js'
+import { feeRateOptions } from './feeRates.js'
+import { bitcoinTraits } from './traits.js'
+import { bitcoinConnectors, watchBitcoinWallets } from './wallets.js'
+
+/** Mirrors adapter.ts's key; kept apart so that reading it loads none of the adapter. */
+const CONNECTION_KEY = '@latch/bitcoin/connection'
+
+/**
+ * The Bitcoin adapter for apps that must not pay for Bitcoin before a visitor uses it: wallet
+ * discovery (the wallet standard's handshake, sats-connect's list, injected objects) runs at once
+ * so the wallets show in the modal, while @scure/btc-signer and the adapter load on the first
+ * connect, or on start when the last visit left a Bitcoin wallet connected. Fee rates are a plain
+ * read and load nothing.
+ */
+export function createLazyBitcoinAdapter(parameters: BitcoinAdapterParameters): BitcoinAdapter {
+  const storage = parameters.storage ?? defaultStorageBackend()
+  const { networks } = parameters
+  let watcher: ReturnType<typeof watchBitcoinWallets> | undefined
+  let loaded: Promise<BitcoinAdapter> | undefined
+  const load = () => {
+    loaded ??= import('./adapter.js').then(({ createBitcoinAdapter }) =>
+      createBitcoinAdapter({ ...parameters, storage }),
+    )
+    return loaded
+  }
+  const lazy = createLazyAdapter({
+    traits: bitcoinTraits,
+    networks,
+    load,
+    connectors(emit) {
+      watcher ??= watchBitcoinWallets(() =>
+        emit('connectors', bitcoinConnectors(watcher?.list() ?? [], networks)),
+      )
+      return bitcoinConnectors(watcher.list(), networks)
+    },
+    hasConnection: () => Boolean(storage.getItem(CONNECTION_KEY)),
+    forgetConnection: () => storage.removeItem(CONNECTION_KEY),
+    stop: () => watcher?.stop(),
+  })
+  return Object.assign(lazy, {
+    namespace: 'bip122' as const,
+    async feeRates({ network }: Parameters<BitcoinAdapter['feeRates']>[0]) {
+      const estimates = await createEsploraClient(
+        esploraBase(network),
+        parameters.fetch,
+      ).feeEstimates()
+      return feeRateOptions(estimates) as readonly FeeRateOption[]
+    },
+    getAccounts: () => [],
+  }) as BitcoinAdapter
+}
