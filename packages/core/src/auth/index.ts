@@ -1,4 +1,6 @@
+export { syncAuthApp } from './syncApp.js'
 export type {
+  AuthAppData,
   AuthConnector,
   AuthUser,
   OAuthSocialProvider,

@@ -1,4 +1,5 @@
 import type { ChainNamespace } from '../networks/types.js'
+import type { DappMetadata } from '../stores/options.js'
 
 /** The embedded wallet's user as the modal shows it (docs/behaviour.md#embedded-wallet-user, #validation). */
 export interface AuthUser {
@@ -15,6 +16,14 @@ export interface AuthUser {
 export type OAuthSocialProvider = 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord'
 
 export type UpdateEmailAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
+
+/** What the page tells the embedded wallet's frame about the app, for the frame's own views. */
+export interface AuthAppData {
+  /** Absent: the frame follows the OS preference, as the modal does. */
+  themeMode?: 'light' | 'dark' | undefined
+  themeVariables?: Readonly<Record<string, string | number | undefined>> | undefined
+  metadata?: DappMetadata | undefined
+}
 
 /**
  * The AUTH connector as the modal drives it: the email sign-in and email-update steps of
@@ -56,6 +65,13 @@ export interface AuthConnector {
    * sign-in.
    */
   connectFarcaster?(options?: { signal?: AbortSignal | undefined }): Promise<void>
+  /**
+   * The app's theme and metadata for the frame (its SYNC_THEME and SYNC_DAPP_DATA events): kept
+   * until the frame loads, sent when it is ready and again on every later call. The frame shows
+   * the metadata's name only as the page's own claim, after the origin it verified itself.
+   * Loads nothing by itself.
+   */
+  syncApp?(data: AuthAppData): void
   /** The signed-in user once connected, else undefined. */
   getUser(): AuthUser | undefined
   /** Called whenever `getUser()` may have changed. */

@@ -5,6 +5,7 @@ import { createMessageHandler } from './handler.js'
 import { serverProxyUrl } from './proxyUrl.js'
 import { createFrameServices } from './services.js'
 import { anchorSigner } from './signers/registry.js'
+import { applyFrameTheme } from './theme.js'
 import { createApprovalUi } from './ui/approve.js'
 
 // The secure frame: verifies who embeds it, then hands that page — and only that page — a
@@ -55,10 +56,7 @@ async function start() {
     origin,
     chainId: /^\d+$/.test(chainId) ? Number(chainId) : chainId,
     proxyUrl: serverProxyUrl(serverUrl, projectId),
-    applyTheme(theme) {
-      const mode = theme.themeMode
-      if (mode === 'light' || mode === 'dark') document.documentElement.dataset.theme = mode
-    },
+    applyTheme: (theme) => applyFrameTheme(document, theme),
   })
   const handle = createMessageHandler({ services, reply: (message) => port.postMessage(message) })
   port.onmessage = (event) => void handle(event.data)

@@ -1,5 +1,6 @@
 import type { AuthApi, ServerUser, VerifiedSession } from './api.js'
 import { UnauthenticatedError } from './api.js'
+import { cleanDappName } from './claim.js'
 import type { DerivedWallet } from './custody/keys.js'
 import { NewDeviceRefusedError, unlockWallet } from './custody/vault.js'
 import { describeDevice } from './device.js'
@@ -7,6 +8,7 @@ import { FrameError, type FrameServices } from './handler.js'
 import { handleRpc, UserRejectedError } from './rpc.js'
 import { anchorSigner, signerForChain } from './signers/registry.js'
 import { createSignIn, type SignInOptions } from './signIn.js'
+import { type FrameTheme, frameTheme } from './theme.js'
 import type { ApprovalUi } from './ui/approve.js'
 import type { Visibility } from './ui/signin.js'
 
@@ -26,7 +28,9 @@ export interface FrameState {
   chainId: string | number
   email: string | undefined
   signedIn: boolean
-  theme: Record<string, unknown>
+  /** The app's theme as parsed by theme.ts: never the page's raw values. */
+  theme: FrameTheme
+  /** The page's name for itself, cleaned (claim.ts): shown as its claim, never as verified. */
   dappName: string | undefined
 }
 
@@ -46,7 +50,7 @@ export interface ServicesOptions {
   chainId: string | number
   /** `${serverUrl}/v1/?chainId=…&projectId=…` for a chain of any namespace (proxyUrl.ts). */
   proxyUrl(chainId: number | string): string
-  applyTheme?(theme: Record<string, unknown>): void
+  applyTheme?(theme: FrameTheme): void
 }
 
 function deviceId(storage: FrameStorage): string {
@@ -297,16 +301,19 @@ export function createFrameServices(options: ServicesOptions) {
       return { newEmail: email }
     },
     async SYNC_THEME(theme) {
-      state.theme = { ...theme }
+      state.theme = frameTheme(theme)
       options.applyTheme?.(state.theme)
       return undefined
     },
     async SYNC_DAPP_DATA(data) {
-      state.dappName = data.metadata?.name
+      // Only the name is shown; icons would load from anywhere and lend the claim a logo.
+      state.dappName = cleanDappName(data.metadata?.name)
       return undefined
     },
     async RELOAD() {
-      // Drops what is cached in memory; the next call re-reads the session from the server.
+      // The page gave up a sign-in half-way (a Farcaster channel left unanswered): what is cached in
+      // memory goes, and the next call re-reads the session from the server. The page sends its
+      // theme and name again after this.
       user = undefined
       wallet = undefined
       return undefined

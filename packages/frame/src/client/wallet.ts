@@ -4,6 +4,7 @@ import { findNamespace, namespaceOfChain } from '../connector/namespaces.js'
 import type { EmbeddedUser } from '../protocol/index.js'
 import { createFrameClient, type FrameClient, type FrameClientOptions } from './client.js'
 import { EmailThrottledError } from './errors.js'
+import { type AppTheme, dappDataPayload, themePayload } from './sync.js'
 
 /** docs/behaviour.md#limits. */
 export const EMAIL_THROTTLE_MS = 30_000
@@ -160,15 +161,12 @@ export function createEmbeddedWallet(options: EmbeddedWalletOptions) {
     /** The frame shows the channel's QR code, then the answering account to confirm. */
     connectFarcaster: (options: { signal?: AbortSignal | undefined } = {}) =>
       frame.request('CONNECT_FARCASTER', undefined, options),
-    syncTheme: (theme: {
-      themeMode?: 'light' | 'dark'
-      themeVariables?: Record<string, string | number>
-    }) => frame.request('SYNC_THEME', theme),
-    syncDappData: (data: {
-      metadata?: { name: string; description: string; url: string; icons: string[] }
-      sdkVersion?: string
-      projectId?: string
-    }) => frame.request('SYNC_DAPP_DATA', data),
+    /** The app's theme for the frame's own views; variables the frame would refuse stay here. */
+    syncTheme: (theme: AppTheme) => frame.request('SYNC_THEME', themePayload(theme, options.warn)),
+    /** The app's metadata: the frame shows the name as the page's own claim, after the origin. */
+    syncDappData: (data: Parameters<typeof dappDataPayload>[0]) =>
+      frame.request('SYNC_DAPP_DATA', dappDataPayload(data)),
+    /** After an abandoned sign-in: the frame drops what it cached (then sync again). */
     reload: () => frame.request('RELOAD', undefined),
 
     /** EIP-1193: reads go to the server's RPC proxy, signatures to the frame's approval UI. */

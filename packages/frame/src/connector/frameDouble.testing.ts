@@ -54,6 +54,24 @@ export function frameServices() {
       const signature = ed25519.sign(base58.decode(message), SOLANA_SECRET)
       return { result: { signature: base58.encode(signature) } }
     },
+    SYNC_THEME: async (theme) => {
+      calls.push(`theme:${JSON.stringify(theme)}`)
+      return undefined
+    },
+    SYNC_DAPP_DATA: async (data) => {
+      calls.push(`dapp:${data.metadata?.name ?? ''}`)
+      return undefined
+    },
+    RELOAD: async () => {
+      calls.push('reload')
+      return undefined
+    },
+    // Nobody answers the channel: the visitor leaves and the page aborts.
+    CONNECT_FARCASTER: (_payload, { signal }) =>
+      new Promise((_resolve, reject) => {
+        calls.push('farcaster')
+        signal.addEventListener('abort', () => reject(new FrameError('Request was aborted')))
+      }),
     SWITCH_NETWORK: async ({ chainId }) => {
       calls.push(`switch:${chainId}`)
       state.chainId = chainId

@@ -40,9 +40,31 @@ export const userSchema = z.strictObject({
 })
 export type EmbeddedUser = z.infer<typeof userSchema>
 
+/**
+ * A theme variable's value: a CSS value of plain tokens (`#2b59d9`, `4px`, `rgb(1, 2, 3)`,
+ * `calc(…)`). No `;`, braces, quotes, slashes or backslashes, and no function but the colour and
+ * arithmetic ones, so no value can close a declaration or load anything (`url(`, `image(`, …).
+ */
+const CSS_FUNCTIONS = new Set(['rgb', 'rgba', 'hsl', 'hsla', 'calc', 'color-mix'])
+export function isSafeCssValue(value: string): boolean {
+  if (!/^[#%.,\w\s()+*-]*$/.test(value)) return false
+  for (const [, name] of value.matchAll(/([\w-]*)\s*\(/g))
+    if (!CSS_FUNCTIONS.has((name ?? '').toLowerCase())) return false
+  return true
+}
+const cssValue = z.union([
+  z.string().check(z.maxLength(64), z.refine(isSafeCssValue)),
+  z.number().check(z.refine(Number.isFinite)),
+])
+export const THEME_VARIABLE_NAME = /^--latch-[a-z0-9-]{1,48}$/
+
 export const themeSchema = z.strictObject({
   themeMode: z.optional(z.enum(['light', 'dark'])),
-  themeVariables: z.optional(z.record(text(64), z.union([text(256), z.number()]))),
+  themeVariables: z.optional(
+    z
+      .record(z.string().check(z.regex(THEME_VARIABLE_NAME)), cssValue)
+      .check(z.refine((vars) => Object.keys(vars).length <= 32)),
+  ),
 })
 
 export const dappDataSchema = z.strictObject({

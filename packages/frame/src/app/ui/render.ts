@@ -1,3 +1,4 @@
+import { describeClaim } from '../claim.js'
 import type { ApprovalView, Field } from '../decode/view.js'
 
 export function el<tag extends keyof HTMLElementTagNameMap>(
@@ -47,12 +48,17 @@ export function renderView(
   const { view } = request
   const fragment = doc.createDocumentFragment()
   fragment.append(originLine(doc, request.origin))
-  if (request.dappName)
+  const claim = describeClaim(request.dappName, request.origin)
+  if (claim)
     fragment.append(
-      el(doc, 'p', `The page calls itself “${request.dappName}” (its own claim, not verified).`, {
-        class: 'claim',
-        'data-testid': 'dapp-claim',
-      }),
+      el(
+        doc,
+        'p',
+        claim.kind === 'name'
+          ? `The page calls itself “${claim.name}” (its own claim, not verified).`
+          : 'The page gave itself a name that looks like a web address; it is not shown. Only the address above is verified.',
+        { class: 'claim', 'data-testid': 'dapp-claim', 'data-claim': claim.kind },
+      ),
     )
   fragment.append(el(doc, 'h1', view.title, { id: 'approve-title' }))
   const body = el(doc, 'div', undefined, { class: 'body', tabindex: '0' })
