@@ -144,6 +144,7 @@ export const en = {
     /** The fee rate picker, for families whose adapter estimates rates (a rate per virtual byte). */
     feeRate: 'Fee rate',
     feeRateOption: '{speed} · {rate} sat/vB',
+    feeRateValue: '{rate} sat/vB',
     feeRateNextBlock: 'Next block',
     feeRateBlocks: 'Within {blocks} blocks',
     feeRatesLoading: 'Reading the network’s fee rates…',

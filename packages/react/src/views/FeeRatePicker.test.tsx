@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createLatchClient, type LatchConfig } from '../client.js'
 import { LatchProvider } from '../LatchProvider.js'
 import { FeeRatePicker } from './FeeRatePicker.js'
-import { defaultFeeRate, type FeeRate, feeRateChoices } from './useFeeRates.js'
+import { defaultFeeRate, feeRateChoices } from './useFeeRates.js'
 
 afterEach(cleanup)
 
@@ -21,8 +21,6 @@ const utxoNetwork: CaipNetwork = {
   nativeCurrency: { name: 'Coin', symbol: 'CN', decimals: 8 },
   rpcUrls: { default: { http: ['http://127.0.0.1:9'] } },
 }
-
-type WithRates = FakeAdapter & { feeRates?: (p: { network: CaipNetwork }) => Promise<FeeRate[]> }
 
 function Form({ onRate }: { onRate: (rate: number | undefined) => void }) {
   const [rate, setRate] = useState<number>()
@@ -40,12 +38,12 @@ function Form({ onRate }: { onRate: (rate: number | undefined) => void }) {
   )
 }
 
-async function mount(feeRates?: WithRates['feeRates']) {
+async function mount(feeRates?: FakeAdapter['feeRates']) {
   const adapter = createFakeAdapter({
     namespace: 'bip122',
     networks: [utxoNetwork],
     address: 'bcrt1qquv9lg5g2r4jkr0ahun0ddfg5xntxjelwjpnuw',
-  }) as WithRates
+  })
   const asked: CaipNetwork[] = []
   if (feeRates)
     adapter.feeRates = (p) => {

@@ -1,12 +1,14 @@
 import { formatQuantity, namespaceTraits, pushView, type SendEstimate } from '@latch/core'
 import { looksLikeName, resolveAccountName } from '@latch/core/names'
 import { estimateSend, maxSendable, toDecimalAmount, validateSend } from '@latch/core/send'
-import { type FormEvent, useEffect, useId, useState } from 'react'
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
 import { useLatchAccount, useLatchNetwork } from '../hooks/index.js'
 import { fill, type Messages } from '../messages.js'
 import { ensureWalletStyles } from '../theme/walletStyles.js'
+import { FeeRatePicker } from './FeeRatePicker.js'
+import { pickedFeeRate, pickFeeRate } from './pickedFeeRate.js'
 import { costLabel, sendCostsOf } from './sendCosts.js'
 import { useTokenBalances } from './TokenBalances.js'
 
@@ -16,7 +18,13 @@ const tokenKey = (token: { address?: string | undefined }) => token.address ?? '
  * The fee of the send as typed, estimated again (after a short pause) whenever it changes; the
  * last good estimate stays while a new one is on its way.
  */
-export function useSendEstimate(draft: { tokenKey: string; amount: string; receiver: string }) {
+export function useSendEstimate(draft: {
+  tokenKey: string
+  amount: string
+  receiver: string
+  /** The picked fee rate, for families whose adapter offers rates (FeeRatePicker). */
+  feeRate?: number | undefined
+}) {
   const { controller, stores } = useLatch('useSendEstimate')
   const [estimate, setEstimate] = useState<SendEstimate | undefined>()
   // biome-ignore lint/correctness/useExhaustiveDependencies: the draft's fields are the inputs
@@ -25,7 +33,12 @@ export function useSendEstimate(draft: { tokenKey: string; amount: string; recei
     if (!token) return
     let live = true
     const timer = setTimeout(() => {
-      estimateSend(controller, { token, amount: draft.amount, to: draft.receiver }).then(
+      estimateSend(controller, {
+        token,
+        amount: draft.amount,
+        to: draft.receiver,
+        feeRate: draft.feeRate,
+      }).then(
         (next) => {
           if (live) setEstimate(next)
         },
@@ -40,7 +53,7 @@ export function useSendEstimate(draft: { tokenKey: string; amount: string; recei
       live = false
       clearTimeout(timer)
     }
-  }, [controller, stores, draft.tokenKey, draft.amount, draft.receiver])
+  }, [controller, stores, draft.tokenKey, draft.amount, draft.receiver, draft.feeRate])
   return estimate
 }
 
@@ -134,6 +147,14 @@ export function WalletSend() {
     lookup: useId(),
   }
   const receiverField = useReceiver()
+  const [feeRate, setFeeRate] = useState(() => pickedFeeRate(stores.send))
+  const chooseFeeRate = useCallback(
+    (rate: number | undefined) => {
+      setFeeRate(rate)
+      pickFeeRate(stores.send, rate)
+    },
+    [stores],
+  )
   ensureWalletStyles()
 
   // The first token until the visitor picks one; a token gone from the list is dropped.
@@ -151,6 +172,7 @@ export function WalletSend() {
     tokenKey: send.token ? tokenKey(send.token) : '',
     amount,
     receiver,
+    feeRate,
   })
   const nativeSymbol = network?.nativeCurrency.symbol ?? ''
   const nativeDecimals = network?.nativeCurrency.decimals ?? 18
@@ -288,6 +310,7 @@ export function WalletSend() {
               : ''}
       </p>
 
+      <FeeRatePicker value={feeRate} onChange={chooseFeeRate} />
       <p className="latch-field-hint" data-testid="send-fee">
         {t.fee}:{' '}
         {estimate

@@ -14,6 +14,7 @@ import { useLatchAccount, useLatchNetwork } from '../hooks/index.js'
 import { fill } from '../messages.js'
 import { ensureWalletStyles } from '../theme/walletStyles.js'
 import { explorerTxUrl } from './networkImage.js'
+import { pickedFeeRate } from './pickedFeeRate.js'
 import { costLabel, sendCostsOf } from './sendCosts.js'
 import { useSendEstimate } from './WalletSend.js'
 
@@ -31,6 +32,7 @@ export function WalletSendPreview() {
   const { namespace } = useLatchAccount()
   // The form resets once the wallet signs: the review keeps what it showed.
   const [draft] = useState(() => stores.send.getState())
+  const [feeRate] = useState(() => pickedFeeRate(stores.send))
   const [status, setStatus] = useState<Status>('review')
   const [failure, setFailure] = useState<string>()
   const [sent, setSent] = useState<SendTokenResult>()
@@ -41,6 +43,7 @@ export function WalletSendPreview() {
     tokenKey: draft.token?.address ?? 'native',
     amount: draft.sendTokenAmount ?? '',
     receiver: draft.receiverAddress ?? '',
+    feeRate,
   })
 
   useEffect(() => {
@@ -63,6 +66,7 @@ export function WalletSendPreview() {
         amount: draft.sendTokenAmount ?? '',
         to: draft.receiverAddress ?? '',
         estimate,
+        feeRate,
       })
     } catch (error) {
       const rejected = (error as { category?: string }).category === 'USER_REJECTED'
@@ -130,6 +134,12 @@ export function WalletSendPreview() {
           <dt>{t.network}</dt>
           <dd>{network?.name}</dd>
         </div>
+        {feeRate !== undefined ? (
+          <div>
+            <dt>{t.feeRate}</dt>
+            <dd data-testid="review-fee-rate">{fill(t.feeRateValue, { rate: String(feeRate) })}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t.fee}</dt>
           <dd data-testid="review-fee">

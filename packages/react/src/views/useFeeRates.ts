@@ -1,17 +1,10 @@
-import type { CaipNetwork, ChainAdapter } from '@latch/core'
+import type { ChainAdapter, FeeRateOption } from '@latch/core'
 import { useEffect, useState } from 'react'
 import { useLatch } from '../context.js'
 import { useLatchAccount, useLatchNetwork } from '../hooks/index.js'
 
 /** A network's fee estimate: the rate that gets a transaction into a block within `blocks`. */
-export interface FeeRate {
-  blocks: number
-  satsPerVbyte: number
-}
-
-type FeeRateSource = ChainAdapter & {
-  feeRates?(parameters: { network: CaipNetwork }): Promise<FeeRate[]>
-}
+export type FeeRate = FeeRateOption
 
 export type FeeRatesState =
   | { state: 'none' }
@@ -49,9 +42,9 @@ export function useFeeRates(): FeeRatesState {
   const { network } = useLatchNetwork()
   const [state, setState] = useState<FeeRatesState>({ state: 'none' })
   useEffect(() => {
-    let adapter: FeeRateSource | undefined
+    let adapter: ChainAdapter | undefined
     try {
-      adapter = namespace ? (controller.getAdapter(namespace) as FeeRateSource) : undefined
+      adapter = namespace ? controller.getAdapter(namespace) : undefined
     } catch {
       adapter = undefined
     }

@@ -82,6 +82,20 @@ describe('sendToken', () => {
     expect(failed).toMatchObject({ category: 'INTERNAL_SDK_ERROR', details: 'nonce too low' })
   })
 
+  it('hands the picked fee rate to the adapter, for the estimate and the send', async () => {
+    await t.controller.connect({ namespace: 'eip155', connectorId: 'fake' })
+    const estimates: unknown[] = []
+    const estimate = t.evm.estimateSend?.bind(t.evm)
+    t.evm.estimateSend = async (parameters) => {
+      estimates.push(parameters)
+      return (await estimate?.(parameters)) ?? { fee: 0n }
+    }
+    await estimateSend(t.controller, { token: lusd, amount: '1', to, feeRate: 7 })
+    expect(estimates).toEqual([expect.objectContaining({ feeRate: 7 })])
+    await sendToken(t.controller, { token: lusd, amount: '1', to, feeRate: 7 })
+    expect(t.evm.calls.find((c) => c.method === 'sendToken')?.args).toMatchObject({ feeRate: 7 })
+  })
+
   it('estimates the fee of the send as typed', async () => {
     await t.controller.connect({ namespace: 'eip155', connectorId: 'fake' })
     expect(await estimateSend(t.controller, { token: lusd, amount: '1', to })).toMatchObject({

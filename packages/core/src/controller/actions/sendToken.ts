@@ -21,6 +21,8 @@ export interface SendTokenParameters {
   to: string
   /** From {@link estimateSend}: the fee caps the preview showed. */
   estimate?: SendEstimate | undefined
+  /** The fee rate the visitor picked, for adapters that offer rates (`feeRates`). */
+  feeRate?: number | undefined
 }
 
 export interface SendTokenResult {
@@ -52,7 +54,7 @@ function adapterFor(controller: Controller, namespace: ChainNamespace) {
 /** The network fee of sending `token` (an amount of 0 when none is typed yet) to `to`. */
 export async function estimateSend(
   controller: Controller,
-  { token, amount, to }: Omit<SendTokenParameters, 'estimate'>,
+  { token, amount, to, feeRate }: Omit<SendTokenParameters, 'estimate'>,
 ): Promise<SendEstimate | undefined> {
   const { namespace, from, network } = active(controller)
   const adapter = adapterFor(controller, namespace)
@@ -64,6 +66,7 @@ export async function estimateSend(
     network,
     value: check.ok ? check.value : 0n,
     tokenAddress: tokenContract(token),
+    feeRate,
   })
 }
 
@@ -75,7 +78,7 @@ export async function estimateSend(
  */
 export async function sendToken(
   controller: Controller,
-  { token, amount, to, estimate }: SendTokenParameters,
+  { token, amount, to, estimate, feeRate }: SendTokenParameters,
 ): Promise<SendTokenResult> {
   const { namespace, from, network } = active(controller)
   const adapter = adapterFor(controller, namespace)
@@ -91,6 +94,7 @@ export async function sendToken(
       value: check.value,
       tokenAddress: check.tokenAddress,
       estimate,
+      feeRate,
     })
     if (!hash) throw new UnsupportedSendChainError(namespace)
     resetSend(store)
