@@ -174,6 +174,7 @@ const path = (cursor?: string | null) =>
 const paths: string[] = []
 const samples: number[] = []
 let rows = 0
+const ids = new Set<string>()
 for (let pass = 0; pass < 3; pass++) {
   let cursor: string | null | undefined
   do {
@@ -184,14 +185,17 @@ for (let pass = 0; pass < 3; pass++) {
     const body = (await response.json()) as { data: unknown[]; next: string | null }
     samples.push(performance.now() - started)
     if (response.status !== 200) throw new Error(JSON.stringify(body))
-    if (pass === 0) rows += body.data.length
+    if (pass === 0) {
+      rows += body.data.length
+      for (const row of body.data as { id: string }[]) ids.add(row.id)
+    }
     cursor = body.next
   } while (cursor)
 }
 samples.sort((a, b) => a - b)
 const pct = (q: number) =>
   samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] as number
-if (rows !== stats.chain_stats.tx_count)
+if (rows !== stats.chain_stats.tx_count || ids.size !== rows)
   throw new Error(`paged ${rows} rows, the node has ${stats.chain_stats.tx_count}`)
 console.log(
   `sequential: ${rows} transactions in ${paths.length} pages of ${LIMIT}; ${samples.length} requests, p50 ${pct(0.5).toFixed(1)} ms, p99 ${pct(0.99).toFixed(1)} ms`,
