@@ -3,10 +3,17 @@
  *
  *   npx tsx --conditions=latch-source scripts/bench/history-api.ts [--txs 1000000] [--backend postgres|pglite|both] [--duration 15]
  *   npx tsx --conditions=latch-source scripts/bench/history-api.ts --through-proxy [--txs 1000000] [--duration 60]
+ *     [--database latch_bench_history] [--connections 1,10] [--via proxy,direct] [--nginx-timings]
+ *     [--server-env K=V,…] [--hold /tmp/target.json]
+ *   npx tsx --conditions=latch-source scripts/bench/history-api.ts --target /tmp/target.json [--via …] [--connections …]
  *
  * `--through-proxy`: Postgres only, through the production-shaped stack — two `latch-server
  * serve` behind nginx, Redis for the rate limits (history/proxy.ts) — instead of the history
- * routes alone; the requests spread over many projects so no rate limit answers 429.
+ * routes alone; the requests spread over many projects so no rate limit answers 429. Each
+ * figure is taken through nginx and then straight to one of the servers, back to back, with the
+ * servers' own mean (their `/metrics`) beside autocannon's. The rows live in `--database`,
+ * created and filled on the first run and reused after. `--hold` keeps the stack up and writes
+ * its addresses; `--target` measures such a held stack again (several runs, one fill).
  *
  * Fills a fresh database with synthetic transactions (Postgres: a new database on
  * DATABASE_URL_TEST or postgres://postgres@127.0.0.1:5432/test, dropped afterwards; PGlite: a temp
@@ -16,17 +23,18 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { CursorCodec } from '../../apps/server/src/chains/shared/cursor.js'
 import { migrate } from '../../apps/server/src/db/migrate.js'
 import { openDatabase } from '../../apps/server/src/db/open.js'
 import type { DatabaseHandle } from '../../apps/server/src/db/types.js'
+import { backendsOf, type CpuGroups, childrenOf, listenerPid } from './history/cpu.js'
+import { describe, type RunTarget, run } from './history/measure.js'
 import { startProxyTarget } from './history/proxy.js'
 import {
   accountAddress,
@@ -45,9 +53,25 @@ const TXS = Number(arg('txs', '1000000'))
 const ACCOUNTS = Math.max(100, Math.round(TXS / 50))
 const THROUGH_PROXY = args.includes('--through-proxy')
 const DURATION = Number(arg('duration', THROUGH_PROXY ? '60' : '15'))
+const DATABASE = arg('database', 'latch_bench_history')
+const CONNECTIONS = arg('connections', '1,10').split(',').map(Number)
+/** `--hold FILE`: start the stack, write what `--target FILE` needs, and wait for Ctrl-C. */
+const HOLD = arg('hold', '')
+const TARGET = arg('target', '')
+/** `--via proxy,direct`: through nginx, or straight to the first server (default both). */
+const VIA = arg('via', 'proxy,direct').split(',')
+const NGINX_TIMINGS = args.includes('--nginx-timings')
+/** `--server-env K=V,K=V`: more environment for the stack's API servers. */
+const SERVER_ENV = Object.fromEntries(
+  arg('server-env', '')
+    .split(',')
+    .filter(Boolean)
+    .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+)
 const BACKENDS =
   arg('backend', 'both') === 'both' ? ['postgres', 'pglite'] : [arg('backend', 'postgres')]
 const SECRET = `bench-${randomBytes(8).toString('hex')}`
+const REDIS_URL = process.env.REDIS_URL_TEST || 'redis://127.0.0.1:6379'
 const PG_BASE = process.env.DATABASE_URL_TEST || 'postgres://postgres@127.0.0.1:5432/test'
 
 interface Target {
@@ -156,54 +180,95 @@ async function startServer(
 
 const results: string[] = []
 
-/**
- * A warm-up, then one connection (a request's own latency) and ten (throughput, and queueing on
- * 2 cores), each for DURATION s. `projectIds` rotate through the requests' `projectId`.
- */
-async function measure(
-  name: string,
-  url: string,
-  paths: string[],
-  options: { headers?: Record<string, string>; projectIds?: string[] } = {},
-) {
-  let next = 0
-  let project = 0
-  const projectIds = options.projectIds ?? ['bench']
-  const setupRequest = (request: { path: string; method: string }) => ({
-    ...request,
-    path: paths[next++ % paths.length]!.replace(
-      'projectId=bench',
-      `projectId=${projectIds[project++ % projectIds.length]}`,
-    ),
-  })
-  const requests = [{ method: 'GET' as const, setupRequest }]
-  const headers = options.headers ?? {}
-  await autocannon({ url, connections: 10, duration: 3, headers, requests })
-  for (const connections of [1, 10]) {
-    const result = await autocannon({ url, connections, duration: DURATION, headers, requests })
-    const bad = result.non2xx + result.errors + result.timeouts
-    const rps = Math.round(result.requests.average)
-    const { p50, p90, p99, average: mean, max } = result.latency
-    console.log(
-      `  ${connections} connection(s): p50 ${p50} ms, p99 ${p99} ms (p90 ${p90}, mean ${mean}, max ${max} ms), ${rps} req/s, ${result.requests.total} requests in ${DURATION} s, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`,
-    )
+/** A warm-up, then each of CONNECTIONS (1: a request's own latency; 10: throughput and queueing). */
+async function measure(name: string, target: RunTarget) {
+  await run(target, 10, 3)
+  for (const connections of CONNECTIONS) {
+    const r = await run(target, connections, DURATION)
+    console.log(describe(name, r))
     results.push(
-      `| ${name} | ${TXS.toLocaleString('en')} | ${connections} | ${p50} ms | ${p99} ms | ${rps} | ${bad} |`,
+      `| ${name} | ${TXS.toLocaleString('en')} | ${connections} | ${r.p50} ms | ${r.p99} ms | ${r.rps} | ${r.non2xx + r.errors + r.timeouts} | ${r.load[0].toFixed(1)} |`,
     )
   }
 }
 
-/** Postgres behind nginx and two whole servers (history/proxy.ts). */
-async function throughProxy() {
-  console.log(
-    `\nPostgres through nginx, two servers: ${TXS.toLocaleString('en')} synthetic transactions, ${ACCOUNTS.toLocaleString('en')} accounts`,
-  )
-  const target = await startProxyTarget()
+/** What `--hold` writes and `--target` reads: a running stack's addresses and requests. */
+interface HeldTarget {
+  url: string
+  databaseUrl: string
+  pids: { servers: number[]; nginx: number | undefined }
+  serverUrls: string[]
+  metricsToken: string
+  timingsLog: string | undefined
+  headers: Record<string, string>
+  projectIds: string[]
+  paths: string[]
+}
+
+/** Where the CPU goes: each server, nginx (master and worker), the pools' backends, Redis. */
+function cpuGroups(held: HeldTarget): CpuGroups {
+  const redis = listenerPid(Number(new URL(REDIS_URL).port || 6379))
+  const nginx = held.pids.nginx
+  return {
+    ...Object.fromEntries(held.pids.servers.map((pid, i) => [`server ${i + 1}`, () => [pid]])),
+    ...(nginx ? { nginx: () => [nginx, ...childrenOf(nginx)] } : {}),
+    postgres: () => backendsOf(held.databaseUrl),
+    ...(redis ? { 'redis (shared)': () => [redis] } : {}),
+  }
+}
+
+/** Through nginx, then straight to one server (same requests), back to back. */
+async function measureHeld(held: HeldTarget) {
+  const common = {
+    paths: held.paths,
+    headers: held.headers,
+    projectIds: held.projectIds,
+    metrics: { urls: held.serverUrls, token: held.metricsToken },
+    cpu: cpuGroups(held),
+  }
+  for (const via of VIA) {
+    if (via === 'proxy')
+      await measure('nginx + 2 servers', { ...common, url: held.url, timingsLog: held.timingsLog })
+    else await measure('1 server, direct', { ...common, url: held.serverUrls[0]! })
+  }
+}
+
+/** The rows are filled once per database and kept: refilled only when the count differs. */
+async function fillOnce(databaseUrl: string) {
+  const db = await openDatabase({ databaseUrl, dataDir: 'memory://' })
   try {
-    const db = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: 'memory://' })
+    const counted = (await db.db.execute(
+      sql`select count(*)::int as n from chain_transactions where chain_id = ${BENCH_CHAIN_ID}`,
+    )) as unknown as { rows: { n: number }[] }
+    if (counted.rows[0]?.n === TXS) {
+      console.log(`  ${TXS.toLocaleString('en')} rows already there: reused`)
+      return
+    }
+    for (const table of ['chain_events', 'chain_account_transactions', 'chain_transactions'])
+      await db.db.execute(sql.raw(`delete from ${table} where chain_id = ${BENCH_CHAIN_ID}`))
     const started = performance.now()
     await fillSynthetic(db.db, { transactions: TXS, accounts: ACCOUNTS }, console.log)
     console.log(`  filled in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  } finally {
+    await db.close()
+  }
+}
+
+/** Postgres behind nginx and two whole servers (history/proxy.ts), on a database kept between runs. */
+async function throughProxy() {
+  const databaseUrl = new URL(PG_BASE)
+  databaseUrl.pathname = `/${DATABASE}`
+  console.log(
+    `\nPostgres (${DATABASE}) through nginx, two servers: ${TXS.toLocaleString('en')} synthetic transactions, ${ACCOUNTS.toLocaleString('en')} accounts`,
+  )
+  const target = await startProxyTarget({
+    databaseUrl: databaseUrl.href,
+    serverEnv: SERVER_ENV,
+    nginxTimings: NGINX_TIMINGS,
+  })
+  try {
+    await fillOnce(target.databaseUrl)
+    const db = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: 'memory://' })
     const paths = await requestPaths(db.db, target.cursorSecret)
     await db.close()
     console.log(
@@ -215,13 +280,23 @@ async function throughProxy() {
     const items = ((await page.json()) as { data?: unknown[] }).data?.length ?? 0
     if (page.status !== 200 || items !== 50)
       throw new Error(`through the proxy, ${first} answered ${page.status} with ${items} items`)
-    await measure('Postgres, nginx + 2 servers', target.url, paths, target)
+    const held: HeldTarget = { ...target, paths }
+    if (HOLD) {
+      writeFileSync(HOLD, JSON.stringify(held))
+      console.log(
+        `  holding: ${HOLD} (nginx ${target.url}, servers ${target.serverUrls.join(' ')}); Ctrl-C stops`,
+      )
+      await new Promise((resolve) => {
+        process.once('SIGINT', resolve)
+        process.once('SIGTERM', resolve)
+      })
+    } else await measureHeld(held)
   } finally {
     await target.stop()
   }
 }
 
-for (const backend of THROUGH_PROXY ? [] : BACKENDS) {
+for (const backend of THROUGH_PROXY || TARGET ? [] : BACKENDS) {
   const target = backend === 'pglite' ? await pgliteTarget() : await postgresTarget()
   try {
     console.log(
@@ -238,7 +313,7 @@ for (const backend of THROUGH_PROXY ? [] : BACKENDS) {
 
     const server = await startServer(target.env)
     try {
-      await measure(target.name, server.url, paths)
+      await measure(target.name, { url: server.url, paths })
     } finally {
       server.child.kill('SIGTERM')
       await new Promise((r) => server.child.once('exit', r))
@@ -247,9 +322,10 @@ for (const backend of THROUGH_PROXY ? [] : BACKENDS) {
     await target.cleanup()
   }
 }
-if (THROUGH_PROXY) await throughProxy()
+if (TARGET) await measureHeld(JSON.parse(readFileSync(TARGET, 'utf8')) as HeldTarget)
+else if (THROUGH_PROXY) await throughProxy()
 console.log(
-  '\n| database | transactions | connections | p50 | p99 | req/s | non-2xx |\n|---|---|---|---|---|---|---|',
+  '\n| target | transactions | connections | p50 | p99 | req/s | failed | load |\n|---|---|---|---|---|---|---|---|',
 )
 for (const line of results) console.log(line)
 console.log('\nGoal: p99 ≤ 10 ms on Postgres.')

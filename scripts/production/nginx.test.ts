@@ -8,6 +8,7 @@ import {
   parseAccessLine,
   planNginx,
   proxySites,
+  TIMINGS_FORMAT,
 } from './nginx.js'
 
 const machine = (over: Partial<NginxMachine> = {}): NginxMachine => ({
@@ -101,6 +102,15 @@ describe('the proxy configuration', () => {
     )
     expect(paths.length).toBe(7)
     for (const p of paths) expect(p?.startsWith('/tmp/run-1/')).toBe(true)
+  })
+
+  it('logs request and upstream timings to a file of its own only when asked', () => {
+    expect(nginxConfig('/tmp/run-1', sites)).not.toContain('timings')
+    const text = nginxConfig('/tmp/run-1', sites, { timings: true })
+    expect(text).toContain(`log_format timings '${TIMINGS_FORMAT}';`)
+    expect(text).toContain('access_log /tmp/run-1/timings.log timings;')
+    // The recipe's own access log is unchanged beside it.
+    expect(text).toContain('access_log /tmp/run-1/access.log latch;')
   })
 })
 

@@ -135,10 +135,24 @@ ${servers}
 }
 
 /**
- * A whole configuration for an unprivileged, foreground nginx kept in `dir`: every path nginx
- * writes (pid, temp files, logs) is under it, so nothing in /etc or /var is touched.
+ * `timings.log`'s format (nginxConfig's `timings`): the time nginx saw for the whole request,
+ * the upstream's connect, first-byte and whole-answer times, and the count of requests on the
+ * client connection and whether the upstream connection was reused (`r`) or opened (`.`) —
+ * what a benchmark compares with its own latency reading.
  */
-export function nginxConfig(dir: string, sites: ProxySites): string {
+export const TIMINGS_FORMAT =
+  '$request_time $upstream_connect_time $upstream_header_time $upstream_response_time $connection_requests $status'
+
+/**
+ * A whole configuration for an unprivileged, foreground nginx kept in `dir`: every path nginx
+ * writes (pid, temp files, logs) is under it, so nothing in /etc or /var is touched. `timings`
+ * adds `dir/timings.log` in {@link TIMINGS_FORMAT}.
+ */
+export function nginxConfig(
+  dir: string,
+  sites: ProxySites,
+  options: { timings?: boolean } = {},
+): string {
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
     .map((name) => `  ${name}_temp_path ${dir}/${name}_temp;`)
     .join('\n')
@@ -152,7 +166,7 @@ events {
 http {
   log_format latch '$msec $request_method $uri $status $upstream_addr $request_time';
   access_log ${dir}/access.log latch;
-${temp}
+${options.timings ? `  log_format timings '${TIMINGS_FORMAT}';\n  access_log ${dir}/timings.log timings;\n` : ''}${temp}
 ${proxySites(sites)}}
 `
 }

@@ -35,6 +35,8 @@ export interface ApiServer {
 export interface ProductionStack {
   /** The API through nginx. */
   proxyUrl: string
+  /** nginx's master process (its worker is a child): a benchmark reads the CPU both use. */
+  nginxPid: number | undefined
   /** The secure frame through nginx: its own origin. */
   frameOrigin: string
   servers: [ApiServer, ApiServer]
@@ -49,6 +51,8 @@ export interface ProductionStack {
   adminToken: string
   /** Lines nginx logged: `msec METHOD /uri status upstream[, upstream…] seconds`. */
   accessLog(): string[]
+  /** Where nginx writes `timings.log` when started with `nginxTimings`. */
+  timingsLogPath: string
   /** What the frame is built from: the real build, or a one-page stand-in when none exists. */
   frameSource: 'build' | 'stand-in'
   /** SIGKILLs server `i` and resolves once it is gone. */
@@ -154,16 +158,32 @@ function frameDir(tmp: string): { dir: string; source: 'build' | 'stand-in' } {
   return { dir, source: 'stand-in' }
 }
 
+export interface StackOptions {
+  /**
+   * An existing database to serve (kept afterwards) instead of a fresh one dropped at the end:
+   * the history benchmark's million rows are filled once and reused.
+   */
+  databaseUrl?: string
+  /** False: no `latch-server index` (a benchmark's synthetic rows must not be indexed over). */
+  indexer?: boolean
+  /** Added to the API servers' environment (a benchmark's metrics token, NODE_OPTIONS). */
+  serverEnv?: Record<string, string>
+  /** nginx also writes `timings.log` (nginx.ts TIMINGS_FORMAT), read by `timingsLog()`. */
+  nginxTimings?: boolean
+}
+
 /**
  * Starts the whole topology, or resolves with the reason a part is missing (no Postgres, no
  * Redis, no nginx) so a test can skip and say why.
  */
-export async function startProductionStack(): Promise<StackOutcome> {
+export async function startProductionStack(options: StackOptions = {}): Promise<StackOutcome> {
   const redisDown = await probeRedis()
   if (redisDown) return { unavailable: redisDown }
   const nginx = ensureNginx()
   if (!nginx.ok) return { unavailable: nginx.message }
-  const database = await createTestPostgres()
+  const database = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => {} }
+    : await createTestPostgres()
   if ('unavailable' in database) return database
 
   const cleanups: (() => Promise<unknown>)[] = [() => database.drop()]
@@ -217,6 +237,7 @@ export async function startProductionStack(): Promise<StackOutcome> {
       LATCH_ADMIN_TOKEN: adminToken,
       // The load's clients call the proxy hundreds of times a minute from one address.
       LATCH_RPC_CALLS_PER_CLIENT_MINUTE: '100000',
+      ...options.serverEnv,
     }
     const processes: CliProcess[] = []
     cleanups.push(async () => {
@@ -225,8 +246,11 @@ export async function startProductionStack(): Promise<StackOutcome> {
         await cli.exited
       }
     })
-    let indexer = spawnBundle(built.bin, 'index', shared)
-    processes.push(indexer)
+    let indexer: CliProcess | undefined
+    if (options.indexer !== false) {
+      indexer = spawnBundle(built.bin, 'index', shared)
+      processes.push(indexer)
+    }
     const track = (cli: CliProcess) => processes.push(cli)
     const servers = (await Promise.all([
       startServer(built.bin, serverEnv, portA, track),
@@ -235,11 +259,15 @@ export async function startProductionStack(): Promise<StackOutcome> {
 
     fs.writeFileSync(
       path.join(tmp, 'nginx.conf'),
-      nginxConfig(tmp, {
-        upstreams: servers.map((s) => `127.0.0.1:${s.port}`),
-        apiListen: `127.0.0.1:${apiPort}`,
-        frameListen: `127.0.0.1:${framePort}`,
-      }),
+      nginxConfig(
+        tmp,
+        {
+          upstreams: servers.map((s) => `127.0.0.1:${s.port}`),
+          apiListen: `127.0.0.1:${apiPort}`,
+          frameListen: `127.0.0.1:${framePort}`,
+        },
+        { timings: options.nginxTimings === true },
+      ),
     )
     const proxy: NginxProcess = startNginx(nginx.path, tmp)
     cleanups.push(async () => {
@@ -259,9 +287,11 @@ export async function startProductionStack(): Promise<StackOutcome> {
 
     return {
       proxyUrl,
+      nginxPid: proxy.child.pid,
       frameOrigin,
       servers,
       get indexer() {
+        if (!indexer) throw new Error('this stack was started without an indexer')
         return indexer
       },
       databaseUrl: database.url,
@@ -270,6 +300,7 @@ export async function startProductionStack(): Promise<StackOutcome> {
       mailbox,
       adminToken,
       frameSource: frame.source,
+      timingsLogPath: path.join(tmp, 'timings.log'),
       accessLog: () =>
         fs
           .readFileSync(path.join(tmp, 'access.log'), 'utf8')
@@ -284,6 +315,7 @@ export async function startProductionStack(): Promise<StackOutcome> {
         servers[i] = await startServer(built.bin, serverEnv, servers[i].port, track)
       },
       async killIndexer() {
+        if (!indexer) return
         indexer.child.kill('SIGKILL')
         await indexer.exited
       },

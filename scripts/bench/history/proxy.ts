@@ -4,6 +4,7 @@
  * routes alone, so the figures include nginx, the project scope, the rate limit's Redis round
  * trip and the whole server.
  */
+import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { APP_ORIGIN, type ProductionStack, startProductionStack } from '../../production/stack.js'
 
@@ -16,6 +17,14 @@ export const BENCH_PROJECTS = 500
 
 export interface ProxyTarget {
   url: string
+  /** Each API server's own address: the same requests without nginx. */
+  serverUrls: string[]
+  /** Bearer token of the servers' `/metrics` (on their public port, LATCH_METRICS_TOKEN). */
+  metricsToken: string
+  /** The processes whose CPU time a run reads: both servers, nginx's master. */
+  pids: { servers: number[]; nginx: number | undefined }
+  /** nginx's timings.log, when asked for. */
+  timingsLog: string | undefined
   databaseUrl: string
   cursorSecret: string
   /** What every request carries: a page of the projects' allowed origin. */
@@ -28,17 +37,48 @@ export class StackUnavailableError extends Error {
   override name = 'StackUnavailableError'
 }
 
+export interface ProxyTargetOptions {
+  /** The database to serve, created when missing and kept: the rows are filled once. */
+  databaseUrl: string
+  /** More environment for the API servers (NODE_OPTIONS=--cpu-prof, a pool size). */
+  serverEnv?: Record<string, string>
+  /** nginx also logs each request's timings (the stack's `timingsLogPath`). */
+  nginxTimings?: boolean
+}
+
+/** Creates the database named in `url` unless it exists (through the server's `test` database). */
+export async function ensureDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1)
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`)
+  const admin = new URL(url)
+  admin.pathname = '/test'
+  const client = new pg.Client({ connectionString: admin.href })
+  await client.connect()
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name])
+    if (found.rowCount === 0) await client.query(`create database ${name}`)
+  } finally {
+    await client.end()
+  }
+}
+
 /**
- * Starts the stack with its indexer stopped (the synthetic rows are on the dev chain's id, and
- * nothing may index over them) and its projects written straight into the database: the admin
- * API allows 60 calls a minute.
+ * Starts the stack without an indexer (the synthetic rows are on the dev chain's id, and nothing
+ * may index over them — a reorg check against a fresh anvil would delete them) on the given
+ * database, and writes its projects straight into it: the admin API allows 60 calls a minute.
  */
-export async function startProxyTarget(): Promise<ProxyTarget> {
-  const outcome = await startProductionStack()
+export async function startProxyTarget(options: ProxyTargetOptions): Promise<ProxyTarget> {
+  await ensureDatabase(options.databaseUrl)
+  const metricsToken = randomBytes(16).toString('hex')
+  const outcome = await startProductionStack({
+    databaseUrl: options.databaseUrl,
+    indexer: false,
+    nginxTimings: options.nginxTimings === true,
+    serverEnv: { LATCH_METRICS_TOKEN: metricsToken, ...options.serverEnv },
+  })
   if ('unavailable' in outcome) throw new StackUnavailableError(outcome.unavailable)
   const stack: ProductionStack = outcome
   try {
-    await stack.killIndexer()
     const projectIds = Array.from(
       { length: BENCH_PROJECTS },
       (_, i) => `bench-${String(i).padStart(4, '0')}`,
@@ -48,7 +88,8 @@ export async function startProxyTarget(): Promise<ProxyTarget> {
     try {
       await client.query(
         `insert into projects (id, name, allowed_origins)
-         select id, id, array[$2::text] from unnest($1::text[]) as id`,
+         select id, id, array[$2::text] from unnest($1::text[]) as id
+         on conflict do nothing`,
         [projectIds, APP_ORIGIN],
       )
     } finally {
@@ -56,6 +97,13 @@ export async function startProxyTarget(): Promise<ProxyTarget> {
     }
     return {
       url: stack.proxyUrl,
+      serverUrls: stack.servers.map((s) => s.url),
+      metricsToken,
+      pids: {
+        servers: stack.servers.map((s) => s.cli.child.pid).filter((p) => p !== undefined),
+        nginx: stack.nginxPid,
+      },
+      timingsLog: options.nginxTimings ? stack.timingsLogPath : undefined,
       databaseUrl: stack.databaseUrl,
       cursorSecret: stack.cursorSecret,
       headers: { origin: APP_ORIGIN },
