@@ -2,7 +2,7 @@ import type { HistoryPage } from '@latch/core/wire'
 import { HttpError } from '../../http/errors.js'
 import { type CursorCodec, type CursorScope, InvalidCursorError } from '../shared/cursor.js'
 import { toBitcoinWireTransaction } from './classify.js'
-import type { EsploraClient, EsploraTx } from './esplora.js'
+import { type EsploraClient, EsploraRefusedError, type EsploraTx } from './esplora.js'
 import type { ParsedAddress } from './networks.js'
 
 /**
@@ -110,15 +110,11 @@ export async function bitcoinHistoryPage(input: BitcoinHistoryInput): Promise<Hi
     // have confirmed since); one that left the mempool unconfirmed (replaced) is gone.
     const take = position.pending.slice(0, limit)
     for (const txid of take) {
-      const answer = await client.raw(`/tx/${txid}`)
-      if (answer.status === 404) continue
-      if (answer.status !== 200)
-        throw new HttpError(
-          502,
-          'UPSTREAM_ERROR',
-          `The Esplora upstream of ${client.chain} did not answer`,
-        )
-      shown.push(JSON.parse(answer.text) as EsploraTx)
+      try {
+        shown.push(await client.json<EsploraTx>(`/tx/${txid}`))
+      } catch (error) {
+        if (!(error instanceof EsploraRefusedError && error.status === 404)) throw error
+      }
     }
     const rest = position.pending.slice(limit)
     if (rest.length > 0) return page({ phase: 'p', pending: rest, anchor: position.anchor })
