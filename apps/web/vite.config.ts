@@ -11,6 +11,11 @@ const solanaRpcUrl =
   process.env.VITE_LATCH_SOLANA_RPC_URL ??
   (process.env.LATCH_SOLANA_PORT ? `http://127.0.0.1:${process.env.LATCH_SOLANA_PORT}` : '')
 
+// Bitcoin (docs/bitcoin.md): `npm start` runs the dev node (regtest) on LATCH_BITCOIN_PORT; the
+// app reads it through the server's Esplora pass-through, so only the network is named here.
+const bitcoinNetwork =
+  process.env.VITE_LATCH_BITCOIN_NETWORK ?? (process.env.LATCH_BITCOIN_PORT ? 'regtest' : '')
+
 // A build reads WalletConnect's settings under their LATCH_ names too (docs/walletconnect.md).
 const walletConnectProjectId =
   process.env.VITE_LATCH_WALLETCONNECT_PROJECT_ID ??
@@ -29,6 +34,7 @@ export default defineConfig({
   define: {
     'import.meta.env.VITE_LATCH_CHAIN_RPC_URL': JSON.stringify(chainRpcUrl),
     'import.meta.env.VITE_LATCH_SOLANA_RPC_URL': JSON.stringify(solanaRpcUrl),
+    'import.meta.env.VITE_LATCH_BITCOIN_NETWORK': JSON.stringify(bitcoinNetwork),
     'import.meta.env.VITE_LATCH_WALLETCONNECT_PROJECT_ID': JSON.stringify(walletConnectProjectId),
     'import.meta.env.VITE_LATCH_WALLETCONNECT_RELAY_URL': JSON.stringify(walletConnectRelayUrl),
   },

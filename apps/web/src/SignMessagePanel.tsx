@@ -1,7 +1,9 @@
+import type { MessageVerifier } from '@latch/core'
 import { eip155MessageVerifier } from '@latch/core/evm'
 import { solanaMessageVerifier } from '@latch/core/solana'
 import { useLatchAccount, useLatchSignMessage } from '@latch/react'
 import { type FormEvent, useId, useState } from 'react'
+import { bitcoinNetworks } from './latch'
 
 const messages = {
   title: 'Sign a message',
@@ -18,7 +20,24 @@ const messages = {
 type Check = { state: 'idle' | 'checking' } | { state: 'done'; valid: boolean }
 
 // The namespaces this app enables (latch.ts), each with its adapter's own signature check.
-const VERIFIERS = [eip155MessageVerifier, solanaMessageVerifier]
+const VERIFIERS: MessageVerifier[] = [eip155MessageVerifier, solanaMessageVerifier]
+// Bitcoin's (BIP-322 and the legacy ECDSA form) loads when a Bitcoin account signs, and only in
+// builds that enable Bitcoin: a build without it carries none of its code, even in this chunk.
+const LAZY_VERIFIERS: Array<{ namespace: string; load: () => Promise<MessageVerifier> }> =
+  bitcoinNetworks?.[0]
+    ? [
+        {
+          namespace: bitcoinNetworks[0].chainNamespace,
+          load: () => import('./bitcoinVerifier').then((m) => m.bitcoinMessageVerifier),
+        },
+      ]
+    : []
+
+async function verifierFor(namespace: string | undefined): Promise<MessageVerifier | undefined> {
+  const loaded = VERIFIERS.find((verifier) => verifier.namespace === namespace)
+  if (loaded) return loaded
+  return LAZY_VERIFIERS.find((lazy) => lazy.namespace === namespace)?.load()
+}
 
 /**
  * Signs a message with the connected wallet and checks the signature against the account, as a
@@ -38,8 +57,8 @@ export function SignMessagePanel() {
     const signed = await signMessage({ message }).catch(() => undefined)
     if (!signed) return
     setCheck({ state: 'checking' })
-    // The signing namespace's own check (EIP-191 on EVM, ed25519 on Solana).
-    const verify = VERIFIERS.find((verifier) => verifier.namespace === namespace)?.verifyMessage
+    // The signing namespace's own check (EIP-191 on EVM, ed25519 on Solana, BIP-322 on Bitcoin).
+    const verify = (await verifierFor(namespace).catch(() => undefined))?.verifyMessage
     const valid = verify
       ? await verify({ address: signed.address, message, signature: signed.signature }).catch(
           () => false,

@@ -1,6 +1,9 @@
 import {
   arbitrumNetwork,
   baseNetwork,
+  bitcoinMainnet,
+  bitcoinRegtest,
+  type CaipNetwork,
   createDevNetwork,
   type EvmNetwork,
   ethereumNetwork,
@@ -14,6 +17,7 @@ import {
   solanaMainnet,
   withRpcProxy,
 } from '@latch/core'
+import { createLazyBitcoinAdapter } from '@latch/core/bitcoin'
 import { createEvmAdapter, type EvmAdapter } from '@latch/core/evm'
 import { createLazySolanaAdapter } from '@latch/core/solana'
 import { walletConnect } from '@latch/core/walletconnect'
@@ -65,6 +69,35 @@ export const solanaNetwork: SolanaNetwork | undefined = import.meta.env.VITE_LAT
       rpcUrls: { default: { http: [import.meta.env.VITE_LATCH_SOLANA_RPC_URL] } },
     }
   : undefined
+
+/**
+ * Bitcoin when a network is configured (VITE_LATCH_BITCOIN_NETWORK: `regtest`, set with
+ * LATCH_BITCOIN_PORT under `npm start`, or `mainnet`). The adapter reads the chain through the
+ * Latch server's Esplora pass-through (`/v1/esplora/<caip2>`), so the page talks to one origin
+ * and a public Esplora's address is the server's setting. A build without it carries no Bitcoin
+ * code; with it, wallet discovery runs with the page and the adapter loads on the first Bitcoin
+ * connect (docs/bitcoin.md). In development `?bitcoinNetworks=mainnet` makes the page a
+ * mainnet-only app, which a regtest wallet must be refused by.
+ */
+export const bitcoinNetworks: CaipNetwork[] | undefined = import.meta.env.VITE_LATCH_BITCOIN_NETWORK
+  ? [
+      import.meta.env.VITE_LATCH_BITCOIN_NETWORK === 'regtest' && !mainnetOnlyPage()
+        ? bitcoinRegtest
+        : bitcoinMainnet,
+    ].map((network) => withEsploraProxy(network))
+  : undefined
+
+function mainnetOnlyPage(): boolean {
+  if (!isDev || typeof window === 'undefined') return false
+  return new URLSearchParams(window.location.search).get('bitcoinNetworks') === 'mainnet'
+}
+
+/** The network with its Esplora base on the Latch server's pass-through, for this project. */
+export function withEsploraProxy(network: CaipNetwork): CaipNetwork {
+  const url = new URL(`/v1/esplora/${network.caipNetworkId}`, serverUrl)
+  url.searchParams.set('projectId', projectId)
+  return { ...network, rpcUrls: { ...network.rpcUrls, default: { http: [url.toString()] } } }
+}
 
 /** A visitor's own opt-out: analytics stay off (and no analytics request is made) when set. */
 export const ANALYTICS_OPT_OUT_KEY = 'latch-web.analytics'
@@ -130,21 +163,24 @@ function buildLatchConfig(): LatchConfig {
   return {
     projectId,
     serverUrl,
-    adapters: solanaNetwork
-      ? [
-          adapter,
-          createLazySolanaAdapter({
-            networks: [solanaNetwork],
-            // An email or social user's Solana account, from the same sign-in.
-            embeddedWallet: auth.loadSolanaWallet && {
-              connectorId: auth.connectorId,
-              load: auth.loadSolanaWallet,
-            },
-          }),
-        ]
-      : [adapter],
+    adapters: [
+      adapter,
+      ...(solanaNetwork
+        ? [
+            createLazySolanaAdapter({
+              networks: [solanaNetwork],
+              // An email or social user's Solana account, from the same sign-in.
+              embeddedWallet: auth.loadSolanaWallet && {
+                connectorId: auth.connectorId,
+                load: auth.loadSolanaWallet,
+              },
+            }),
+          ]
+        : []),
+      ...(bitcoinNetworks ? [createLazyBitcoinAdapter({ networks: bitcoinNetworks })] : []),
+    ],
     auth,
-    networks: solanaNetwork ? [...networks, solanaNetwork] : networks,
+    networks: [...networks, ...(solanaNetwork ? [solanaNetwork] : []), ...(bitcoinNetworks ?? [])],
     defaultNetwork: networks[0],
     // Twenty rows fill a screen; the next page comes as the list scrolls.
     historyPageSize: 20,
