@@ -61,7 +61,16 @@ function setConnectors(ctx: ControllerContext, namespace: ChainNamespace, list: 
   )
 }
 
-/** The stored network when the app still lists it, else the default one, else the first. */
+/** seed-spec §9: the default chain when the app names none. */
+export const DEFAULT_CAIP_NETWORK_ID = 'eip155:1'
+
+/**
+ * The network a page starts on (docs/behaviour.md#networks): the stored one when the app still
+ * lists it, else the app's `defaultNetwork`, else Ethereum mainnet (the spec's default chain)
+ * when the app lists it, else the first network listed. The reference skips the mainnet step
+ * and takes the first listed; the spec and our docs promise eip155:1, and it is honoured only
+ * where the app offers it, so a page never starts on a network the app does not list.
+ */
 export function initialNetwork(ctx: ControllerContext): CaipNetwork | undefined {
   const state = ctx.stores.chain.getState()
   const all = Object.values(state.chains).flatMap((chain) => chain?.caipNetworks ?? [])
@@ -70,6 +79,7 @@ export function initialNetwork(ctx: ControllerContext): CaipNetwork | undefined 
   return (
     (stored ? findNetwork(all, stored) : undefined) ??
     (defaultNetwork ? findNetwork(all, defaultNetwork.caipNetworkId) : undefined) ??
+    findNetwork(all, DEFAULT_CAIP_NETWORK_ID) ??
     all[0]
   )
 }
