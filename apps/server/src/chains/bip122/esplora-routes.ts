@@ -152,11 +152,10 @@ export function esploraRoutes(options: EsploraRoutesOptions): FastifyPluginAsync
           `Calls without a browser Origin need the project's secret in ${PROJECT_SECRET_HEADER}`,
         )
     }
-    const preHandler = [
-      ...[scoped.preHandler ?? []].flat(),
-      requireSecret,
-    ] as preHandlerHookHandler[]
-    const route = { ...scoped, preHandler }
+    // A new array for each route: the rate limit plugin appends its hook to the route's own.
+    const preHandler = () =>
+      [...[scoped.preHandler ?? []].flat(), requireSecret] as preHandlerHookHandler[]
+    const route = () => ({ ...scoped, preHandler: preHandler() })
     const tags = ['bitcoin']
 
     // Wallets post the raw transaction as text; some send no type or octet-stream.
@@ -170,7 +169,7 @@ export function esploraRoutes(options: EsploraRoutesOptions): FastifyPluginAsync
     app.get(
       '/v1/esplora/:chainId/address/:address',
       {
-        ...route,
+        ...route(),
         schema: {
           summary: "An address's funded and spent totals (Esplora's /address/:address)",
           tags,
@@ -189,7 +188,7 @@ export function esploraRoutes(options: EsploraRoutesOptions): FastifyPluginAsync
     app.get(
       '/v1/esplora/:chainId/address/:address/utxo',
       {
-        ...route,
+        ...route(),
         schema: {
           summary: "An address's unspent outputs (Esplora's /address/:address/utxo)",
           tags,
@@ -208,7 +207,7 @@ export function esploraRoutes(options: EsploraRoutesOptions): FastifyPluginAsync
     app.get(
       '/v1/esplora/:chainId/fee-estimates',
       {
-        ...route,
+        ...route(),
         schema: {
           summary:
             "Fee rates in sat/vB by confirmation target in blocks (Esplora's /fee-estimates)",
@@ -224,7 +223,7 @@ export function esploraRoutes(options: EsploraRoutesOptions): FastifyPluginAsync
     app.get(
       '/v1/esplora/:chainId/tx/:txid/status',
       {
-        ...route,
+        ...route(),
         schema: {
           summary: "A transaction's confirmation (Esplora's /tx/:txid/status)",
           tags,
@@ -242,7 +241,7 @@ export function esploraRoutes(options: EsploraRoutesOptions): FastifyPluginAsync
     app.get(
       '/v1/esplora/:chainId/tx/:txid/hex',
       {
-        ...route,
+        ...route(),
         schema: {
           summary: "A raw transaction, hex (Esplora's /tx/:txid/hex)",
           tags,
@@ -260,7 +259,7 @@ export function esploraRoutes(options: EsploraRoutesOptions): FastifyPluginAsync
     app.post(
       '/v1/esplora/:chainId/tx',
       {
-        ...route,
+        ...route(),
         bodyLimit: MAX_TX_HEX + 2,
         config: {
           ...scoped.config,
