@@ -1,6 +1,21 @@
 // @latch/core/testing: test tooling shared by unit, integration and end-to-end tests.
 // Nothing here is for production bundles.
 
+export {
+  attachBitcoinTestWallet,
+  BITCOIN_TEST_MNEMONIC,
+  type BitcoinBridgeAccount,
+  type BitcoinBridgeAnswer,
+  type BitcoinTestNetwork,
+  type BitcoinTestSigner,
+  type BitcoinTestSignerOptions,
+  type BitcoinTestWalletBehaviour,
+  type BitcoinTestWalletInstall,
+  type BitcoinTestWalletWay,
+  type BitcoinWalletRequest,
+  createBitcoinTestSigner,
+  installBitcoinTestWallet,
+} from './bitcoinWallet.js'
 export { createFakeAdapter, type FakeAdapter } from './fakeAdapter.js'
 export {
   createSolanaTestWallet,
