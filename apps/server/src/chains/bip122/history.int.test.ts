@@ -160,6 +160,9 @@ describe('bip122 history against the dev node', () => {
     expect((await node.broadcast(p?.hex as string)).status).toBe(200)
     const first = (await getHistory(stack.app, address, q)).body.data[0]
     expect(first?.metadata).toMatchObject({ hash: p?.txid, status: 'pending', nonce: 0 })
+    // A page filled by the pending part alone resumes at the anchor (the `a` cursor).
+    const onePerPage = hashes(await allPages(stack.app, address, { ...q, limit: '1' }))
+    expect(onePerPage).toEqual((await node.history(address)).map((t) => t.txid))
     const withPending = await balances()
     expect(withPending[1]).toMatchObject({
       name: 'Bitcoin (unconfirmed)',
