@@ -18,6 +18,11 @@ import type { ParsedAddress } from './networks.js'
  */
 
 const VERSION = 'b1'
+/**
+ * Pending transactions a cursor carries (Esplora lists at most 50 of an address's): 60 packed
+ * txids keep a cursor under the codec's 4,000 characters. Past them, the rest are not listed.
+ */
+export const MAX_PENDING_IN_CURSOR = 60
 const TXID = /^[0-9a-f]{64}$/
 
 type Position =
@@ -103,7 +108,11 @@ export async function bitcoinHistoryPage(input: BitcoinHistoryInput): Promise<Hi
     const anchor = inHand[0]?.txid ?? null
     shown.push(...pending.slice(0, limit))
     if (pending.length > limit)
-      return page({ phase: 'p', pending: pending.slice(limit).map((tx) => tx.txid), anchor })
+      return page({
+        phase: 'p',
+        pending: pending.slice(limit, limit + MAX_PENDING_IN_CURSOR).map((tx) => tx.txid),
+        anchor,
+      })
     if (!anchor) return page(null)
   } else if (position.phase === 'p') {
     // Still the pending part of the first snapshot: each read again, as it stands now (it may
