@@ -23,6 +23,8 @@ async function ports() {
     idp: await freePort(),
     solana: await freePort(),
     bitcoin: await freePort(),
+    cosmosRpc: await freePort(),
+    cosmosRest: await freePort(),
   }
 }
 
@@ -44,6 +46,8 @@ function start(p: Awaited<ReturnType<typeof ports>>) {
         LATCH_IDP_PORT: String(p.idp),
         LATCH_SOLANA_PORT: String(p.solana),
         LATCH_BITCOIN_PORT: String(p.bitcoin),
+        LATCH_COSMOS_RPC_PORT: String(p.cosmosRpc),
+        LATCH_COSMOS_REST_PORT: String(p.cosmosRest),
         LATCH_WALLETCONNECT_PROJECT_ID: '',
         LATCH_DATA_DIR: dataDir,
       },
@@ -97,6 +101,7 @@ describe('npm start', () => {
       'dev chain',
       'local Solana cluster',
       'dev Bitcoin node',
+      'dev Cosmos node',
       'mailbox',
       'WalletConnect dev relay',
       'dev identity provider',
@@ -138,6 +143,14 @@ describe('npm start', () => {
     const payment = /payment (bcrt1q[0-9a-z]{38})/.exec(output)?.[1]
     const bitcoinTxs = await fetch(`http://127.0.0.1:${p.bitcoin}/address/${payment}/txs`)
     expect(((await bitcoinTxs.json()) as unknown[]).length).toBe(25)
+    // The dev Cosmos node is printed and answers CometBFT RPC for its chain.
+    expect(output).toMatch(
+      new RegExp(`cosmos +http://127\\.0\\.0\\.1:${p.cosmosRpc} +\\(CometBFT RPC`),
+    )
+    const cosmosStatus = await fetch(`http://127.0.0.1:${p.cosmosRpc}/status`).then(
+      (r) => r.json() as Promise<{ result: { node_info: { network: string } } }>,
+    )
+    expect(cosmosStatus.result.node_info.network).toBe('latchdev-1')
     // The dev identity provider is printed and serves each provider's OpenID discovery, and the
     // server offers its six providers and Farcaster (the dev chain's ID registry) in the remote
     // config.

@@ -90,6 +90,19 @@ async function main() {
       (b) => `${b.url}, node up and seeded in ${(b.startMs / 1000).toFixed(2)} s`,
     )
     stops.push({ name: 'Bitcoin node', fn: () => bitcoin.stop() })
+    // Cosmos: no SDK node installs here, so a model of one (auth + bank, real signature checks)
+    // speaks CometBFT RPC and the REST, seeded with sixteen months of history
+    // (docs/cosmos-node.md); never part of a deployment.
+    const cosmos = await timer.step(
+      'dev Cosmos node (CometBFT RPC + REST model, seeded history)',
+      async () => {
+        const { cosmosPorts, startDevCosmos } = await import('./cosmos/index.js')
+        return startDevCosmos({ ...cosmosPorts(), blocks: { delayMs: 2_000 } })
+      },
+      (c) =>
+        `${c.rpcUrl} and ${c.restUrl}, node up and seeded in ${(c.startMs / 1000).toFixed(2)} s`,
+    )
+    stops.push({ name: 'Cosmos node', fn: () => cosmos.stop() })
 
     const serverUrl = `http://localhost:${env.serverPort}`
     const webUrl = `http://localhost:${env.webPort}`
@@ -268,6 +281,7 @@ async function main() {
         `  dev chain     ${chain.rpcUrl}   chain id 31337${seeded}`,
         `  solana        ${solana.rpcUrl}   (local cluster on litesvm, websocket on the same port; ${solana.seed.transactions} seeded transactions; dev wallet ${solana.seed.keys.accounts.wallet.address}; development only)`,
         `  bitcoin       ${bitcoin.url}   (Esplora REST on bcoin regtest, node started in ${(bitcoin.startMs / 1000).toFixed(2)} s; ${bitcoin.seed.blocks} blocks, a block every 5 s while the mempool holds transactions; payment ${bitcoin.addresses.payment} (${bitcoin.seed.paymentTransactions} seeded transactions), ordinal ${bitcoin.addresses.ordinal}; development only)`,
+        `  cosmos        ${cosmos.rpcUrl}   (CometBFT RPC; REST ${cosmos.restUrl}; a model of an SDK 0.50 chain, chain id ${cosmos.chainId}, node started in ${(cosmos.startMs / 1000).toFixed(2)} s; ${cosmos.seed.blocks} blocks, a block 2 s after a transaction arrives; wallet ${cosmos.accounts.wallet.address} (${cosmos.seed.walletTransactions} seeded transactions); development only)`,
         `  walletconnect ${relay ? `${relay.url}   (dev relay, project id ${DEV_WALLETCONNECT_PROJECT_ID}; development only)` : `project ${walletConnectProjectId}, relay ${process.env.LATCH_WALLETCONNECT_RELAY_URL || "WalletConnect's hosted relay"}`}`,
         `  social        ${idp ? `${idp.url}/<provider>   (dev identity provider for google, github, apple, facebook, x, discord: any login name signs in; development only)` : 'LATCH_SOCIAL_* providers'}`,
         `  farcaster     ${process.env.LATCH_FARCASTER_RPC_URL ? `ID registry read through ${process.env.LATCH_FARCASTER_RPC_URL}` : "dev chain's ID registry, accounts @latch-dev (fid 1) and @latch-friend (fid 2): npm run farcaster -- '<link copied from the modal>' signs in; development only"}`,

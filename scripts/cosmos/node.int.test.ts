@@ -4,117 +4,39 @@
  * balances moving by amount + fee, the seeded history found by tx_search, attacks refused with
  * the SDK's codes, and the REST agreeing with the RPC.
  */
-import { type DecodedTxRaw, decodeTxRaw, type EncodeObject } from '@cosmjs/proto-signing'
-import {
-  BroadcastTxError,
-  GasPrice,
-  type IndexedTx,
-  SigningStargateClient,
-  StargateClient,
-  type StdFee,
-} from '@cosmjs/stargate'
+import { type DecodedTxRaw, decodeTxRaw } from '@cosmjs/proto-signing'
+import { type IndexedTx, StargateClient } from '@cosmjs/stargate'
 import { SimulateRequest, SimulateResponse } from 'cosmjs-types/cosmos/tx/v1beta1/service'
 import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DevCosmos, startDevCosmos } from './index.js'
+import { FEE, feeOf, send, testKit } from './testing.js'
 
 let node: DevCosmos
 let client: StargateClient
+let kit: ReturnType<typeof testKit>
 let wallet: string
 let friend: string
-const gasPrice = GasPrice.fromString('0.025ustake')
-const FEE: StdFee = { amount: [{ denom: 'ustake', amount: '2500' }], gas: '100000' }
 const MONTH = 30 * 86_400_000
 
 beforeAll(async () => {
   node = await startDevCosmos({ rpcPort: 0, restPort: 0 })
   client = await StargateClient.connect(node.rpcUrl)
-  wallet = node.accounts.wallet.address
-  friend = node.accounts.friend.address
+  kit = testKit(node, client)
+  wallet = kit.wallet
+  friend = kit.friend
 })
 afterAll(async () => {
   client?.disconnect()
   await node?.stop()
 })
 
-const send = (from: string, to: string, amount: string, denom = 'ustake'): EncodeObject => ({
-  typeUrl: '/cosmos.bank.v1beta1.MsgSend',
-  value: { fromAddress: from, toAddress: to, amount: [{ denom, amount }] },
-})
-
-async function signer(mode: 'direct' | 'amino' = 'direct', role: 'wallet' | 'friend' = 'wallet') {
-  const account = node.accounts[role]
-  return SigningStargateClient.connectWithSigner(node.rpcUrl, account[mode], {
-    gasPrice,
-    broadcastPollIntervalMs: 50,
-  })
-}
-
-/** A signed tx's bytes, with the signer data given explicitly (so tests can get it wrong). */
-async function signed(
-  options: {
-    mode?: 'direct' | 'amino'
-    msgs?: EncodeObject[]
-    fee?: StdFee
-    memo?: string
-    sequence?: number
-    chainId?: string
-  } = {},
-): Promise<Uint8Array> {
-  const account = await client.getSequence(wallet)
-  const offline = await SigningStargateClient.offline(
-    node.accounts.wallet[options.mode ?? 'direct'],
-  )
-  const raw = await offline.sign(
-    wallet,
-    options.msgs ?? [send(wallet, friend, '1000')],
-    options.fee ?? FEE,
-    options.memo ?? '',
-    {
-      accountNumber: account.accountNumber,
-      sequence: options.sequence ?? account.sequence,
-      chainId: options.chainId ?? node.chainId,
-    },
-  )
-  return TxRaw.encode(raw).finish()
-}
-
-async function refusal(bytes: Uint8Array): Promise<BroadcastTxError> {
-  const error = await client.broadcastTxSync(bytes).then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(BroadcastTxError)
-  return error as BroadcastTxError
-}
-
-async function rpc(method: string, params: Record<string, unknown> = {}) {
-  const response = await fetch(node.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  expect(response.status).toBe(200)
-  // biome-ignore lint/suspicious/noExplicitAny: JSON answers, read field by field in each test
-  return (await response.json()) as { result?: any; error?: { code: number; data: string } }
-}
-
-async function rest(path: string, init?: RequestInit) {
-  const response = await fetch(`${node.restUrl}${path}`, init)
-  // biome-ignore lint/suspicious/noExplicitAny: JSON answers, read field by field in each test
-  return { status: response.status, body: (await response.json()) as any }
-}
-
-const feeOf = (tx: Uint8Array) =>
-  BigInt(decodeTxRaw(tx).authInfo.fee?.amount.find((c) => c.denom === 'ustake')?.amount ?? '0')
-
-async function waitForTx(hash: string): Promise<IndexedTx> {
-  for (;;) {
-    const tx = await client.getTx(hash)
-    if (tx) return tx
-    await new Promise((resolve) => setImmediate(resolve))
-  }
-}
+const signer: ReturnType<typeof testKit>['signer'] = (...a) => kit.signer(...a)
+const signed: ReturnType<typeof testKit>['signed'] = (...a) => kit.signed(...a)
+const refusal: ReturnType<typeof testKit>['refusal'] = (...a) => kit.refusal(...a)
+const rpc: ReturnType<typeof testKit>['rpc'] = (...a) => kit.rpc(...a)
+const rest: ReturnType<typeof testKit>['rest'] = (...a) => kit.rest(...a)
+const waitForTx: ReturnType<typeof testKit>['waitForTx'] = (...a) => kit.waitForTx(...a)
 
 describe('dev Cosmos node: CometBFT RPC through cosmjs', () => {
   it('is the chain it says it is', async () => {
