@@ -51,6 +51,8 @@ export interface BitcoinAdapter extends ChainAdapter {
   }): Promise<string>
   feeRates(parameters: { network: CaipNetwork }): Promise<readonly FeeRateOption[]>
   estimateSend(parameters: SendParameters): Promise<SendEstimate<BitcoinSendDetail>>
+  sendToken: NonNullable<ChainAdapter['sendToken']>
+  waitForTransaction: NonNullable<ChainAdapter['waitForTransaction']>
   /** The connected accounts, payment first (spec §9: payment 0, ordinal 1). */
   getAccounts(): readonly BitcoinAccount[]
 }

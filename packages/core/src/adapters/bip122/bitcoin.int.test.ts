@@ -133,7 +133,9 @@ describe.each(WAYS)('Bitcoin on the dev node, wallet found the %s way', (way) =>
       `The node refused the transaction: ${reason}`,
     )
     // Nothing reached the mempool.
-    const mempool = await (await fetch(`${bitcoin.url}/address/${keys.payment.address}`)).json()
+    const mempool = (await (
+      await fetch(`${bitcoin.url}/address/${keys.payment.address}`)
+    ).json()) as { mempool_stats: { tx_count: number } }
     expect(mempool.mempool_stats.tx_count).toBe(0)
   })
 })
