@@ -1,4 +1,4 @@
-import { selectRoute } from '@latch/core'
+import { LatchError, selectRoute } from '@latch/core'
 import { useEffect, useRef } from 'react'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
@@ -6,6 +6,16 @@ import { fill } from '../messages.js'
 import { connectFromModal } from '../modal/navigation.js'
 
 type Phase = 'connecting' | 'rejected' | 'failed'
+
+/**
+ * Why a connection failed, when the kit itself said so for people (a LatchError under the generic
+ * failure, such as a wallet on none of the app's chains); a library's raw text stays out of view.
+ */
+export function failureReason(error: Error | undefined): string | undefined {
+  const cause = (error as { cause?: unknown } | undefined)?.cause
+  if (!(cause instanceof LatchError) || cause.message === error?.message) return undefined
+  return cause.message
+}
 
 /**
  * The progress of the connection the wallet click started: a spinner, then the modal closes, or
@@ -31,6 +41,7 @@ export function ConnectingExternal() {
       : attempt?.status === 'pending' || attempt?.status === 'connected'
         ? 'connecting'
         : 'failed'
+  const reason = phase === 'failed' ? failureReason(attempt?.error) : undefined
   const retryButton = useRef<HTMLButtonElement>(null)
   const t = messages.connecting
 
@@ -71,6 +82,11 @@ export function ConnectingExternal() {
             {phase === 'rejected' ? t.rejected : t.failed}
           </p>
           {phase === 'rejected' ? <p className="latch-hint">{t.rejectedBody}</p> : null}
+          {reason ? (
+            <p className="latch-hint" data-testid="connect-failure-reason">
+              {reason}
+            </p>
+          ) : null}
         </div>
       )}
       {phase !== 'connecting' && connector ? (
