@@ -16,6 +16,7 @@ import type {
 } from '../types.js'
 import { parseBitcoinAddress } from './address.js'
 import { formatSats, satsOf } from './balance.js'
+import { BITCOIN_CONNECTION_KEY, RECONNECT_WAIT_MS } from './connection.js'
 import { BitcoinWalletError, walletError } from './errors.js'
 import { createEsploraClient, type EsploraClient, esploraBase } from './esplora.js'
 import { defaultFeeRate, feeRateOptions } from './feeRates.js'
@@ -26,10 +27,8 @@ import type { BitcoinAccount, BitcoinWallet, MessageProtocol } from './wallet.js
 import { walletNetworks } from './wallet.js'
 import { bitcoinConnectors, watchBitcoinWallets } from './wallets.js'
 
-/** The connected wallet's connector id, so a reload reconnects it silently. */
-export const BITCOIN_CONNECTION_KEY = '@latch/bitcoin/connection'
-/** How long a reload waits for the wallet it was connected to to appear. */
-export const RECONNECT_WAIT_MS = 1_500
+export { BITCOIN_CONNECTION_KEY, RECONNECT_WAIT_MS } from './connection.js'
+
 const RECONNECT_POLL_MS = 100
 
 export interface BitcoinAdapterParameters {

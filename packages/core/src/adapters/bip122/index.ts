@@ -1,13 +1,10 @@
 // @latch/core/bitcoin: the Bitcoin chain adapter (docs/bitcoin.md), with wallets found through the
 // wallet standard, sats-connect's provider list and Unisat-style injected objects. Only this
-// subpath pulls in Bitcoin code; @scure/btc-signer loads with the adapter's first use.
-export {
-  BITCOIN_CONNECTION_KEY,
-  type BitcoinAdapter,
-  type BitcoinAdapterParameters,
-  createBitcoinAdapter,
-  RECONNECT_WAIT_MS,
-} from './adapter.js'
+// subpath pulls in Bitcoin code, and only its light part: @scure/btc-signer loads with the lazy
+// adapter's first use. Nothing here imports adapter.ts or send.ts, even unused: a bundler that
+// splits code (esbuild) would otherwise put them, and btc-signer, in a chunk the page loads.
+// The eager adapter is `@latch/core/bitcoin/adapter`.
+export type { BitcoinAdapter, BitcoinAdapterParameters } from './adapter.js'
 export {
   type AddressNetwork,
   type AddressType,
@@ -16,6 +13,7 @@ export {
   parseBitcoinAddress,
 } from './address.js'
 export { formatSats } from './balance.js'
+export { BITCOIN_CONNECTION_KEY, RECONNECT_WAIT_MS } from './connection.js'
 export {
   BitcoinAddressNetworkError,
   BitcoinBroadcastError,
@@ -46,7 +44,7 @@ export {
 } from './networks.js'
 export { type BitcoinNetworkName, networkNameOf } from './params.js'
 export { BIP122_RPC, BIP122_RPC_METHODS, BIP122_WALLET_EVENTS } from './rpcMethods.js'
-export { DUST_LIMIT, type TransferPlan } from './send.js'
+export type { TransferPlan } from './send.js'
 export { type BitcoinSendDetail, bitcoinTraits } from './traits.js'
 export type {
   BitcoinAccount,

@@ -2,13 +2,11 @@ import { defaultStorageBackend } from '../../storage/backend.js'
 import { createLazyAdapter } from '../shared/lazy.js'
 import type { FeeRateOption } from '../types.js'
 import type { BitcoinAdapter, BitcoinAdapterParameters } from './adapter.js'
+import { BITCOIN_CONNECTION_KEY } from './connection.js'
 import { createEsploraClient, esploraBase } from './esplora.js'
 import { feeRateOptions } from './feeRates.js'
 import { bitcoinTraits } from './traits.js'
 import { bitcoinConnectors, watchBitcoinWallets } from './wallets.js'
-
-/** Mirrors adapter.ts's key; kept apart so that reading it loads none of the adapter. */
-const CONNECTION_KEY = '@latch/bitcoin/connection'
 
 /**
  * The Bitcoin adapter for apps that must not pay for Bitcoin before a visitor uses it: wallet
@@ -38,8 +36,8 @@ export function createLazyBitcoinAdapter(parameters: BitcoinAdapterParameters): 
       )
       return bitcoinConnectors(watcher.list(), networks)
     },
-    hasConnection: () => Boolean(storage.getItem(CONNECTION_KEY)),
-    forgetConnection: () => storage.removeItem(CONNECTION_KEY),
+    hasConnection: () => Boolean(storage.getItem(BITCOIN_CONNECTION_KEY)),
+    forgetConnection: () => storage.removeItem(BITCOIN_CONNECTION_KEY),
     stop: () => watcher?.stop(),
   })
   return Object.assign(lazy, {
