@@ -20,10 +20,12 @@ export function createLazyBitcoinAdapter(parameters: BitcoinAdapterParameters): 
   const { networks } = parameters
   let watcher: ReturnType<typeof watchBitcoinWallets> | undefined
   let loaded: Promise<BitcoinAdapter> | undefined
+  let inner: BitcoinAdapter | undefined
   const load = () => {
-    loaded ??= import('./adapter.js').then(({ createBitcoinAdapter }) =>
-      createBitcoinAdapter({ ...parameters, storage }),
-    )
+    loaded ??= import('./adapter.js').then(({ createBitcoinAdapter }) => {
+      inner = createBitcoinAdapter({ ...parameters, storage })
+      return inner
+    })
     return loaded
   }
   const lazy = createLazyAdapter({
@@ -49,6 +51,6 @@ export function createLazyBitcoinAdapter(parameters: BitcoinAdapterParameters): 
       ).feeEstimates()
       return feeRateOptions(estimates) as readonly FeeRateOption[]
     },
-    getAccounts: () => [],
+    getAccounts: () => inner?.getAccounts() ?? [],
   }) as BitcoinAdapter
 }

@@ -218,5 +218,6 @@ describe('createLazyBitcoinAdapter', () => {
     expect(signer.requests).toEqual([])
     const result = await lazy.connect({ connectorId: 'injected:unisat' })
     expect(result.accounts[0]?.address).toBe(PAYMENT)
+    expect(lazy.getAccounts()[0]).toMatchObject({ address: PAYMENT, type: 'payment' })
   })
 })
