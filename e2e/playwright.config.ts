@@ -125,6 +125,7 @@ export default defineConfig({
       LATCH_IDP_PORT: String(idpPort),
       LATCH_SOLANA_PORT: String(solanaPort),
       LATCH_BITCOIN_PORT: String(18002 + offset),
+      LATCH_POLKADOT_PORT: String(18003 + offset),
       LATCH_COSMOS_RPC_PORT: String(18004 + offset),
       LATCH_COSMOS_REST_PORT: String(18005 + offset),
       // The server reads the stack's own node (start.ts), never a developer's Esplora.

@@ -67,6 +67,19 @@ async function main() {
     })
     if (chain.pid) writePidFile(anvilPidFile, { pid: chain.pid, marker: 'anvil' })
 
+    // Polkadot: no Substrate node installs here, so chopsticks runs a real runtime's Wasm from a
+    // chain spec shipped in an npm package, offline, seeded with sixteen months of history
+    // (docs/polkadot-node.md); never part of a deployment. Its seed is CPU-bound runtime calls
+    // (tens of seconds on a loaded machine), so it starts now and is awaited after the servers.
+    const polkadotStarting = import('./polkadot/index.js').then((m) =>
+      m.startDevPolkadot({ port: m.polkadotPort(), instant: true }),
+    )
+    polkadotStarting.catch(() => {})
+    stops.push({
+      name: 'Polkadot chain',
+      fn: () => polkadotStarting.then((p) => p.stop()).catch(() => {}),
+    })
+
     // Solana: no validator installs here, so a local cluster on litesvm stands in, seeded with
     // sixteen months of history (docs/solana.md#the-local-cluster); never part of a deployment.
     const solana = await timer.step(
@@ -103,6 +116,12 @@ async function main() {
         `${c.rpcUrl} and ${c.restUrl}, node up and seeded in ${(c.startMs / 1000).toFixed(2)} s`,
     )
     stops.push({ name: 'Cosmos node', fn: () => cosmos.stop() })
+
+    const polkadot = await timer.step(
+      'dev Polkadot chain (chopsticks, seeded history; started with the chains above)',
+      () => polkadotStarting,
+      (p) => `${p.url}, chain up and seeded in ${(p.startMs / 1000).toFixed(2)} s`,
+    )
 
     const serverUrl = `http://localhost:${env.serverPort}`
     const webUrl = `http://localhost:${env.webPort}`
@@ -282,6 +301,7 @@ async function main() {
         `  solana        ${solana.rpcUrl}   (local cluster on litesvm, websocket on the same port; ${solana.seed.transactions} seeded transactions; dev wallet ${solana.seed.keys.accounts.wallet.address}; development only)`,
         `  bitcoin       ${bitcoin.url}   (Esplora REST on bcoin regtest, node started in ${(bitcoin.startMs / 1000).toFixed(2)} s; ${bitcoin.seed.blocks} blocks, a block every 5 s while the mempool holds transactions; payment ${bitcoin.addresses.payment} (${bitcoin.seed.paymentTransactions} seeded transactions), ordinal ${bitcoin.addresses.ordinal}; development only)`,
         `  cosmos        ${cosmos.rpcUrl}   (CometBFT RPC; REST ${cosmos.restUrl}; a model of an SDK 0.50 chain, chain id ${cosmos.chainId}, node started in ${(cosmos.startMs / 1000).toFixed(2)} s; ${cosmos.seed.blocks} blocks, a block 2 s after a transaction arrives; wallet ${cosmos.accounts.wallet.address} (${cosmos.seed.walletTransactions} seeded transactions); development only)`,
+        `  polkadot      ${polkadot.url}   (chopsticks running Rococo Asset Hub's genesis runtime, ${polkadot.caip2}, SS58 prefix ${polkadot.ss58Prefix}, started in ${(polkadot.startMs / 1000).toFixed(2)} s; ${polkadot.seed.blocks} seeded blocks, ${polkadot.seed.transfers} transfers; a block as soon as a transaction arrives; alice ${polkadot.accounts.alice}, bob ${polkadot.accounts.bob} (dev phrase //Alice, //Bob); development only)`,
         `  walletconnect ${relay ? `${relay.url}   (dev relay, project id ${DEV_WALLETCONNECT_PROJECT_ID}; development only)` : `project ${walletConnectProjectId}, relay ${process.env.LATCH_WALLETCONNECT_RELAY_URL || "WalletConnect's hosted relay"}`}`,
         `  social        ${idp ? `${idp.url}/<provider>   (dev identity provider for google, github, apple, facebook, x, discord: any login name signs in; development only)` : 'LATCH_SOCIAL_* providers'}`,
         `  farcaster     ${process.env.LATCH_FARCASTER_RPC_URL ? `ID registry read through ${process.env.LATCH_FARCASTER_RPC_URL}` : "dev chain's ID registry, accounts @latch-dev (fid 1) and @latch-friend (fid 2): npm run farcaster -- '<link copied from the modal>' signs in; development only"}`,
