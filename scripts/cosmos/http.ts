@@ -12,15 +12,25 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-export async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length
-    if (size > MAX_BODY) throw new BodyTooLargeError()
-    chunks.push(chunk as Buffer)
-  }
-  return Buffer.concat(chunks).toString('utf8')
+/**
+ * The request's body as text. Past MAX_BODY the rest is read and dropped (no memory grows) and
+ * the promise rejects at its end, so the client gets a 413 rather than a reset connection.
+ */
+export function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= MAX_BODY) chunks.push(chunk)
+    })
+    request.once('end', () =>
+      size > MAX_BODY
+        ? reject(new BodyTooLargeError())
+        : resolve(Buffer.concat(chunks).toString('utf8')),
+    )
+    request.once('error', reject)
+  })
 }
 
 export function sendJson(response: ServerResponse, status: number, body: unknown): void {
@@ -57,11 +67,10 @@ export async function listen(
       return
     }
     handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent)
-        sendJson(response, error instanceof BodyTooLargeError ? 413 : 500, {
-          error: error instanceof Error ? error.message : String(error),
-        })
-      else response.end()
+      if (response.headersSent) return void response.end()
+      sendJson(response, error instanceof BodyTooLargeError ? 413 : 500, {
+        error: error instanceof Error ? error.message : String(error),
+      })
     })
   })
   await new Promise<void>((resolve, reject) => {

@@ -4,8 +4,16 @@
  * balances moving by amount + fee, the seeded history found by tx_search, attacks refused with
  * the SDK's codes, and the REST agreeing with the RPC.
  */
-import { type DecodedTxRaw, decodeTxRaw } from '@cosmjs/proto-signing'
+import { encodeSecp256k1Pubkey } from '@cosmjs/amino'
+import {
+  type DecodedTxRaw,
+  decodeTxRaw,
+  encodePubkey,
+  makeAuthInfoBytes,
+  makeSignDoc,
+} from '@cosmjs/proto-signing'
 import { type IndexedTx, StargateClient } from '@cosmjs/stargate'
+import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx'
 import { SimulateRequest, SimulateResponse } from 'cosmjs-types/cosmos/tx/v1beta1/service'
 import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -234,6 +242,53 @@ describe('dev Cosmos node: attacks refused with the SDK codes', () => {
       await signed({ fee: { amount: [{ denom: 'ulatch', amount: '99999' }], gas: '100000' } }),
     )
     expect(wrongDenom.code).toBe(13)
+  })
+
+  it("refuses a send from the wallet signed with another account's key", async () => {
+    const { accountNumber, sequence } = await client.getSequence(wallet)
+    const bodyBytes = TxBody.encode({
+      ...TxBody.fromPartial({}),
+      messages: [
+        {
+          typeUrl: '/cosmos.bank.v1beta1.MsgSend',
+          value: MsgSend.encode(
+            MsgSend.fromPartial({
+              fromAddress: wallet,
+              toAddress: friend,
+              amount: [{ denom: 'ustake', amount: '5000000' }],
+            }),
+          ).finish(),
+        },
+      ],
+    }).finish()
+    const forge = async (claimedKey: Uint8Array) => {
+      const authInfoBytes = makeAuthInfoBytes(
+        [{ pubkey: encodePubkey(encodeSecp256k1Pubkey(claimedKey)), sequence }],
+        FEE.amount,
+        Number(FEE.gas),
+        undefined,
+        undefined,
+      )
+      const doc = makeSignDoc(bodyBytes, authInfoBytes, node.chainId, accountNumber)
+      // The friend's own wallet signs: it holds no key for the wallet's address.
+      const { signature } = await node.accounts.friend.direct.signDirect(friend, doc)
+      return TxRaw.encode({
+        bodyBytes,
+        authInfoBytes,
+        signatures: [Buffer.from(signature.signature, 'base64')],
+      }).finish()
+    }
+    const [friendKey] = await node.accounts.friend.direct.getAccounts()
+    const [walletKey] = await node.accounts.wallet.direct.getAccounts()
+    const ownKey = await refusal(await forge(friendKey?.pubkey as Uint8Array))
+    expect(ownKey.code).toBe(8)
+    expect(ownKey.log).toContain(`pubKey does not match signer address ${wallet}`)
+    expect((await refusal(await forge(walletKey?.pubkey as Uint8Array))).code).toBe(4)
+  })
+
+  it('refuses an oversized request body', async () => {
+    const response = await fetch(node.rpcUrl, { method: 'POST', body: 'x'.repeat(3_000_000) })
+    expect(response.status).toBe(413)
   })
 
   it('refuses a replay of an included transaction', async () => {

@@ -292,9 +292,10 @@ export async function serveRpc(
       return
     }
     if (request.method === 'POST') {
+      const body = await readBody(request)
       let parsed: unknown
       try {
-        parsed = JSON.parse(await readBody(request))
+        parsed = JSON.parse(body)
       } catch {
         sendJson(response, 200, {
           jsonrpc: '2.0',
