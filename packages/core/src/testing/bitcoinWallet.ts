@@ -24,6 +24,7 @@
 import { HDKey } from '@scure/bip32'
 import { mnemonicToSeedSync } from '@scure/bip39'
 import { p2tr, p2wpkh, Transaction } from '@scure/btc-signer'
+import { getWallets } from '@wallet-standard/app'
 import { signLegacyMessage } from '../adapters/bip122/bip137.js'
 import { signBip322 } from '../adapters/bip122/bip322.js'
 import type { BitcoinNetworkParams } from '../adapters/bip122/params.js'
@@ -282,6 +283,14 @@ export function attachBitcoinTestWallet(
   const target = (globalThis as unknown as { window: Record<string, unknown> }).window
   target[install.bridge] = (request: BitcoinWalletRequest) => signer.handle(request)
   installBitcoinTestWallet(install)
+  // In Node the wallet standard's app may listen on another file's window (it binds to the first
+  // it sees): when the handshake went unheard, register through the app's API, as the event would.
+  const register = target[`${install.bridge}Register`] as
+    | ((api: { register(wallet: unknown): () => void }) => void)
+    | undefined
+  // Reading the app first: its first read announces app-ready, which registers the wallet.
+  const api = getWallets() as unknown as { register(wallet: unknown): () => void }
+  if (register && !target[`${install.bridge}Unregister`]) register(api)
   return {
     emit(event) {
       const emit = target[`${install.bridge}Emit`] as (e: string, p: unknown) => void

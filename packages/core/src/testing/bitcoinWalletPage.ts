@@ -176,6 +176,8 @@ export function installBitcoinTestWallet(options: BitcoinTestWalletInstall): voi
     const callback = ({ register }: { register(wallet: unknown): () => void }) => {
       w[`${options.bridge}Unregister`] = register(wallet)
     }
+    // For Node tests whose app listens on another window (attachBitcoinTestWallet).
+    w[`${options.bridge}Register`] = callback
     page.addEventListener('wallet-standard:app-ready', (event) =>
       callback((event as Event & { detail: Parameters<typeof callback>[0] }).detail),
     )

@@ -28,15 +28,15 @@ const attach = (...args: Parameters<typeof attachBitcoinTestWallet>) => {
   attached.push(wallet)
   return wallet
 }
-// One window for the file: the wallet standard's app listens on the first it sees.
-const page = new EventTarget() as EventTarget & Record<string, unknown>
+// jsdom's window (this file runs in the isolated DOM project: the wallet standard's app is a
+// singleton bound to the first window it sees, which must not be another file's).
+const page = window as unknown as Record<string, unknown>
+const own = new Set(Object.keys(page))
 beforeEach(() => {
-  for (const key of Object.keys(page)) delete page[key]
-  ;(globalThis as { window?: unknown }).window = page
+  for (const key of Object.keys(page)) if (!own.has(key)) delete page[key]
 })
 afterEach(() => {
   for (const wallet of attached.splice(0)) wallet.remove()
-  delete (globalThis as { window?: unknown }).window
 })
 
 function setup(
