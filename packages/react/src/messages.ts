@@ -108,8 +108,6 @@ export const en = {
     copied: 'Address copied',
     balance: 'Balance',
     balanceUnavailable: 'Token Balance Unavailable',
-    /** Beside the confirmed balance, where the chain tells the two apart (unconfirmed receipts and spends). */
-    balancePending: 'Pending: {amount} {symbol}',
     network: 'Network: {name}',
     explorer: 'Block Explorer',
     activity: 'Activity',
@@ -141,14 +139,6 @@ export const en = {
     receiverPlaceholderAddress: '{label} address',
     /** A send cost (Solana's traits): the receiver has no account for the token yet; the send opens one and pays its rent. */
     rent: 'New token account for the receiver',
-    /** The fee rate picker, for families whose adapter estimates rates (a rate per virtual byte). */
-    feeRate: 'Fee rate',
-    feeRateOption: '{speed} · {rate} sat/vB',
-    feeRateValue: '{rate} sat/vB',
-    feeRateNextBlock: 'Next block',
-    feeRateBlocks: 'Within {blocks} blocks',
-    feeRatesLoading: 'Reading the network’s fee rates…',
-    feeRatesUnavailable: 'Fee rates are unavailable right now; the send uses a default rate.',
     preview: 'Review send',
     noTokens: 'This account holds nothing to send on {network}.',
     sendLabel: 'Send',
@@ -281,7 +271,32 @@ type Widen<T> = {
       ? T[K]
       : Widen<T[K]>
 }
-export type Messages = Widen<typeof en>
+
+/**
+ * Strings of views only some chain families show (the fee rate picker, the pending balance). Their
+ * English lives with those views (views/lazyMessages.ts), which load on use, so that `en`, which
+ * loads with the page, does not grow for apps that never show them; a locale may set them in its
+ * `send` and `account` sections.
+ */
+export interface LazyMessages {
+  send: {
+    feeRate: string
+    /** A rate per virtual byte: `{rate} sat/vB`. */
+    feeRateValue: string
+    feeRateNextBlock: string
+    feeRateBlocks: string
+    feeRatesUnavailable: string
+  }
+  account: {
+    /** Beside the confirmed balance, where the chain tells the two apart. */
+    balancePending: string
+  }
+}
+
+export type Messages = Widen<typeof en> & {
+  send: Partial<LazyMessages['send']>
+  account: Partial<LazyMessages['account']>
+}
 
 /** Fills `{name}` placeholders. */
 export function fill(template: string, values: Record<string, string | number>): string {

@@ -6,6 +6,7 @@ import { useLatchAccount, useLatchAuthUser, useLatchNetwork } from '../hooks/ind
 import { fill } from '../messages.js'
 import { CheckIcon, CopyIcon } from '../modal/icons.js'
 import { loadEmailUpdate, prefetch } from './emailChunks.js'
+import { accountMessages } from './lazyMessages.js'
 import { useCopyFeedback } from './useCopyFeedback.js'
 
 const loadSend = () => import('./WalletSendPreview.js')
@@ -110,7 +111,7 @@ export function Account() {
       </p>
       {pending !== undefined && account.balance !== undefined ? (
         <p className="latch-field-hint" data-testid="account-balance-pending">
-          {fill(t.balancePending, {
+          {fill(accountMessages(messages).balancePending, {
             amount: formatQuantity(pending),
             symbol: account.balanceSymbol ?? '',
           }).trim()}

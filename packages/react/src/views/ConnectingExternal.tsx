@@ -1,4 +1,4 @@
-import { LatchError, selectRoute } from '@latch/core'
+import { selectRoute } from '@latch/core'
 import { useEffect, useRef } from 'react'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
@@ -8,13 +8,14 @@ import { connectFromModal } from '../modal/navigation.js'
 type Phase = 'connecting' | 'rejected' | 'failed'
 
 /**
- * Why a connection failed, when the kit itself said so for people (a LatchError under the generic
- * failure, such as a wallet on none of the app's chains); a library's raw text stays out of view.
+ * Why a connection failed, when the kit itself said so for people (a LatchError, which carries a
+ * category, under the generic failure: a wallet on none of the app's chains); a library's raw text
+ * stays out of view. Told apart by its category rather than `instanceof`, which would cost the
+ * modal's chunk an import.
  */
-export function failureReason(error: Error | undefined): string | undefined {
-  const cause = (error as { cause?: unknown } | undefined)?.cause
-  if (!(cause instanceof LatchError) || cause.message === error?.message) return undefined
-  return cause.message
+export const failureReason = (error: Error | undefined) => {
+  const cause = error?.cause as { category?: unknown; message?: string } | undefined
+  return cause?.category ? cause.message : undefined
 }
 
 /**
@@ -41,9 +42,9 @@ export function ConnectingExternal() {
       : attempt?.status === 'pending' || attempt?.status === 'connected'
         ? 'connecting'
         : 'failed'
-  const reason = phase === 'failed' ? failureReason(attempt?.error) : undefined
   const retryButton = useRef<HTMLButtonElement>(null)
   const t = messages.connecting
+  const hint = phase === 'rejected' ? t.rejectedBody : failureReason(attempt?.error)
 
   useEffect(() => {
     if (phase !== 'connecting') retryButton.current?.focus()
@@ -81,12 +82,7 @@ export function ConnectingExternal() {
           <p className="latch-connecting-title latch-error-text">
             {phase === 'rejected' ? t.rejected : t.failed}
           </p>
-          {phase === 'rejected' ? <p className="latch-hint">{t.rejectedBody}</p> : null}
-          {reason ? (
-            <p className="latch-hint" data-testid="connect-failure-reason">
-              {reason}
-            </p>
-          ) : null}
+          {hint ? <p className="latch-hint">{hint}</p> : null}
         </div>
       )}
       {phase !== 'connecting' && connector ? (

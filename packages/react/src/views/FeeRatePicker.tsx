@@ -1,11 +1,13 @@
 import { useEffect, useId } from 'react'
 import { useLatch } from '../context.js'
-import { fill, type Messages } from '../messages.js'
+import { fill } from '../messages.js'
+import { sendMessages } from './lazyMessages.js'
 import { defaultFeeRate, type FeeRate, type FeeRatesState, useFeeRates } from './useFeeRates.js'
 
-function choiceLabel(t: Messages['send'], rate: FeeRate): string {
-  const speed = rate.blocks <= 1 ? t.feeRateNextBlock : fill(t.feeRateBlocks, { blocks: rate.blocks })
-  return fill(t.feeRateOption, { speed, rate: String(rate.satsPerVbyte) })
+function choiceLabel(t: ReturnType<typeof sendMessages>, rate: FeeRate): string {
+  const speed =
+    rate.blocks <= 1 ? t.feeRateNextBlock : fill(t.feeRateBlocks, { blocks: rate.blocks })
+  return `${speed} · ${fill(t.feeRateValue, { rate: rate.satsPerVbyte })}`
 }
 
 /**
@@ -27,7 +29,7 @@ export function FeeRatePicker({
   const read = useFeeRates()
   const state = rates ?? read
   const id = useId()
-  const t = messages.send
+  const t = sendMessages(messages)
   const choices = state.state === 'ready' ? state.rates : []
 
   // The estimates arrived (or changed) without the visitor's rate among them: preselect one.
@@ -57,7 +59,7 @@ export function FeeRatePicker({
         value={value === undefined ? '' : String(value)}
         onChange={(event) => onChange(Number(event.target.value) || undefined)}
       >
-        {state.state === 'loading' ? <option value="">{t.feeRatesLoading}</option> : null}
+        {state.state === 'loading' ? <option value="">{messages.modal.loading}</option> : null}
         {choices.map((rate) => (
           <option key={rate.blocks} value={String(rate.satsPerVbyte)}>
             {choiceLabel(t, rate)}

@@ -13,6 +13,7 @@ import { useLatch } from '../context.js'
 import { useLatchAccount, useLatchNetwork } from '../hooks/index.js'
 import { fill } from '../messages.js'
 import { ensureWalletStyles } from '../theme/walletStyles.js'
+import { sendMessages } from './lazyMessages.js'
 import { explorerTxUrl } from './networkImage.js'
 import { pickedFeeRate } from './pickedFeeRate.js'
 import { costLabel, sendCostsOf } from './sendCosts.js'
@@ -136,8 +137,10 @@ export function WalletSendPreview() {
         </div>
         {feeRate !== undefined ? (
           <div>
-            <dt>{t.feeRate}</dt>
-            <dd data-testid="review-fee-rate">{fill(t.feeRateValue, { rate: String(feeRate) })}</dd>
+            <dt>{sendMessages(messages).feeRate}</dt>
+            <dd data-testid="review-fee-rate">
+              {fill(sendMessages(messages).feeRateValue, { rate: feeRate })}
+            </dd>
           </div>
         ) : null}
         <div>
