@@ -72,7 +72,12 @@ async function main() {
     // (docs/polkadot-node.md); never part of a deployment. Its seed is CPU-bound runtime calls
     // (tens of seconds on a loaded machine), so it starts now and is awaited after the servers.
     const polkadotStarting = import('./polkadot/index.js').then((m) =>
-      m.startDevPolkadot({ port: m.polkadotPort(), instant: true }),
+      m.startDevPolkadot({
+        port: m.polkadotPort(),
+        instant: true,
+        // The seed of the day is kept: a second start that day skips the runtime calls.
+        snapshotFile: path.join(env.dataDir, 'polkadot', 'seed.json'),
+      }),
     )
     polkadotStarting.catch(() => {})
     stops.push({
@@ -120,7 +125,8 @@ async function main() {
     const polkadot = await timer.step(
       'dev Polkadot chain (chopsticks, seeded history; started with the chains above)',
       () => polkadotStarting,
-      (p) => `${p.url}, chain up and seeded in ${(p.startMs / 1000).toFixed(2)} s`,
+      (p) =>
+        `${p.url}, chain up and ${p.fromSnapshot ? "today's seed put back" : 'seeded'} in ${(p.startMs / 1000).toFixed(2)} s`,
     )
 
     const serverUrl = `http://localhost:${env.serverPort}`

@@ -7,6 +7,7 @@
  */
 import type { Blockchain } from '@acala-network/chopsticks-core'
 import { PolkadotChainError } from './errors.js'
+import type { SnapshotBlock } from './snapshot.js'
 
 /**
  * The chain spec: Rococo Asset Hub's, the only spec in @substrate/connect-known-chains that
@@ -65,14 +66,19 @@ export interface DevChain {
   /** The head's `Timestamp.Now`, in ms. */
   headTimestamp(): Promise<number>
   slotMs: number
+  /** The genesis header's state root (the chain spec's identity). */
+  genesisStateRoot: string
   close(): Promise<void>
 }
 
 /**
- * Opens the chain from genesis and builds block 1 at `firstBlockAt` (ms). Block building is
- * serialised here, so callers may ask from anywhere (RPC, the instant builder, the seed).
+ * Opens the chain from genesis, then builds block 1 at `firstBlockAt` (ms), or else puts back
+ * the blocks of a snapshot (no runtime call). Block building is serialised here, so callers may
+ * ask from anywhere (RPC, the instant builder, the seed).
  */
-export async function openDevChain(options: { firstBlockAt: number }): Promise<DevChain> {
+export async function openDevChain(
+  options: { firstBlockAt: number; blocks?: undefined } | { blocks: SnapshotBlock[] },
+): Promise<DevChain> {
   const c = await loadChopsticks()
   const { chainSpec } = (await import(CHAIN_SPEC_MODULE)) as { chainSpec: string }
   const spec = JSON.parse(chainSpec)
@@ -132,10 +138,12 @@ export async function openDevChain(options: { firstBlockAt: number }): Promise<D
     }
   }
 
+  const genesisStateRoot = (await chain.head.header).stateRoot.toHex()
   const devChain: DevChain = {
     chain,
     core: c,
     slotMs,
+    genesisStateRoot,
     buildBlock(timestamp, transactions) {
       return devChain.exclusive(() => build(timestamp, transactions))
     },
@@ -154,6 +162,29 @@ export async function openDevChain(options: { firstBlockAt: number }): Promise<D
       if (--openChains === 0) await c.destroyWorker()
     },
   }
-  await devChain.buildBlock(options.firstBlockAt)
+  if (options.blocks) await restore(c, chain, options.blocks)
+  else await devChain.buildBlock(options.firstBlockAt)
   return devChain
+}
+
+/** Puts snapshot blocks back on the chain, as chopsticks loads blocks from its own database. */
+async function restore(c: Core, chain: Blockchain, blocks: SnapshotBlock[]) {
+  let parent = chain.head
+  for (const saved of blocks) {
+    if (saved.number !== parent.number + 1)
+      throw new PolkadotChainError(
+        `snapshot: block ${saved.number} does not follow ${parent.number}`,
+      )
+    const registry = await parent.registry
+    const block = new c.Block(chain, saved.number, saved.hash as `0x${string}`, parent, {
+      header: registry.createType('Header', saved.header),
+      extrinsics: saved.extrinsics,
+      storage: parent.storage,
+      storageDiff: saved.storageDiff as Record<`0x${string}`, `0x${string}` | null>,
+    })
+    if ((await block.header).hash.toHex() !== saved.hash)
+      throw new PolkadotChainError(`snapshot: block ${saved.number}'s header does not hash to it`)
+    await chain.setHead(block)
+    parent = block
+  }
 }

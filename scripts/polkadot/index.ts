@@ -3,12 +3,20 @@
  * runtime) executed by chopsticks, offline, seeded with sixteen months of history, on a loopback
  * JSON-RPC port (docs/polkadot-node.md). Development and tests only.
  */
+import { existsSync } from 'node:fs'
 import { ApiPromise, WsProvider } from '@polkadot/api'
-import { DEV_SS58_PREFIX, openDevChain } from './chain.js'
+import { DEV_SS58_PREFIX, type DevChain, openDevChain } from './chain.js'
 import { PolkadotPortError } from './errors.js'
 import { type DevPolkadotKeys, devPolkadotKeys } from './keys.js'
 import { serveDevChainRpc } from './rpc.js'
 import { type PolkadotSeedSummary, seedPolkadotHistory, seedStart } from './seed.js'
+import {
+  readSnapshot,
+  SNAPSHOT_FORMAT,
+  snapshotDay,
+  takeSnapshotBlocks,
+  writeSnapshot,
+} from './snapshot.js'
 
 export { DEV_SS58_PREFIX } from './chain.js'
 export { PolkadotChainError, PolkadotPortError } from './errors.js'
@@ -38,8 +46,12 @@ export interface DevPolkadot {
   /** The dev accounts' addresses (SS58 with ss58Prefix). */
   accounts: Record<keyof DevPolkadotKeys, string>
   seed: PolkadotSeedSummary
+  /** Whether the seed was put back from today's snapshot rather than built. */
+  fromSnapshot: boolean
   /** Milliseconds from loading chopsticks to a seeded chain answering. */
   startMs: number
+  /** Turns instant block production on or off (a block as soon as a transaction arrives). */
+  setInstant(on: boolean): void
   /** Builds one block with the pooled transactions, now (or at `timestamp` ms). */
   newBlock(timestamp?: number): Promise<{ number: number; hash: string }>
   stop(): Promise<void>
@@ -56,16 +68,28 @@ export function polkadotPort(env: NodeJS.ProcessEnv = process.env): number {
 /**
  * Starts the chain. `instant` builds a block as soon as a transaction enters the pool (so a
  * wallet's transfer lands by itself); without it blocks come only from dev_newBlock or
- * `newBlock()`, as tests want.
+ * `newBlock()`, as tests want. With `snapshotFile`, a seed made earlier the same UTC day is put
+ * back instead of built again (snapshot.ts), and a new seed is saved there.
  */
 export async function startDevPolkadot(
-  options: { host?: string; port?: number; now?: Date; instant?: boolean } = {},
+  options: {
+    host?: string
+    port?: number
+    now?: Date
+    instant?: boolean
+    snapshotFile?: string
+  } = {},
 ): Promise<DevPolkadot> {
   const began = performance.now()
   const now = (options.now ?? new Date()).getTime()
   const keys = await devPolkadotKeys(DEV_SS58_PREFIX)
-  const devChain = await openDevChain({ firstBlockAt: seedStart(now) - 3_600_000 })
-  await fund(devChain, keys)
+  const snapshot = options.snapshotFile
+    ? await usableSnapshot(options.snapshotFile, now)
+    : undefined
+  const devChain = snapshot
+    ? await openDevChain({ blocks: snapshot.blocks })
+    : await openDevChain({ firstBlockAt: seedStart(now) - 3_600_000 })
+  if (!snapshot) await fund(devChain, keys)
   let instant = false
   let pending: Promise<unknown> = Promise.resolve()
   const rpc = await serveDevChainRpc(devChain, {
@@ -83,10 +107,17 @@ export async function startDevPolkadot(
         .catch(() => {})
     },
   })
-  const api = await ApiPromise.create({ provider: new WsProvider(rpc.url), noInitWarn: true })
   try {
-    const seed = await seedPolkadotHistory(devChain, api, keys, now)
-    const genesisHash = (await api.rpc.chain.getBlockHash(0)).toHex()
+    const seed = snapshot ? snapshot.seed : await seedThroughRpc(devChain, rpc.url, keys, now)
+    if (!snapshot && options.snapshotFile)
+      writeSnapshot(options.snapshotFile, {
+        format: SNAPSHOT_FORMAT,
+        day: snapshotDay(now),
+        genesisStateRoot: devChain.genesisStateRoot,
+        seed,
+        blocks: await takeSnapshotBlocks(devChain.chain),
+      })
+    const genesisHash = (await devChain.chain.getBlockAt(0))?.hash ?? ''
     instant = options.instant ?? false
     return {
       url: rpc.url,
@@ -98,7 +129,11 @@ export async function startDevPolkadot(
         Object.entries(keys).map(([name, account]) => [name, account.address]),
       ) as DevPolkadot['accounts'],
       seed,
+      fromSnapshot: !!snapshot,
       startMs: performance.now() - began,
+      setInstant(on) {
+        instant = on
+      },
       async newBlock(timestamp) {
         const at =
           timestamp ?? Math.max(Date.now(), (await devChain.headTimestamp()) + devChain.slotMs)
@@ -111,13 +146,40 @@ export async function startDevPolkadot(
         await devChain.close()
       },
     }
+  } catch (error) {
+    await rpc.stop()
+    await devChain.close()
+    throw error
+  }
+}
+
+async function seedThroughRpc(
+  devChain: DevChain,
+  url: string,
+  keys: DevPolkadotKeys,
+  now: number,
+): Promise<PolkadotSeedSummary> {
+  const api = await ApiPromise.create({ provider: new WsProvider(url), noInitWarn: true })
+  try {
+    return await seedPolkadotHistory(devChain, api, keys, now)
   } finally {
     await api.disconnect()
   }
 }
 
+/** Today's snapshot if `file` holds one for this genesis (read with the genesis open once). */
+async function usableSnapshot(file: string, now: number) {
+  if (!existsSync(file)) return undefined
+  const { loadChopsticks, CHAIN_SPEC_MODULE } = await import('./chain.js')
+  const c = await loadChopsticks()
+  const { chainSpec } = (await import(CHAIN_SPEC_MODULE)) as { chainSpec: string }
+  const genesis = new c.GenesisProvider(JSON.parse(chainSpec))
+  const { stateRoot } = await genesis.getHeader()
+  return readSnapshot(file, { day: snapshotDay(now), genesisStateRoot: stateRoot })
+}
+
 /** Funds the dev accounts by storage override (no sudo key involved), Total issuance with them. */
-async function fund(devChain: Awaited<ReturnType<typeof openDevChain>>, keys: DevPolkadotKeys) {
+async function fund(devChain: DevChain, keys: DevPolkadotKeys) {
   const { chain, core } = devChain
   const meta = await chain.head.meta
   const decimals = meta.registry.chainDecimals[0] ?? 12

@@ -4,6 +4,9 @@
  * read back from old blocks and their events, transfers signed with dev keys moving balances by
  * exactly amount + fee, and the runtime's refusals.
  */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import '@polkadot/api-augment'
 import { ApiPromise, Keyring, WsProvider } from '@polkadot/api'
 import type { SubmittableExtrinsic } from '@polkadot/api/types'
@@ -18,8 +21,12 @@ let api: ApiPromise
 let keys: DevPolkadotKeys
 let unit: bigint
 
+const snapshotFile = path.join(mkdtempSync(path.join(tmpdir(), 'latch-polkadot-')), 'seed.json')
+
 beforeAll(async () => {
-  dot = await startDevPolkadot({ port: 0 })
+  // A fresh seed (no snapshot of today exists in a new folder), saved for the snapshot test.
+  dot = await startDevPolkadot({ port: 0, snapshotFile })
+  expect(dot.fromSnapshot).toBe(false)
   api = await ApiPromise.create({ provider: new WsProvider(dot.url), noInitWarn: true })
   keys = await devPolkadotKeys(dot.ss58Prefix)
   unit = 10n ** BigInt(api.registry.chainDecimals[0] ?? 12)
@@ -182,6 +189,34 @@ describe('dev Polkadot chain', () => {
     expect(await free(dave.address)).toBe(before.dave + amount)
   })
 
+  it('in instant mode builds a block as soon as a transaction arrives, stamped with the wall clock', async () => {
+    const { dave, bob } = keys
+    const before = Date.now()
+    const head = (await api.rpc.chain.getHeader()).number.toNumber()
+    dot.setInstant(true)
+    try {
+      // No dev_newBlock here: the wallet's transfer lands by itself.
+      const inBlock = await new Promise<string>((resolve, reject) => {
+        api.tx.balances
+          .transferKeepAlive(bob.address, unit)
+          .signAndSend(dave.pair, ({ status, dispatchError }) => {
+            if (dispatchError) reject(new Error(dispatchError.toString()))
+            // chopsticks sends inBlock then finalized a moment later; either names the block.
+            if (status.isInBlock) resolve(status.asInBlock.toHex())
+            if (status.isFinalized) resolve(status.asFinalized.toHex())
+          })
+          .catch(reject)
+      })
+      expect((await api.rpc.chain.getHeader(inBlock)).number.toNumber()).toBe(head + 1)
+      const time = (await (await api.at(inBlock)).query.timestamp.now()).toNumber()
+      // Block times sit on slot boundaries (12 s on this runtime).
+      expect(time).toBeGreaterThan(before - 12_000)
+      expect(time).toBeLessThanOrEqual(Date.now())
+    } finally {
+      dot.setInstant(false)
+    }
+  })
+
   it('refuses a transfer below the existential deposit, and one that would drop the sender below it', async () => {
     const { charlie } = keys
     const ed = api.consts.balances.existentialDeposit.toBigInt()
@@ -228,5 +263,37 @@ describe('dev Polkadot chain', () => {
     await expect(api.rpc.author.submitExtrinsic(tx)).resolves.toBeDefined()
     await newBlock()
     expect((await api.rpc.author.pendingExtrinsics()).length).toBe(0)
+  })
+
+  it("puts today's seed back from its snapshot: the same blocks, state and events, and it builds on", async () => {
+    const again = await startDevPolkadot({ port: 0, snapshotFile })
+    const other = await ApiPromise.create({ provider: new WsProvider(again.url), noInitWarn: true })
+    try {
+      expect(again.fromSnapshot).toBe(true)
+      expect(again.seed).toEqual(dot.seed)
+      expect(again.genesisHash).toBe(dot.genesisHash)
+      const head = (await other.rpc.chain.getHeader()).number.toNumber()
+      expect(head).toBe(dot.seed.blocks + 1)
+      for (let n = 0; n <= head; n++) {
+        const hash = (await other.rpc.chain.getBlockHash(n)).toHex()
+        expect(hash).toBe((await api.rpc.chain.getBlockHash(n)).toHex())
+        const theirs = await (await other.at(hash)).query.system.events()
+        const ours = await (await api.at(hash)).query.system.events()
+        expect(theirs.toHex()).toBe(ours.toHex())
+      }
+      const last = (await other.rpc.chain.getBlockHash(head)).toHex()
+      expect((await (await other.at(last)).query.system.account(dot.accounts.alice)).toHex()).toBe(
+        (await (await api.at(last)).query.system.account(dot.accounts.alice)).toHex(),
+      )
+      // A transfer on the restored chain is validated and applied by the runtime as before.
+      const before = (await other.query.system.account(dot.accounts.bob)).data.free.toBigInt()
+      await other.tx.balances.transferKeepAlive(dot.accounts.bob, unit).signAndSend(keys.alice.pair)
+      await again.newBlock()
+      const after = (await other.query.system.account(dot.accounts.bob)).data.free.toBigInt()
+      expect(after - before).toBe(unit)
+    } finally {
+      await other.disconnect()
+      await again.stop()
+    }
   })
 })
