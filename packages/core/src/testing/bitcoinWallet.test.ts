@@ -53,7 +53,7 @@ describe('the Bitcoin test wallet', () => {
     const signer = createBitcoinTestSigner()
     const page = Object.assign(new EventTarget(), {
       __bridge: (request: { method: string; params?: unknown }) => signer.handle(request),
-    }) as EventTarget & Record<string, unknown>
+    }) as unknown as EventTarget & Record<string, unknown>
     // A bare context: only what a page has. A reference to anything outside the function fails.
     runInNewContext(`(${installBitcoinTestWallet.toString()})(options)`, {
       window: page,

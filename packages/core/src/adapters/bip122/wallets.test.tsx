@@ -30,7 +30,7 @@ const attach = (...args: Parameters<typeof attachBitcoinTestWallet>) => {
 }
 // jsdom's window (this file runs in the isolated DOM project: the wallet standard's app is a
 // singleton bound to the first window it sees, which must not be another file's).
-const page = window as unknown as Record<string, unknown>
+const page = (globalThis as unknown as { window: Record<string, unknown> }).window
 const own = new Set(Object.keys(page))
 beforeEach(() => {
   for (const key of Object.keys(page)) if (!own.has(key)) delete page[key]
