@@ -112,6 +112,14 @@ describe('the proxy configuration', () => {
     // The recipe's own access log is unchanged beside it.
     expect(text).toContain('access_log /tmp/run-1/access.log latch;')
   })
+
+  it("keeps nginx's default requests per client connection unless told otherwise", () => {
+    expect(nginxConfig('/tmp/run-1', sites)).not.toContain('keepalive_requests')
+    const text = nginxConfig('/tmp/run-1', sites, { keepaliveRequests: 10_000_000 })
+    expect(text).toMatch(/^http \{\n(?:.*\n)* {2}keepalive_requests 10000000;\n/m)
+    // Only the client side: the upstream block's own keepalive is the recipe's.
+    expect(text.match(/keepalive_requests/g)).toHaveLength(1)
+  })
 })
 
 describe('parseAccessLine', () => {

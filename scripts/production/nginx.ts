@@ -146,12 +146,13 @@ export const TIMINGS_FORMAT =
 /**
  * A whole configuration for an unprivileged, foreground nginx kept in `dir`: every path nginx
  * writes (pid, temp files, logs) is under it, so nothing in /etc or /var is touched. `timings`
- * adds `dir/timings.log` in {@link TIMINGS_FORMAT}.
+ * adds `dir/timings.log` in {@link TIMINGS_FORMAT}; `keepaliveRequests` raises how many requests
+ * one client connection may make before nginx closes it (1,000 by default).
  */
 export function nginxConfig(
   dir: string,
   sites: ProxySites,
-  options: { timings?: boolean } = {},
+  options: { timings?: boolean; keepaliveRequests?: number } = {},
 ): string {
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
     .map((name) => `  ${name}_temp_path ${dir}/${name}_temp;`)
@@ -166,7 +167,7 @@ events {
 http {
   log_format latch '$msec $request_method $uri $status $upstream_addr $request_time';
   access_log ${dir}/access.log latch;
-${options.timings ? `  log_format timings '${TIMINGS_FORMAT}';\n  access_log ${dir}/timings.log timings;\n` : ''}${temp}
+${options.keepaliveRequests ? `  keepalive_requests ${options.keepaliveRequests};\n` : ''}${options.timings ? `  log_format timings '${TIMINGS_FORMAT}';\n  access_log ${dir}/timings.log timings;\n` : ''}${temp}
 ${proxySites(sites)}}
 `
 }

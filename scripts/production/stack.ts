@@ -170,6 +170,8 @@ export interface StackOptions {
   serverEnv?: Record<string, string>
   /** nginx also writes `timings.log` (nginx.ts TIMINGS_FORMAT), read by `timingsLog()`. */
   nginxTimings?: boolean
+  /** nginx's `keepalive_requests` for client connections (nginx.ts nginxConfig). */
+  nginxKeepaliveRequests?: number
 }
 
 /**
@@ -266,7 +268,12 @@ export async function startProductionStack(options: StackOptions = {}): Promise<
           apiListen: `127.0.0.1:${apiPort}`,
           frameListen: `127.0.0.1:${framePort}`,
         },
-        { timings: options.nginxTimings === true },
+        {
+          timings: options.nginxTimings === true,
+          ...(options.nginxKeepaliveRequests
+            ? { keepaliveRequests: options.nginxKeepaliveRequests }
+            : {}),
+        },
       ),
     )
     const proxy: NginxProcess = startNginx(nginx.path, tmp)
