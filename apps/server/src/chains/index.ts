@@ -1,4 +1,5 @@
 import { bitcoinFamily } from './bip122/backend.js'
+import { cosmosFamily } from './cosmos/backend.js'
 import { evmFamily } from './eip155/backend.js'
 import { solanaFamily } from './solana/backend.js'
 import type { ChainBackendFactory } from './types.js'
@@ -12,6 +13,7 @@ export const chainFamilies: readonly ChainBackendFactory[] = [
   evmFamily as ChainBackendFactory,
   solanaFamily as ChainBackendFactory,
   bitcoinFamily as ChainBackendFactory,
+  cosmosFamily as ChainBackendFactory,
 ]
 
 /** The family whose settings the rest of the server reads (ENS names, SIWX, metrics). */
