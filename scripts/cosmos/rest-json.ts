@@ -102,7 +102,8 @@ export function txResponseJson(stored: StoredTx) {
     gas_wanted: String(result.gasWanted),
     gas_used: String(result.gasUsed),
     tx: { '@type': '/cosmos.tx.v1beta1.Tx', ...txBodyJson(stored.tx) },
-    timestamp: stored.time.toISOString().replace(/\.000Z$/, 'Z'),
+    // Go's time.RFC3339, as the SDK formats it: whole seconds.
+    timestamp: stored.time.toISOString().replace(/\.\d+Z$/, 'Z'),
     events: result.events,
   }
 }

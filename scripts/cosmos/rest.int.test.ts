@@ -66,6 +66,21 @@ describe('dev Cosmos node: REST answers as the RPC does', () => {
     expect(byQuery.body.tx_responses.map((t: { txhash: string }) => t.txhash)).toEqual(hashes)
     expect(byEvents.body.tx_responses.map((t: { txhash: string }) => t.txhash)).toEqual(hashes)
     expect(byQuery.body.total).toBe(String(hashes.length))
+    // Pages and order as the RPC's: page 2 of 10, newest first.
+    const page = await rest(
+      `/cosmos/tx/v1beta1/txs?query=${query}&page=2&limit=10&order_by=ORDER_BY_DESC`,
+    )
+    const rpcPage = await rpc('tx_search', {
+      query: `message.sender='${wallet}'`,
+      page: '2',
+      per_page: '10',
+      order_by: 'desc',
+    })
+    expect(page.body.tx_responses.map((t: { txhash: string }) => t.txhash)).toEqual(
+      rpcPage.result.txs.map((t: { hash: string }) => t.hash),
+    )
+    expect((await rest(`/cosmos/tx/v1beta1/txs?query=${query}&order_by=sideways`)).status).toBe(400)
+    expect((await rest('/cosmos/tx/v1beta1/txs')).status).toBe(400)
     const failed = await rest(`/cosmos/tx/v1beta1/txs/${node.seed.failedTx}`)
     const failedRpc = await client.getTx(node.seed.failedTx)
     expect(failed.body.tx_response).toMatchObject({

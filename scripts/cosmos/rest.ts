@@ -124,11 +124,15 @@ function searchTxsRest(ctx: Ctx) {
   const query = params.get('query') || events.join(' AND ')
   if (!query) throw invalid('query cannot be empty')
   const orderBy = params.get('order_by') ?? ''
-  if (!(orderBy in ORDER)) throw invalid(`invalid order_by ${orderBy}`)
-  const pageNumber = Number(params.get('page') ?? '1')
-  const limit = Number(params.get('limit') ?? '100')
-  if (!Number.isInteger(pageNumber) || pageNumber <= 0) throw invalid('page must be greater than 0')
-  if (!Number.isInteger(limit) || limit <= 0) throw invalid('limit must be greater than 0')
+  if (!Object.hasOwn(ORDER, orderBy)) throw invalid(`invalid order_by ${orderBy}`)
+  // As the SDK's tx service: page 0 (or none) is 1, limit 0 (or none) is 100.
+  const count = (name: string, fallback: number) => {
+    const raw = params.get(name) || '0'
+    if (!/^\d+$/.test(raw)) throw invalid(`invalid ${name} ${raw}`)
+    return Number(raw) || fallback
+  }
+  const pageNumber = count('page', 1)
+  const limit = count('limit', 100)
   try {
     const found = searchTxs(ctx.chain.allTxs(), query, ORDER[orderBy])
     const { items, total } = paginate(found, pageNumber, limit)
