@@ -7,8 +7,7 @@ import {
 } from '@latch/core'
 import type { LatchClient } from '@latch/react'
 import { describe, expect, it } from 'vitest'
-import { type LandingFacts, landingBody, landingFacts } from './landingText'
-import { appMessages } from './messages'
+import { landingBody } from './landingText'
 
 const adapter = (namespace: string, label: string, names = false) =>
   ({
@@ -24,42 +23,34 @@ const auth = {
   connectFarcaster: async () => {},
 } as unknown as AuthConnector
 
-function facts(
+function body(
   config: Partial<Pick<LatchClient['config'], 'adapters' | 'auth' | 'siwx'>>,
   features: Partial<Features> = {},
   walletConnect = false,
-): LandingFacts {
-  return landingFacts(
-    { config: { projectId: 'p', serverUrl: 'http://s', ...config } } as Pick<LatchClient, 'config'>,
-    { ...defaultFeatures, ...features },
-    walletConnect,
-  )
+): string {
+  return landingBody(config, { ...defaultFeatures, ...features }, walletConnect)
 }
 
 describe('landing text', () => {
   it("says what this page's Latch does, from the adapters and features it enables", () => {
-    const text = landingBody(
-      facts(
-        {
-          adapters: [adapter('eip155', 'Ethereum', true), adapter('solana', 'Solana')],
-          auth,
-          siwx: {} as never,
-        },
-        {},
-        true,
-      ),
+    const text = body(
+      {
+        adapters: [adapter('eip155', 'Ethereum', true), adapter('solana', 'Solana')],
+        auth,
+        siwx: {} as never,
+      },
+      {},
+      true,
     )
     expect(text).toBe(
-      'Latch connects browser wallets on EVM and Solana networks, phone wallets through WalletConnect, or an embedded wallet you sign in to with email, a social account, or Farcaster. ' +
-        'It lets you see the wallet’s transaction history grouped by year and month, send and receive, see names for addresses, and sign in to the app with the wallet (SIWX). ' +
-        appMessages.landing.rest,
+      'Latch connects EVM and Solana browser wallets, phones via WalletConnect and an embedded wallet via email, social or Farcaster sign-in. ' +
+        'It shows the wallet’s history by month and its names, sends and receives, and signs you in with it (SIWX). ' +
+        'Switch networks from the header. Every cloud piece runs on your own server.',
     )
   })
 
   it('promises no family, sign-in or feature the page lacks', () => {
-    const text = landingBody(
-      facts({ adapters: [adapter('eip155', 'Ethereum', true)] }, { send: false, socials: false }),
-    )
+    const text = body({ adapters: [adapter('eip155', 'Ethereum', true)] })
     for (const absent of [
       'Solana',
       'Bitcoin',
@@ -67,23 +58,21 @@ describe('landing text', () => {
       'Farcaster',
       'social',
       'email',
-      'send',
       'SIWX',
     ])
       expect(text, absent).not.toContain(absent)
-    expect(text).toMatch(/^Latch connects browser wallets on EVM networks\. It lets you see/)
-    expect(text).toContain('receive')
+    expect(text).toMatch(/^Latch connects EVM browser wallets\. It shows/)
+    // The embedded wallet only where email sign-in is on.
+    expect(body({ adapters: [], auth }, { email: false })).not.toContain('embedded')
   })
 
   it('names a family as soon as its adapter is enabled (Bitcoin, with its traits label)', () => {
-    const text = landingBody(
-      facts({ adapters: [adapter('eip155', 'Ethereum'), adapter('bip122', 'Bitcoin')] }),
-    )
-    expect(text).toContain('browser wallets on EVM and Bitcoin networks')
+    const text = body({ adapters: [adapter('eip155', 'Ethereum'), adapter('bip122', 'Bitcoin')] })
+    expect(text).toContain('EVM and Bitcoin browser wallets')
   })
 
   it('drops social and Farcaster when the features turn them off, and email alone stays', () => {
-    const text = landingBody(facts({ adapters: [], auth }, { socials: [] }))
-    expect(text).toContain('an embedded wallet you sign in to with email.')
+    const text = body({ adapters: [], auth }, { socials: [] })
+    expect(text).toContain(' and an embedded wallet via email sign-in.')
   })
 })

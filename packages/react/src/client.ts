@@ -1,10 +1,4 @@
-import {
-  type CreateLatchParameters,
-  createLatch,
-  type Latch,
-  LatchError,
-  syncAuthApp,
-} from '@latch/core'
+import { type CreateLatchParameters, createLatch, type Latch, LatchError } from '@latch/core'
 import { en, type Messages } from './messages.js'
 import type { ThemeVariables } from './theme/styles.js'
 import { SDK_TYPE, SDK_VERSION, type WalletsClient, walletsOf } from './wallets/client.js'
@@ -60,7 +54,7 @@ export function createLatchClient(config: LatchConfig): LatchClient {
   if (config.siwx && config.siweConfig) throw new LatchError(SIWX_AND_SIWE_MESSAGE)
   const latch = createLatch(config, { sdkType: SDK_TYPE, sdkVersion: SDK_VERSION })
   // The embedded wallet's frame shows the app's theme and name too (its own claim, after the origin).
-  syncAuthApp(latch, { themeMode: config.themeMode, themeVariables: config.themeVariables })
+  latch.auth?.syncApp?.({ ...config, options: latch.stores.options })
   // The same object, not a copy: `providerServices` is a getter.
   return Object.assign(latch, { messages: config.messages ?? en, wallets: walletsOf(latch.api) })
 }

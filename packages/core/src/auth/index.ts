@@ -1,6 +1,5 @@
-export { syncAuthApp } from './syncApp.js'
 export type {
-  AuthAppData,
+  AuthAppSource,
   AuthConnector,
   AuthUser,
   OAuthSocialProvider,

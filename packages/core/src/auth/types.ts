@@ -1,5 +1,5 @@
 import type { ChainNamespace } from '../networks/types.js'
-import type { DappMetadata } from '../stores/options.js'
+import type { OptionsStore } from '../stores/options.js'
 
 /** The embedded wallet's user as the modal shows it (docs/behaviour.md#embedded-wallet-user, #validation). */
 export interface AuthUser {
@@ -17,12 +17,16 @@ export type OAuthSocialProvider = 'google' | 'github' | 'apple' | 'facebook' | '
 
 export type UpdateEmailAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
 
-/** What the page tells the embedded wallet's frame about the app, for the frame's own views. */
-export interface AuthAppData {
+/**
+ * What the page tells the embedded wallet's frame about the app, for the frame's own views: the
+ * theme of the app's config, and the options store whose `metadata` is read when the frame is
+ * ready and followed after.
+ */
+export interface AuthAppSource {
   /** Absent: the frame follows the OS preference, as the modal does. */
   themeMode?: 'light' | 'dark' | undefined
   themeVariables?: Readonly<Record<string, string | number | undefined>> | undefined
-  metadata?: DappMetadata | undefined
+  options?: Pick<OptionsStore, 'getState' | 'subscribe'> | undefined
 }
 
 /**
@@ -67,11 +71,11 @@ export interface AuthConnector {
   connectFarcaster?(options?: { signal?: AbortSignal | undefined }): Promise<void>
   /**
    * The app's theme and metadata for the frame (its SYNC_THEME and SYNC_DAPP_DATA events): kept
-   * until the frame loads, sent when it is ready and again on every later call. The frame shows
-   * the metadata's name only as the page's own claim, after the origin it verified itself.
-   * Loads nothing by itself.
+   * until the frame loads, sent when it is ready and again when the metadata changes. The frame
+   * shows the metadata's name only as the page's own claim, after the origin it verified itself.
+   * Loads nothing by itself. `@latch/react` calls it with the app's config.
    */
-  syncApp?(data: AuthAppData): void
+  syncApp?(source: AuthAppSource): void
   /** The signed-in user once connected, else undefined. */
   getUser(): AuthUser | undefined
   /** Called whenever `getUser()` may have changed. */

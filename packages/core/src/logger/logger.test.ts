@@ -3,6 +3,7 @@ import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 import { createLogBuffer, LOG_BUFFER_BYTES } from './buffer.js'
 import { createLogger, DEFAULT_LOG_LEVEL, latchLogger } from './logger.js'
+import { coreLog } from './sink.js'
 
 const bytes = (text: string) => new TextEncoder().encode(text).length
 
@@ -70,6 +71,15 @@ describe('createLogger', () => {
     expect(() => logger.setLevel('loud' as never)).toThrow('Unknown log level: loud')
     logger.clear()
     expect(logger.getLogs()).toBe('')
+  })
+
+  it("core's own warnings reach the shared logger once it is loaded", () => {
+    latchLogger.setLevel('warn')
+    latchLogger.clear()
+    coreLog.warn('[Latch] Failed to fetch the remote project configuration')
+    expect(latchLogger.getLogs()).toContain('Failed to fetch the remote project configuration')
+    latchLogger.setLevel('error')
+    latchLogger.clear()
   })
 
   it('the shared logger is tree-shaken from a page that does not use it', async () => {

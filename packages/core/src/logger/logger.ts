@@ -1,4 +1,5 @@
 import { createLogBuffer, LOG_BUFFER_BYTES, type LogBuffer } from './buffer.js'
+import { coreLog } from './sink.js'
 
 /** From quietest to noisiest; a logger keeps and prints its level and those before it. */
 export const logLevels = ['silent', 'error', 'warn', 'info', 'debug'] as const
@@ -80,3 +81,5 @@ export function createLogger(options: LoggerOptions = {}): Logger {
  * `latchLogger.getLogs()`; `latchLogger.setLevel('warn')` keeps (and prints) warnings too.
  */
 export const latchLogger: Logger = /* @__PURE__ */ createLogger()
+// Core's own warnings reach this log from now on (sink.ts).
+coreLog.warn = latchLogger.warn

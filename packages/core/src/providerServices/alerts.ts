@@ -1,5 +1,5 @@
 import { errorMessages } from '../errors/messages.js'
-import { latchLogger } from '../logger/logger.js'
+import { coreLog } from '../logger/sink.js'
 import { type AlertsStore, type AlertVariant, showAlert } from '../stores/alerts.js'
 
 /** An alert of docs/behaviour.md#errors the provider checks can raise; `code` also keys "show once". */
@@ -69,7 +69,7 @@ export const providerAlerts = {
 export function raiseProviderAlert(
   store: AlertsStore,
   alert: ProviderAlert,
-  logger: Pick<Console, 'warn'> = latchLogger,
+  logger: Pick<Console, 'warn'> = coreLog,
 ): void {
   logger.warn(`[Latch] ${alert.message}: ${alert.debugMessage}`)
   showAlert(store, alert.message, alert.variant, { once: alert.code })

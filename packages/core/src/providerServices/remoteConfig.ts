@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/client.js'
 import type { RemoteFeatureEntry } from '../api/types.js'
-import { latchLogger } from '../logger/logger.js'
+import { coreLog } from '../logger/sink.js'
 import { defaultFeatures } from '../stores/options.js'
 import { type ProviderAlert, providerAlerts } from './alerts.js'
 
@@ -103,7 +103,7 @@ export async function loadRemoteFeatures(input: {
   local: Partial<RemoteFeatures>
   logger?: Pick<Console, 'warn'> | undefined
 }): Promise<RemoteConfigResult> {
-  const logger = input.logger ?? latchLogger
+  const logger = input.logger ?? coreLog
   let remote: RemoteFeatureEntry[] | null = null
   try {
     remote = await input.api.getRemoteConfig()

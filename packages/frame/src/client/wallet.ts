@@ -1,4 +1,9 @@
-import { authDisplayName, createLatchStorage, type LatchStorage } from '@latch/core'
+import {
+  type AuthAppSource,
+  authDisplayName,
+  createLatchStorage,
+  type LatchStorage,
+} from '@latch/core'
 import type { AccountType } from '../connector/namespace.js'
 import { findNamespace, namespaceOfChain } from '../connector/namespaces.js'
 import type { EmbeddedUser } from '../protocol/index.js'
@@ -44,6 +49,28 @@ export function createEmbeddedWallet(options: EmbeddedWalletOptions) {
   const storage = options.storage ?? createLatchStorage()
   const now = options.now ?? Date.now
   const frame: FrameClient = createFrameClient(options)
+
+  let app: AuthAppSource | undefined
+  let stopFollowing: (() => void) | undefined
+  const warnSync = (error: Error) =>
+    (options.warn ?? console.warn)(`the frame did not take the app's data: ${error.message}`)
+  function sendApp() {
+    if (!app) return
+    const { themeMode, themeVariables, options: store } = app
+    frame
+      .request(
+        'SYNC_DAPP_DATA',
+        dappDataPayload({
+          metadata: store?.getState().metadata,
+          projectId: options.projectId,
+          sdkVersion: options.version,
+        }),
+      )
+      .catch(warnSync)
+    frame
+      .request('SYNC_THEME', themePayload({ themeMode, themeVariables }, options.warn))
+      .catch(warnSync)
+  }
 
   const clearLoginCache = () => {
     storage.remove('emailLoginUsed')
@@ -168,6 +195,26 @@ export function createEmbeddedWallet(options: EmbeddedWalletOptions) {
       frame.request('SYNC_DAPP_DATA', dappDataPayload(data)),
     /** After an abandoned sign-in: the frame drops what it cached (then sync again). */
     reload: () => frame.request('RELOAD', undefined),
+    /**
+     * Tells the frame the app's theme and metadata now and the metadata again on each change
+     * (the connector's `syncApp`). A failed sync costs the frame the theme or the name, never a
+     * sign-in: warned, not thrown.
+     */
+    syncApp(source: AuthAppSource) {
+      app = source
+      stopFollowing?.()
+      sendApp()
+      let metadata = source.options?.getState().metadata
+      stopFollowing = source.options?.subscribe((state) => {
+        if (state.metadata === metadata) return
+        metadata = state.metadata
+        sendApp()
+      })
+    },
+    /** RELOAD, then the app's theme and metadata again, as the reference does after it. */
+    reloadAndSync() {
+      frame.request('RELOAD', undefined).then(sendApp, warnSync)
+    },
 
     /** EIP-1193: reads go to the server's RPC proxy, signatures to the frame's approval UI. */
     async request(
@@ -178,7 +225,10 @@ export function createEmbeddedWallet(options: EmbeddedWalletOptions) {
       return result
     },
     abortRpcRequests: () => frame.abortRpcRequests(),
-    destroy: () => frame.destroy(),
+    destroy() {
+      stopFollowing?.()
+      frame.destroy()
+    },
   }
 }
 

@@ -1,5 +1,5 @@
 import {
-  type AuthAppData,
+  type AuthAppSource,
   type AuthConnector,
   type AuthUser,
   createLatchStorage,
@@ -75,22 +75,8 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
   let loading: Promise<LoadedFrame> | undefined
   let loaded: LoadedFrame | undefined
   let user: AuthUser | undefined
-  let appData: AuthAppData | undefined
+  let app: AuthAppSource | undefined
   const listeners = new Set<() => void>()
-
-  // The frame is told the app's theme and name once it is ready and on every change. A sync that
-  // fails costs the frame its theme or the page's name, never the sign-in: warned, not thrown.
-  const warn = options.warn ?? ((message: string) => console.warn(`[latch] ${message}`))
-  function sync(wallet: EmbeddedWallet) {
-    if (!appData) return
-    const { themeMode, themeVariables, metadata } = appData
-    wallet
-      .syncDappData({ metadata, projectId: options.projectId, sdkVersion: options.version })
-      .catch((error: Error) => warn(`the frame did not take the app's metadata: ${error.message}`))
-    wallet
-      .syncTheme({ themeMode, themeVariables })
-      .catch((error: Error) => warn(`the frame did not take the app's theme: ${error.message}`))
-  }
   const setUser = (next: AuthUser | undefined) => {
     user = next
     for (const listener of listeners) listener()
@@ -121,7 +107,7 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
         wallet.destroy()
         throw error
       }
-      sync(wallet)
+      if (app) wallet.syncApp(app)
       const provider = createEmbeddedProvider(wallet, {
         chainId: options.chainId,
         onUser: (next) => setUser(toAuthUser(next, storage.get('connectedSocial'))),
@@ -185,14 +171,8 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
         await (await wallet()).connectFarcaster({ signal })
       } catch (error) {
         storage.remove('connectedSocial')
-        // As the reference does when a visitor leaves the Farcaster view unconnected: the frame
-        // drops what the abandoned sign-in left cached, then is told the app again.
-        const frame = loaded?.wallet
-        if (frame && !user)
-          void frame
-            .reload()
-            .then(() => sync(frame))
-            .catch(() => {})
+        // As the reference does when a visitor leaves the Farcaster view unconnected.
+        if (!user) loaded?.wallet.reloadAndSync()
         throw error
       }
     },
@@ -207,9 +187,9 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
       if (user) setUser({ ...user, email: newEmail, displayName: truncateDisplayName(newEmail) })
       return { email: newEmail }
     },
-    syncApp(data) {
-      appData = data
-      if (loaded) sync(loaded.wallet)
+    syncApp(source) {
+      app = source
+      loaded?.wallet.syncApp(source)
     },
     getUser: () => user,
     subscribe(listener) {

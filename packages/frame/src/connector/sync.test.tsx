@@ -1,4 +1,4 @@
-import { createLatchStorage, createMemoryStorage, createStores, syncAuthApp } from '@latch/core'
+import { createLatchStorage, createMemoryStorage, createStores } from '@latch/core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createAuthConnector } from './auth.js'
 import {
@@ -38,12 +38,13 @@ afterEach(stopServingFrames)
 describe("the page's sync events", () => {
   it('loads no frame for the sync alone; sends theme and name once the frame is ready', async () => {
     const { auth, calls, observer } = setup()
-    // As @latch/react does with the app's config and the options store's metadata.
+    // As @latch/react does with the app's config and its options store.
     const stores = createStores({ metadata: metadata('Shop') })
-    syncAuthApp(
-      { auth, stores },
-      { themeMode: 'dark', themeVariables: { '--latch-accent': '#123' } },
-    )
+    auth.syncApp?.({
+      themeMode: 'dark',
+      themeVariables: { '--latch-accent': '#123' },
+      options: stores.options,
+    })
     await Promise.resolve()
     expect(frames()).toBe(0)
 
@@ -57,12 +58,17 @@ describe("the page's sync events", () => {
     // A change of metadata reaches the frame already loaded.
     stores.options.setState({ metadata: metadata('Shop 2') })
     await vi.waitFor(() => expect(syncs(calls)).toContain('dapp:Shop 2'))
+    // Another option changing sends nothing.
+    const sent = syncs(calls).length
+    stores.options.setState({ enableReconnect: false })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(syncs(calls)).toHaveLength(sent)
     observer.disconnect()
   })
 
   it('an abandoned Farcaster sign-in reloads the frame, then tells it the app again', async () => {
     const { auth, calls, observer } = setup()
-    auth.syncApp?.({ metadata: metadata('Shop') })
+    auth.syncApp?.({ options: createStores({ metadata: metadata('Shop') }).options })
     const controller = new AbortController()
     const attempt = auth.connectFarcaster?.({ signal: controller.signal })
     await vi.waitFor(() => expect(calls).toContain('farcaster'))
