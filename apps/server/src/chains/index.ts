@@ -1,6 +1,7 @@
 import { bitcoinFamily } from './bip122/backend.js'
 import { cosmosFamily } from './cosmos/backend.js'
 import { evmFamily } from './eip155/backend.js'
+import { polkadotFamily } from './polkadot/backend.js'
 import { solanaFamily } from './solana/backend.js'
 import type { ChainBackendFactory } from './types.js'
 
@@ -14,6 +15,7 @@ export const chainFamilies: readonly ChainBackendFactory[] = [
   solanaFamily as ChainBackendFactory,
   bitcoinFamily as ChainBackendFactory,
   cosmosFamily as ChainBackendFactory,
+  polkadotFamily as ChainBackendFactory,
 ]
 
 /** The family whose settings the rest of the server reads (ENS names, SIWX, metrics). */

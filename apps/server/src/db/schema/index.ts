@@ -2,6 +2,7 @@
 // drizzle-kit reads this module to generate migrations, and `Db` is typed with it.
 
 export * from '../../chains/eip155/schema.js'
+export * from '../../chains/polkadot/schema.js'
 export * from '../../chains/solana/schema.js'
 export * from './auth.js'
 export * from './names.js'

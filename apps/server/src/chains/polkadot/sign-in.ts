@@ -1,0 +1,139 @@
+import { u8aToHex, u8aWrapBytes } from '@polkadot/util'
+import { cryptoWaitReady, decodeAddress, signatureVerify } from '@polkadot/util-crypto'
+import {
+  checkTimeWindow,
+  checkWrittenFor,
+  ForeignSignInError,
+  SiwxError,
+} from '../../siwx/verify.js'
+import type { ChainBackend, SignInVerifier, VerifiedSignIn } from '../types.js'
+import { ss58PrefixOf } from './address.js'
+import { POLKADOT_CAIP2 } from './config.js'
+
+/**
+ * Sign in with Polkadot (CAIP-122, docs/polkadot-server.md#sign-in-with-polkadot): the EIP-4361
+ * layout with a Polkadot header, an SS58 address, and `Chain ID` a `polkadot:` CAIP-2 (or its
+ * reference). The wallet signs it with `signRaw` ({ type: 'bytes' }), which signs the text
+ * wrapped in `<Bytes>…</Bytes>` so no signed message can ever be a transaction payload; exactly
+ * that wrapped form is verified, with sr25519, ed25519 or ecdsa (`signatureVerify`).
+ */
+
+export const POLKADOT = 'polkadot'
+const HEADER = / wants you to sign in with your Polkadot account:$/
+
+export const isPolkadotSignIn = (text: string) => HEADER.test(text.split('\n', 1)[0] ?? '')
+
+const NOT_CAIP122 =
+  'This is not a CAIP-122 Polkadot sign-in message (an address, URI, version 1, chain ID, nonce and issued-at are required).'
+
+/** Chains a sign-in may name besides the configured ones: the networks the adapter offers. */
+export const KNOWN_POLKADOT_CHAINS = [
+  'polkadot:91b171bb158e2d3848fa23a9f1c25182', // Polkadot
+  'polkadot:b0a8d493285c2df73290dfb7e61f870f', // Kusama
+  'polkadot:e143f23803ac50e8f6f8e62695d1ce9e', // Westend
+  'polkadot:68d56f15f85d3136970ec16946040bc1', // Polkadot Asset Hub
+]
+
+function fieldsOf(lines: string[]): Map<string, string> {
+  const fields = new Map<string, string>()
+  for (const line of lines) {
+    const at = line.indexOf(': ')
+    if (at > 0) fields.set(line.slice(0, at), line.slice(at + 2))
+  }
+  return fields
+}
+
+const dateOf = (value: string | undefined) => {
+  if (value === undefined) return undefined
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? null : date
+}
+
+/** The message's checks (the same codes as the other namespaces'); the signature is not read here. */
+export function checkPolkadotMessage(
+  text: string,
+  context: { origin: string; now: Date; chains: readonly string[] },
+): VerifiedSignIn {
+  const lines = text.split('\n')
+  const header = lines[0] ?? ''
+  const address = lines[1] ?? ''
+  const fields = fieldsOf(lines.slice(2))
+  const domain = header.replace(HEADER, '')
+  const uri = fields.get('URI')
+  const nonce = fields.get('Nonce')
+  const reference = fields.get('Chain ID')
+  const issuedAt = dateOf(fields.get('Issued At'))
+  const expirationTime = dateOf(fields.get('Expiration Time'))
+  const notBefore = dateOf(fields.get('Not Before'))
+  if (
+    !HEADER.test(header) ||
+    !domain ||
+    ss58PrefixOf(address) === undefined ||
+    !uri ||
+    !nonce ||
+    !/^[a-zA-Z0-9]{8,}$/.test(nonce) ||
+    !reference ||
+    fields.get('Version') !== '1' ||
+    !issuedAt ||
+    expirationTime === null ||
+    notBefore === null
+  )
+    throw new SiwxError('SIWX_MALFORMED', NOT_CAIP122)
+  checkWrittenFor(context.origin, domain, uri)
+  const chainId = reference.startsWith(`${POLKADOT}:`) ? reference : `${POLKADOT}:${reference}`
+  if (!POLKADOT_CAIP2.test(chainId) || !context.chains.includes(chainId))
+    throw new SiwxError(
+      'SIWX_CHAIN_UNSUPPORTED',
+      `Chain ${chainId.slice(0, 80)} is not one this server verifies sign-ins on.`,
+    )
+  checkTimeWindow(context.now, {
+    issuedAt,
+    expirationTime: expirationTime ?? undefined,
+    notBefore: notBefore ?? undefined,
+  })
+  return { address, chainId, domain, uri, nonce, issuedAt, expirationTime }
+}
+
+const ACCEPTED_CRYPTO = new Set(['sr25519', 'ed25519', 'ecdsa'])
+
+/** The signature is the address's key's, over exactly `<Bytes>message</Bytes>`. */
+export async function verifyPolkadotSignature(input: {
+  address: string
+  message: string
+  signature: string
+}): Promise<void> {
+  const bad = () =>
+    new SiwxError(
+      'SIWX_BAD_SIGNATURE',
+      'The signature does not match the message and address.',
+      401,
+    )
+  // 64 bytes (sr25519, ed25519), 65 (ecdsa), or a MultiSignature: one more byte naming the type.
+  if (!/^0x(?:[0-9a-fA-F]{2}){64,66}$/.test(input.signature)) throw bad()
+  await cryptoWaitReady()
+  let result: ReturnType<typeof signatureVerify>
+  try {
+    result = signatureVerify(
+      u8aWrapBytes(input.message),
+      input.signature,
+      u8aToHex(decodeAddress(input.address)),
+    )
+  } catch {
+    throw bad()
+  }
+  if (!result.isValid || !ACCEPTED_CRYPTO.has(result.crypto)) throw bad()
+}
+
+/** Sign-in with a Polkadot account on the configured and well-known chains; needs no node. */
+export function polkadotSignIn(
+  configured: readonly string[] = [],
+): Required<Pick<ChainBackend, 'namespace' | 'verifySignIn'>> {
+  const chains = [...new Set([...configured, ...KNOWN_POLKADOT_CHAINS])]
+  const verifySignIn: SignInVerifier = async ({ message, signature, origin, now }) => {
+    if (!isPolkadotSignIn(message)) throw new ForeignSignInError(POLKADOT, NOT_CAIP122)
+    const checked = checkPolkadotMessage(message, { origin, now, chains })
+    await verifyPolkadotSignature({ address: checked.address, message, signature })
+    return checked
+  }
+  return { namespace: POLKADOT, verifySignIn }
+}
