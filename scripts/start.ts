@@ -70,13 +70,14 @@ async function main() {
     // Polkadot: no Substrate node installs here, so chopsticks runs a real runtime's Wasm from a
     // chain spec shipped in an npm package, offline, seeded with sixteen months of history
     // (docs/polkadot-node.md); never part of a deployment. Its seed is CPU-bound runtime calls
-    // (tens of seconds on a loaded machine), so it starts now and is awaited after the servers.
+    // (tens of seconds on a loaded machine; a snapshot of the day's seed, kept beside npm's own
+    // caches so e2e's emptied data folders keep it too, makes a later start cheap), so it starts
+    // now and is awaited last: the web app answers meanwhile.
     const polkadotStarting = import('./polkadot/index.js').then((m) =>
       m.startDevPolkadot({
         port: m.polkadotPort(),
         instant: true,
-        // The seed of the day is kept: a second start that day skips the runtime calls.
-        snapshotFile: path.join(env.dataDir, 'polkadot', 'seed.json'),
+        snapshotFile: path.join(root, 'node_modules', '.cache', 'latch', 'polkadot-seed.json'),
       }),
     )
     polkadotStarting.catch(() => {})
@@ -121,13 +122,6 @@ async function main() {
         `${c.rpcUrl} and ${c.restUrl}, node up and seeded in ${(c.startMs / 1000).toFixed(2)} s`,
     )
     stops.push({ name: 'Cosmos node', fn: () => cosmos.stop() })
-
-    const polkadot = await timer.step(
-      'dev Polkadot chain (chopsticks, seeded history; started with the chains above)',
-      () => polkadotStarting,
-      (p) =>
-        `${p.url}, chain up and ${p.fromSnapshot ? "today's seed put back" : 'seeded'} in ${(p.startMs / 1000).toFixed(2)} s`,
-    )
 
     const serverUrl = `http://localhost:${env.serverPort}`
     const webUrl = `http://localhost:${env.webPort}`
@@ -293,6 +287,13 @@ async function main() {
     process.removeAllListeners('SIGTERM')
     process.stdin.removeAllListeners('end')
     process.on('SIGTERM', () => void stop(0))
+
+    const polkadot = await timer.step(
+      'dev Polkadot chain (chopsticks, seeded history; started with the chains, in parallel)',
+      () => polkadotStarting,
+      (p) =>
+        `${p.url}, chain up and ${p.fromSnapshot ? "today's seed put back" : 'seeded'} in ${(p.startMs / 1000).toFixed(2)} s`,
+    )
 
     const seeded = chain.started ? ` (${chain.seedSummary})` : ' (already running: left as is)'
     console.log(
