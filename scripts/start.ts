@@ -194,6 +194,10 @@ async function main() {
       LATCH_BITCOIN_ESPLORA:
         process.env.LATCH_BITCOIN_ESPLORA ||
         `bip122:0f9188f13cb7b2c71f2a335e3a4fc328=${bitcoin.url}`,
+      // History, balances and sign-in of the dev Cosmos node's chain (docs/cosmos-server.md).
+      LATCH_COSMOS_NODES:
+        process.env.LATCH_COSMOS_NODES ||
+        `cosmos:${cosmos.chainId}=${cosmos.rpcUrl}|${cosmos.restUrl}`,
       // Request logs would drown the URLs; `LATCH_LOG_LEVEL=info npm start` brings them back.
       LATCH_LOG_LEVEL: process.env.LATCH_LOG_LEVEL ?? 'warn',
       LATCH_WEB_ORIGINS: webOrigins.join(','),
