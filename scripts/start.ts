@@ -256,6 +256,8 @@ async function main() {
     process.env.VITE_LATCH_PROJECT_ID = project.id
     process.env.VITE_LATCH_CHAIN_RPC_URL = chain.rpcUrl
     process.env.VITE_LATCH_SOLANA_RPC_URL = solana.rpcUrl
+    // The web app offers the dev node's regtest chain, through the server's Esplora pass-through.
+    process.env.VITE_LATCH_BITCOIN_NETWORK ??= 'regtest'
     process.env.VITE_LATCH_WALLETCONNECT_PROJECT_ID =
       walletConnectProjectId ?? DEV_WALLETCONNECT_PROJECT_ID
     process.env.VITE_LATCH_WALLETCONNECT_RELAY_URL = relay
