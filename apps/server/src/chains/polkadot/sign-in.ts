@@ -1,5 +1,11 @@
-import { u8aToHex, u8aWrapBytes } from '@polkadot/util'
-import { cryptoWaitReady, decodeAddress, signatureVerify } from '@polkadot/util-crypto'
+import { hexToU8a, u8aWrapBytes } from '@polkadot/util'
+import {
+  cryptoWaitReady,
+  decodeAddress,
+  ed25519Verify,
+  secp256k1Verify,
+  sr25519Verify,
+} from '@polkadot/util-crypto'
 import {
   checkTimeWindow,
   checkWrittenFor,
@@ -94,34 +100,65 @@ export function checkPolkadotMessage(
   return { address, chainId, domain, uri, nonce, issuedAt, expirationTime }
 }
 
-const ACCEPTED_CRYPTO = new Set(['sr25519', 'ed25519', 'ecdsa'])
+type Scheme = 'sr25519' | 'ed25519' | 'ecdsa'
+/** MultiSignature's type byte (Ed25519, Sr25519, Ecdsa, in that order). */
+const MULTI: Record<number, Scheme> = { 0: 'ed25519', 1: 'sr25519', 2: 'ecdsa' }
 
-/** The signature is the address's key's, over exactly `<Bytes>message</Bytes>`. */
+function verifies(scheme: Scheme, message: Uint8Array, signature: Uint8Array, account: Uint8Array) {
+  try {
+    if (scheme === 'sr25519')
+      return signature.length === 64 && sr25519Verify(message, signature, account)
+    if (scheme === 'ed25519')
+      return signature.length === 64 && ed25519Verify(message, signature, account)
+    // An ecdsa account id is the blake2-256 of the compressed key the signature recovers.
+    return signature.length === 65 && secp256k1Verify(message, signature, account, 'blake2')
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The signature is the address's key's, over exactly `<Bytes>message</Bytes>`. Each scheme is
+ * checked on its own (not util-crypto's `signatureVerify`, which also accepts a signature of the
+ * bare bytes: those could be a transaction payload another site had the wallet sign).
+ */
 export async function verifyPolkadotSignature(input: {
   address: string
   message: string
   signature: string
-}): Promise<void> {
+}): Promise<'sr25519' | 'ed25519' | 'ecdsa'> {
   const bad = () =>
     new SiwxError(
       'SIWX_BAD_SIGNATURE',
       'The signature does not match the message and address.',
       401,
     )
-  // 64 bytes (sr25519, ed25519), 65 (ecdsa), or a MultiSignature: one more byte naming the type.
+  // 64 bytes (sr25519, ed25519), 65 (ecdsa), or a MultiSignature: a first byte naming the type.
   if (!/^0x(?:[0-9a-fA-F]{2}){64,66}$/.test(input.signature)) throw bad()
   await cryptoWaitReady()
-  let result: ReturnType<typeof signatureVerify>
-  try {
-    result = signatureVerify(
-      u8aWrapBytes(input.message),
-      input.signature,
-      u8aToHex(decodeAddress(input.address)),
-    )
-  } catch {
-    throw bad()
-  }
-  if (!result.isValid || !ACCEPTED_CRYPTO.has(result.crypto)) throw bad()
+  const raw = hexToU8a(input.signature)
+  const account = decodeAddress(input.address)
+  const wrapped = u8aWrapBytes(input.message)
+  const multi = MULTI[raw[0] as number]
+  const candidates: [Scheme, Uint8Array][] =
+    raw.length === 64
+      ? [
+          ['sr25519', raw],
+          ['ed25519', raw],
+        ]
+      : raw.length === 65
+        ? [
+            ['ecdsa', raw],
+            ...(multi && multi !== 'ecdsa'
+              ? [[multi, raw.subarray(1)] as [Scheme, Uint8Array]]
+              : []),
+          ]
+        : multi === 'ecdsa'
+          ? [['ecdsa', raw.subarray(1)]]
+          : []
+  for (const [scheme, signature] of candidates)
+    if (verifies(scheme, wrapped, signature, account)) return scheme
+  throw bad()
 }
 
 /** Sign-in with a Polkadot account on the configured and well-known chains; needs no node. */
