@@ -198,6 +198,11 @@ async function main() {
       LATCH_COSMOS_NODES:
         process.env.LATCH_COSMOS_NODES ||
         `cosmos:${cosmos.chainId}=${cosmos.rpcUrl}|${cosmos.restUrl}`,
+      // History (indexed from its blocks), balances and sign-in of the dev Polkadot chain
+      // (docs/polkadot-server.md); the server's indexer waits for the chain while it seeds.
+      LATCH_POLKADOT_CHAINS:
+        process.env.LATCH_POLKADOT_CHAINS ||
+        `polkadot:45454545454545454545454545454545=ws://127.0.0.1:${process.env.LATCH_POLKADOT_PORT || 9944}`,
       // Request logs would drown the URLs; `LATCH_LOG_LEVEL=info npm start` brings them back.
       LATCH_LOG_LEVEL: process.env.LATCH_LOG_LEVEL ?? 'warn',
       LATCH_WEB_ORIGINS: webOrigins.join(','),
