@@ -5,13 +5,11 @@
  * Sends, receives, a second denom, memos, a two-message transaction and one that fails in its
  * block (insufficient funds), as wallets meet them.
  */
-import type { EncodeObject } from '@cosmjs/proto-signing'
-import { SigningStargateClient, type StdFee } from '@cosmjs/stargate'
-import { TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
+import type { StdFee } from '@cosmjs/amino'
 import type { CosmosChain } from './chain.js'
 import { FEE_DENOM, TOKEN_DENOM } from './config.js'
 import type { DevCosmosAccount, DevCosmosKeys } from './keys.js'
-import { MSG_SEND } from './tx.js'
+import { type Send, signSend } from './sign.js'
 
 export const SEED_MONTHS = 16
 const DAY = 86_400_000
@@ -46,9 +44,10 @@ export function seedGenesisTime(now: Date): Date {
   return new Date(start.getTime() - DAY)
 }
 
-const send = (from: string, to: string, amount: bigint, denom = FEE_DENOM): EncodeObject => ({
-  typeUrl: MSG_SEND,
-  value: { fromAddress: from, toAddress: to, amount: [{ denom, amount: amount.toString() }] },
+const send = (from: string, to: string, amount: bigint, denom = FEE_DENOM): Send => ({
+  fromAddress: from,
+  toAddress: to,
+  amount: [{ denom, amount: amount.toString() }],
 })
 
 /** 100k gas a message at 0.025ustake: what a wallet pays after simulating (~65k) with margin. */
@@ -69,43 +68,29 @@ export async function seedCosmosHistory(
   let failedTx = ''
   const firstTime = new Date(time + 60_000)
 
-  const clients = new Map<unknown, Promise<SigningStargateClient>>()
-  const clientFor = (signer: DevCosmosAccount['direct'] | DevCosmosAccount['amino']) => {
-    let client = clients.get(signer)
-    if (!client) {
-      client = SigningStargateClient.offline(signer)
-      clients.set(signer, client)
-    }
-    return client
-  }
-
   /** Signs with cosmjs as a wallet would, submits through CheckTx, and mines its block. */
   async function submit(
     account: DevCosmosAccount,
     mode: 'direct' | 'amino',
-    msgs: EncodeObject[],
+    msgs: Send[],
     memo: string,
     at: number,
   ) {
-    const signer = clientFor(mode === 'direct' ? account.direct : account.amino)
     const onChain = chain.state.account(account.address)
     if (!onChain) throw new Error(`seed: ${account.address} has no account`)
-    const raw = await (await signer).sign(account.address, msgs, feeFor(msgs.length), memo, {
-      accountNumber: onChain.accountNumber,
-      sequence: Number(onChain.sequence),
+    const bytes = await signSend(account, mode, msgs, feeFor(msgs.length), memo, {
       chainId: chain.chainId,
+      accountNumber: onChain.accountNumber,
+      sequence: onChain.sequence,
     })
-    const check = chain.checkTx(TxRaw.encode(raw).finish())
+    const check = chain.checkTx(bytes)
     if (check.code !== 0) throw new Error(`seed: CheckTx refused a seeded tx: ${check.log}`)
     time = Math.max(at, time + 1000)
     chain.setClock(time)
     const [block] = chain.mine(1)
     const stored = block?.txs[0]
     if (!stored) throw new Error('seed: the block holds no tx')
-    const touches = [
-      account.address,
-      ...msgs.map((m) => (m.value as { toAddress: string }).toAddress),
-    ]
+    const touches = [account.address, ...msgs.map((m) => m.toAddress)]
     if (touches.includes(wallet)) walletTransactions++
     return stored
   }
