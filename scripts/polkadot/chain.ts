@@ -162,8 +162,13 @@ export async function openDevChain(
       if (--openChains === 0) await c.destroyWorker()
     },
   }
-  if (options.blocks) await restore(c, chain, options.blocks)
-  else await devChain.buildBlock(options.firstBlockAt)
+  try {
+    if (options.blocks) await restore(c, chain, options.blocks)
+    else await devChain.buildBlock(options.firstBlockAt)
+  } catch (error) {
+    await devChain.close()
+    throw error
+  }
   return devChain
 }
 

@@ -4,7 +4,7 @@
  * read back from old blocks and their events, transfers signed with dev keys moving balances by
  * exactly amount + fee, and the runtime's refusals.
  */
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import '@polkadot/api-augment'
@@ -13,8 +13,10 @@ import type { SubmittableExtrinsic } from '@polkadot/api/types'
 import type { EventRecord } from '@polkadot/types/interfaces'
 import { mnemonicGenerate } from '@polkadot/util-crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDevChain } from './chain.js'
 import { type DevPolkadot, devPolkadotKeys, startDevPolkadot } from './index.js'
 import type { DevPolkadotKeys } from './keys.js'
+import type { ChainSnapshot } from './snapshot.js'
 
 let dot: DevPolkadot
 let api: ApiPromise
@@ -295,5 +297,11 @@ describe('dev Polkadot chain', () => {
       await other.disconnect()
       await again.stop()
     }
+    // A snapshot whose block does not hash to its header is refused, not served.
+    const saved = JSON.parse(readFileSync(snapshotFile, 'utf8')) as ChainSnapshot
+    const tampered = saved.blocks.map((b, i) =>
+      i === 2 ? { ...b, hash: `0x${'11'.repeat(32)}` } : b,
+    )
+    await expect(openDevChain({ blocks: tampered })).rejects.toThrow(/does not hash/)
   })
 })
