@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ChainConfigError, loadChainDataConfig } from '../config.js'
 import { DEFAULT_TIMEOUT_MS, loadCosmosConfig } from './config.js'
 
 const load = (env: Record<string, string | undefined>) => {
@@ -63,5 +64,24 @@ describe('loadCosmosConfig', () => {
     expect(issues[1]).toMatch(/cosmos:juno-1 is not a Cosmos chain this server knows/)
     expect(issues[5]).toMatch(/cosmos:cosmoshub-4 is named twice/)
     expect(issues[6]).toMatch(/LATCH_COSMOS_TIMEOUT_MS/)
+  })
+
+  it('is read by the server as a registered family, its problems listed with the others', () => {
+    const config = loadChainDataConfig(
+      { LATCH_COSMOS_NODES: 'cosmos:celestia=http://127.0.0.1:1|http://127.0.0.1:2' },
+      'http://127.0.0.1:9',
+    )
+    expect(config.backends.get('cosmos')).toMatchObject({ chains: [{ caip2: 'cosmos:celestia' }] })
+    const error = (() => {
+      try {
+        loadChainDataConfig({ LATCH_COSMOS_NODES: 'cosmos:nope' }, 'http://127.0.0.1:9')
+      } catch (e) {
+        return e
+      }
+    })()
+    expect(error).toBeInstanceOf(ChainConfigError)
+    expect((error as ChainConfigError).issues).toEqual([
+      expect.stringMatching(/^LATCH_COSMOS_NODES: expected/),
+    ])
   })
 })

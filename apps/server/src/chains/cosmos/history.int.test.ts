@@ -203,8 +203,11 @@ describe('cosmos history against the dev node', () => {
         .sort(),
     ).toEqual([out, back].sort())
     expect(now[1]?.height).toBe(now[2]?.height)
-    const fresh = hashes(await allPages(stack.app, wallet, { ...q, limit: '2' }))
-    expect(fresh).toEqual(now.map((t) => t.hash))
+    // Pages of 1 and 2 put a cursor inside that block: its other transaction still comes next.
+    for (const limit of ['1', '2']) {
+      const fresh = hashes(await allPages(stack.app, wallet, { ...q, limit }))
+      expect(fresh, `limit ${limit}`).toEqual(now.map((t) => t.hash))
+    }
   })
 
   it("gives every bank denom in display units, equal to the node's balances", async () => {
