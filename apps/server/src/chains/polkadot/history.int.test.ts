@@ -8,9 +8,15 @@
 
 import type { Transaction } from '@latch/core/wire'
 import type { ApiPromise } from '@polkadot/api'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DevPolkadot, DevPolkadotKeys } from '../../../../../scripts/polkadot/index.js'
-import { allPages, getHistory, testProjectOf } from '../testing/harness.js'
+import { ChainLease, LeaseLostError, leaseTimings } from '../eip155/lease.js'
+import { allPages, getHistory, openTestDb, testCodec, testProjectOf } from '../testing/harness.js'
+import { polkadotBackend } from './backend.js'
+import { readBlock } from './decode.js'
+import { polkadotLeaseId } from './indexer.js'
+import { commitBlocks, readCheckpoint } from './store.js'
 import { type PolkadotTestStack, startPolkadotStack, startTestChain } from './testing.js'
 
 let dot: DevPolkadot
@@ -247,6 +253,78 @@ describe('polkadot history against the dev chain', () => {
       }
     } finally {
       await pg.close()
+    }
+  })
+})
+
+describe('one indexer per chain (the lease)', () => {
+  it('lets one of two servers index, and the other take over when it stops', async () => {
+    const db = await openTestDb('postgres')
+    const config = { chains: [{ caip2: dot.caip2, url: dot.url }], fromBlock: 1 }
+    const make = (holder: string) =>
+      polkadotBackend(config, {
+        db: db.handle.db,
+        codec: testCodec(),
+        airdropMinRecipients: 5,
+        holder,
+      })
+    const a = make('host:1:a')
+    const b = make('host:2:b')
+    const lease = new ChainLease(db.handle.db, polkadotLeaseId(dot.caip2), 'observer')
+    const head = async () => (await api.rpc.chain.getHeader()).number.toNumber()
+    const reached = async (n: number) => {
+      for (let i = 0; i < 1200; i++) {
+        if (((await readCheckpoint(db.handle.db, dot.caip2))?.number ?? 0) >= n) return
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      throw new Error(`the index never reached block ${n}`)
+    }
+    try {
+      for (const f of [...a.followers, ...b.followers]) f.start()
+      await reached(await head())
+      const first = (await lease.current())?.holder
+      expect(['host:1:a', 'host:2:b']).toContain(first)
+      const [leader, standby] = first === 'host:1:a' ? [a, b] : [b, a]
+      for (const f of leader.followers) await f.stop()
+      await api.tx.balances
+        .transferKeepAlive(keys.bob.address, 2_000_000_000_000n)
+        .signAndSend(keys.alice.pair)
+      const block = await dot.newBlock()
+      await reached(block.number)
+      expect((await lease.current())?.holder).not.toBe(first)
+      for (const f of standby.followers) await f.stop()
+    } finally {
+      await a.nodes.close()
+      await b.nodes.close()
+      await db.close()
+    }
+  })
+
+  it('refuses a batch whose lease another indexer took meanwhile, writing nothing', async () => {
+    const db = await openTestDb('pglite')
+    try {
+      const id = polkadotLeaseId(dot.caip2)
+      const timings = leaseTimings(60_000)
+      const paused = new ChainLease(db.handle.db, id, 'host:1:paused', { timings })
+      expect(await paused.acquire()).toBe(true)
+      const fence = paused.fencer()
+      // The paused holder's lease lapses; another takes it (a new term).
+      await db.handle.db.execute(
+        sql`update chain_index_leases set expires_at = clock_timestamp() where chain_id = ${id}`,
+      )
+      const other = new ChainLease(db.handle.db, id, 'host:2:other', { timings })
+      expect(await other.acquire()).toBe(true)
+      const blocks = [await readBlock(api, 1), await readBlock(api, 2)]
+      await expect(commitBlocks(db.handle.db, dot.caip2, blocks, fence)).rejects.toBeInstanceOf(
+        LeaseLostError,
+      )
+      expect(await readCheckpoint(db.handle.db, dot.caip2)).toBeNull()
+      await commitBlocks(db.handle.db, dot.caip2, blocks, other.fencer())
+      expect((await readCheckpoint(db.handle.db, dot.caip2))?.number).toBe(2)
+      await other.release()
+      await paused.release()
+    } finally {
+      await db.close()
     }
   })
 })
