@@ -116,7 +116,8 @@ export async function cosmosHistory(
         kept.push({ tx: answer.txs[at] as RestTx, response, hash, height })
       }
       seen += responses.length
-      if (responses.length === 0 || seen >= Number(answer.total)) break
+      // A short page is the last, whether or not the node says its total.
+      if (responses.length < per || seen >= Number(answer.total)) break
     }
     return kept.slice(0, need)
   }
