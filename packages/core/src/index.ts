@@ -9,7 +9,7 @@ export type * from './adapters/types.js'
 // (and with it the optional WalletConnect SDK).
 export { walletConnectLink } from './adapters/walletConnect/links.js'
 export * from './api/index.js'
-export * from './auth/index.js'
+export type * from './auth/index.js'
 // Here, not from controller/index.ts: a module the page runs that re-exports an action bundles
 // it into the page's first chunk, and signing waits for a click.
 export {
