@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import type { Address } from 'viem'
 import { afterAll, describe, expect, test } from 'vitest'
 import {
   accountAddress,
@@ -34,7 +35,7 @@ describe.skipIf('unavailable' in postgres)('history pages on Postgres', () => {
     })
     await migrate(handle)
     await fillSynthetic(handle.db, { transactions: 4_000, accounts: 100 })
-    const address = accountAddress(0)
+    const address = accountAddress(0) as Address
     const counted = (await handle.db.execute(sql`
       select count(*)::int as n from chain_account_transactions where address = ${address}`)) as unknown as {
       rows: { n: number }[]
