@@ -42,6 +42,9 @@ export const TransactionMetadata = Type.Object({
   status: TransactionStatus,
   nonce: Type.Integer(),
   chain: Type.String({ description: 'CAIP-2, e.g. eip155:1' }),
+  // Latch's own, beside the reference's fields: a Cosmos transaction's memo as signed (absent
+  // when empty and on families without memos). Text from the sender: shown as text, never markup.
+  memo: Type.Optional(Type.String({ description: 'The memo the sender signed (Cosmos)' })),
 })
 export type TransactionMetadata = Static<typeof TransactionMetadata>
 

@@ -12,7 +12,7 @@ import type { Coin, RestTx, RestTxResponse } from './node.js'
  *  - a failed transaction (code ≠ 0) moved nothing but its fee: status `failed`, the fee line
  *    only, classified by what it tried to do;
  *  - messages other than `MsgSend` move nothing here; a transaction of them alone is `execute`.
- * The memo is returned beside the wire row: the wire has no field for it yet.
+ * The memo is in the wire row's metadata when there is one, and beside it as signed.
  */
 
 const MSG_SEND = '/cosmos.bank.v1beta1.MsgSend'
@@ -108,6 +108,7 @@ export function toCosmosWireTransaction(
         // The signer's account sequence: the Cosmos counterpart of an EVM sender's nonce.
         nonce: Number(tx.auth_info.signer_infos[0]?.sequence ?? 0),
         chain: network.caip2,
+        ...(tx.body.memo ? { memo: tx.body.memo } : {}),
       },
       transfers,
     },

@@ -156,6 +156,9 @@ describe('cosmos history against the dev node', () => {
       expect(row.memo).toBe(body.tx.body.memo)
     }
     const memos = rows.map((r) => r.memo)
+    // Through the route too: the response schema keeps the memo (an empty one is left out).
+    const served = (await allPages(stack.app, wallet, { chainId: DEV, limit: '100' })).flat()
+    expect(served.map((t) => t.metadata.memo ?? '')).toEqual(memos)
     expect(memos.some((m) => m.startsWith('allowance '))).toBe(true)
     expect(memos.some((m) => /[<>&]/.test(m))).toBe(true)
   })
