@@ -1,14 +1,12 @@
-import { Keyring } from '@polkadot/keyring'
-import { u8aToHex, u8aWrapBytes } from '@polkadot/util'
-import { cryptoWaitReady } from '@polkadot/util-crypto'
+import { u8aToHex } from '@polkadot/util'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { SiwxError } from '../../siwx/verify.js'
 import { DEV_POLKADOT_CAIP2 } from './config.js'
+import { polkadotMessage, signRaw, type TestPair, testPair } from './sign-in.fixtures.js'
 import { polkadotSignIn } from './sign-in.js'
 
 const ORIGIN = 'http://localhost:5173'
 const NOW = new Date('2026-11-27T12:00:00Z')
-const PHRASE = 'bottom drive obey lake curtain smoke basket hold race lonely fit walk'
 const { namespace, verifySignIn } = polkadotSignIn([DEV_POLKADOT_CAIP2])
 const verify = (message: string, signature: string, origin = ORIGIN) =>
   verifySignIn({ message, signature, origin, now: NOW })
@@ -18,43 +16,16 @@ const refusal = (promise: Promise<unknown>) =>
     (error: SiwxError) => ({ code: error.code, status: error.statusCode }),
   )
 
-function message(
-  address: string,
-  fields: {
-    domain?: string
-    uri?: string
-    chain?: string
-    nonce?: string
-    issuedAt?: string
-    expires?: string
-  } = {},
-) {
-  return [
-    `${fields.domain ?? 'localhost:5173'} wants you to sign in with your Polkadot account:`,
-    address,
-    '',
-    'Sign in to Latch',
-    '',
-    `URI: ${fields.uri ?? 'http://localhost:5173/'}`,
-    'Version: 1',
-    `Chain ID: ${fields.chain ?? DEV_POLKADOT_CAIP2}`,
-    `Nonce: ${fields.nonce ?? 'abcdefgh1234'}`,
-    `Issued At: ${fields.issuedAt ?? NOW.toISOString()}`,
-    ...(fields.expires ? [`Expiration Time: ${fields.expires}`] : []),
-  ].join('\n')
-}
+const message = polkadotMessage
 
-type Pair = ReturnType<Keyring['addFromUri']>
+type Pair = TestPair
 const pairs: Record<'sr25519' | 'ed25519' | 'ecdsa', Pair> = {} as never
 let mallory: Pair
-/** What an extension's signRaw({ type: 'bytes' }) gives: a signature of <Bytes>text</Bytes>. */
-const signRaw = (pair: Pair, text: string) => u8aToHex(pair.sign(u8aWrapBytes(text)))
 
 beforeAll(async () => {
-  await cryptoWaitReady()
   for (const type of ['sr25519', 'ed25519', 'ecdsa'] as const)
-    pairs[type] = new Keyring({ type, ss58Format: 2 }).addFromUri(`${PHRASE}//Alice`)
-  mallory = new Keyring({ type: 'sr25519', ss58Format: 2 }).addFromUri(`${PHRASE}//Mallory`)
+    pairs[type] = await testPair('//Alice', type)
+  mallory = await testPair('//Mallory')
 })
 
 describe('polkadotSignIn', () => {
