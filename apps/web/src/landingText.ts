@@ -15,8 +15,8 @@ export function landingBody(
   features: Pick<Features, 'email' | 'socials'>,
   walletConnect: boolean,
 ): string {
-  const families = (config.adapters ?? []).map(({ traits }) =>
-    traits.namespace === 'eip155' ? 'EVM' : traits.label,
+  const families = (config.adapters ?? []).map(
+    ({ traits }) => t.families[traits.namespace] ?? traits.label,
   )
   const embedded = config.auth && features.email
   return t.body

@@ -12,6 +12,8 @@ export const appMessages = {
     embedded: ' and an embedded wallet via email sign-in',
     embeddedSocial: ' and an embedded wallet via email, social or Farcaster sign-in',
     siwx: ', and signs you in with it (SIWX)',
+    // A family's name on the landing where people say it otherwise than its traits' label.
+    families: { eip155: 'EVM' } as Record<string, string>,
     cta: 'Connect a wallet to see its activity',
     reconnecting: 'Reconnecting…',
   },

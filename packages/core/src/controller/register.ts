@@ -1,3 +1,4 @@
+import { DEFAULT_CAIP_NETWORK_ID } from '../adapters/eip155/defaultNetwork.js'
 import { findNetwork } from '../networks/caip.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import { type ChainStoreState, createChainState } from '../stores/chain.js'
@@ -61,8 +62,7 @@ function setConnectors(ctx: ControllerContext, namespace: ChainNamespace, list: 
   )
 }
 
-/** seed-spec §9: the default chain when the app names none. */
-export const DEFAULT_CAIP_NETWORK_ID = 'eip155:1'
+export { DEFAULT_CAIP_NETWORK_ID }
 
 /**
  * The network a page starts on (docs/behaviour.md#networks): the stored one when the app still
