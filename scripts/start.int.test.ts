@@ -25,6 +25,7 @@ async function ports() {
     bitcoin: await freePort(),
     cosmosRpc: await freePort(),
     cosmosRest: await freePort(),
+    polkadot: await freePort(),
   }
 }
 
@@ -48,6 +49,7 @@ function start(p: Awaited<ReturnType<typeof ports>>) {
         LATCH_BITCOIN_PORT: String(p.bitcoin),
         LATCH_COSMOS_RPC_PORT: String(p.cosmosRpc),
         LATCH_COSMOS_REST_PORT: String(p.cosmosRest),
+        LATCH_POLKADOT_PORT: String(p.polkadot),
         LATCH_WALLETCONNECT_PROJECT_ID: '',
         LATCH_DATA_DIR: dataDir,
       },
@@ -110,6 +112,8 @@ describe('npm start', () => {
       'dev account name',
       'web app',
       'secure frame',
+      // Seeded in parallel from the start, awaited last (scripts/start.ts).
+      'dev Polkadot chain',
     ])
     expect(output).toContain(`http://localhost:${p.server}/docs`)
     expect((await fetch(`http://127.0.0.1:${p.server}/docs`)).ok).toBe(true)
