@@ -1,4 +1,10 @@
-import { formatQuantity, namespaceTraits, pushView, type SendEstimate } from '@latch/core'
+import {
+  formatQuantity,
+  namespaceTraits,
+  pushView,
+  type SendEstimate,
+  type TokenBalance,
+} from '@latch/core'
 import { looksLikeName, resolveAccountName } from '@latch/core/names'
 import { estimateSend, maxSendable, toDecimalAmount, validateSend } from '@latch/core/send'
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react'
@@ -7,12 +13,22 @@ import { useLatch } from '../context.js'
 import { useLatchAccount, useLatchNetwork } from '../hooks/index.js'
 import { fill, type Messages } from '../messages.js'
 import { ensureWalletStyles } from '../theme/walletStyles.js'
+import { formatAvailable } from './availableAmount.js'
 import { FeeRatePicker } from './FeeRatePicker.js'
 import { pickedFeeRate, pickFeeRate } from './pickedFeeRate.js'
 import { costLabel, sendCostsOf } from './sendCosts.js'
 import { useTokenBalances } from './TokenBalances.js'
 
 const tokenKey = (token: { address?: string | undefined }) => token.address ?? 'native'
+
+const sameToken = (a: TokenBalance | undefined, b: TokenBalance | undefined) =>
+  a === b ||
+  (!!a &&
+    !!b &&
+    a.chainId === b.chainId &&
+    tokenKey(a) === tokenKey(b) &&
+    a.quantity.numeric === b.quantity.numeric &&
+    a.quantity.decimals === b.quantity.decimals)
 
 /**
  * The fee of the send as typed, estimated again (after a short pause) whenever it changes; the
@@ -163,7 +179,9 @@ export function WalletSend() {
       ? balances.find((b) => tokenKey(b) === tokenKey(send.token ?? {}))
       : undefined
     const next = chosen ?? balances[0]
-    if (next !== send.token) stores.send.setState({ token: next })
+    // Compared by content: the chain-read native fallback is a fresh object on every render, and
+    // an identity check would set it again forever.
+    if (!sameToken(next, send.token)) stores.send.setState({ token: next })
   }, [balances, send.token, stores])
 
   const amount = send.sendTokenAmount ?? ''
@@ -275,7 +293,7 @@ export function WalletSend() {
       <p className="latch-field-hint" id={ids.hint}>
         {send.token
           ? fill(t.available, {
-              amount: send.token.quantity.numeric,
+              amount: formatAvailable(send.token.quantity.numeric),
               symbol: send.token.symbol,
             })
           : ''}
