@@ -185,8 +185,18 @@ function buildLatchConfig(): LatchConfig {
     // Twenty rows fill a screen; the next page comes as the list scrolls.
     historyPageSize: 20,
     siwx: typeof window === 'undefined' ? undefined : demoSiwx(window.location.search),
+    // The secure frame shows the name as the page's own claim (docs/embedded-wallet.md).
+    options: { metadata: appMetadata() },
   }
 }
+
+/** The app's description of itself, for the secure frame and WalletConnect wallets. */
+const appMetadata = () => ({
+  name: 'Latch',
+  description: 'Connect a wallet and see its history',
+  url: globalThis.location?.origin ?? '',
+  icons: [],
+})
 
 /**
  * WalletConnect when a project id is configured; otherwise it and the phone-only wallets are not
@@ -204,12 +214,7 @@ function walletConnectConnectors() {
       relayUrl: walletConnectRelayUrl,
       networks,
       pairingExpiryMs: expiry,
-      metadata: {
-        name: 'Latch',
-        description: 'Connect a wallet and see its history',
-        url: window.location.origin,
-        icons: [],
-      },
+      metadata: appMetadata(),
     }),
   ]
 }
