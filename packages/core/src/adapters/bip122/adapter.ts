@@ -54,6 +54,8 @@ export interface BitcoinAdapter extends ChainAdapter {
   waitForTransaction: NonNullable<ChainAdapter['waitForTransaction']>
   /** The connected accounts, payment first (spec §9: payment 0, ordinal 1). */
   getAccounts(): readonly BitcoinAccount[]
+  /** Connects a wallet found outside discovery (a WalletConnect session's bip122 side). */
+  connectWallet(wallet: BitcoinWallet): Promise<ConnectResult>
 }
 
 interface Connection {
@@ -247,6 +249,7 @@ export function createBitcoinAdapter(parameters: BitcoinAdapterParameters): Bitc
     on: events.on,
     getConnectors: () => bitcoinConnectors(wallets().list(), networks),
     getAccounts: () => connected?.accounts ?? [],
+    connectWallet: async (wallet) => (await open(wallet, network, false)) as ConnectResult,
     async connect({ connectorId, network: target }) {
       const wallet = await waitForWallet(connectorId, 0)
       if (!wallet) throw new ConnectorNotFoundError(connectorId)

@@ -26,7 +26,7 @@ export interface WalletChange {
   disconnected?: boolean | undefined
 }
 
-export type WalletSource = 'wallet-standard' | 'sats-connect' | 'injected'
+export type WalletSource = 'wallet-standard' | 'sats-connect' | 'injected' | 'walletconnect'
 
 export interface BitcoinWallet {
   /** The connector id: stable across reloads (`<source>:<name or provider id>`). */
