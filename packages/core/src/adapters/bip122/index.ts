@@ -52,4 +52,10 @@ export type {
   BitcoinWallet,
   MessageProtocol,
 } from './wallet.js'
+export {
+  type Bip122SessionClient,
+  bip122SessionAccounts,
+  createWalletConnectBitcoinWallet,
+  type WalletConnectBitcoinWallet,
+} from './walletConnect.js'
 export { bitcoinConnectors, dedupeWallets, watchBitcoinWallets } from './wallets.js'

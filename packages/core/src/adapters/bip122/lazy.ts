@@ -52,5 +52,7 @@ export function createLazyBitcoinAdapter(parameters: BitcoinAdapterParameters): 
       return feeRateOptions(estimates) as readonly FeeRateOption[]
     },
     getAccounts: () => inner?.getAccounts() ?? [],
+    connectWallet: async (wallet: Parameters<BitcoinAdapter['connectWallet']>[0]) =>
+      (await load()).connectWallet(wallet),
   }) as BitcoinAdapter
 }

@@ -3,6 +3,7 @@
  * ends (the dapp's and a phone wallet's) through the dev relay, the wallet signing with real keys
  * (core's Bitcoin test signer: BIP-84 payment and BIP-86 ordinal accounts on regtest).
  */
+import { p2wpkh, Transaction } from '@scure/btc-signer'
 import { SignClient } from '@walletconnect/sign-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DevRelay, startDevRelay } from '../../../../../scripts/relay/index.js'
@@ -12,7 +13,10 @@ import { createBitcoinTestSigner } from '../../testing/bitcoinWallet.js'
 import { proposalNamespaces } from '../walletConnect/namespaces.js'
 import { createBitcoinAdapter } from './adapter.js'
 import { BitcoinWalletRejectedError } from './errors.js'
+import { createLazyBitcoinAdapter } from './lazy.js'
 import { bitcoinRegtest } from './networks.js'
+import { networkParams } from './params.js'
+import { finalizeSigned } from './send.js'
 import { verifyBitcoinMessage } from './verifyMessage.js'
 import { type Bip122SessionClient, createWalletConnectBitcoinWallet } from './walletConnect.js'
 
@@ -95,6 +99,19 @@ beforeAll(async () => {
         },
       })
     }
+    if (method === 'signPsbt') {
+      // The test signer's own shape: the account's address and the inputs to sign.
+      const inputs = args.signInputs as Array<{ address: string; index: number }>
+      const answer = await signer.handle({
+        method,
+        params: {
+          psbt: args.psbt,
+          address: inputs[0]?.address,
+          indexes: inputs.map((i) => i.index),
+        },
+      })
+      return respond(answer)
+    }
     return respond({ error: { code: -32601, message: `Method not found: ${method}` } })
   })
 
@@ -174,6 +191,52 @@ describe('a bip122 WalletConnect session', () => {
       const other = (account === payment ? ordinal : payment)?.address as string
       expect(verifyBitcoinMessage({ address: other, message, signature })).toBe(false)
     }
+    adapter.destroy?.()
+  })
+
+  it('has the phone sign a PSBT input with the payment key, unbroadcast', async () => {
+    const params = networkParams(bitcoinRegtest)
+    const tx = new Transaction()
+    tx.addInput({
+      txid: '11'.repeat(32),
+      index: 0,
+      witnessUtxo: {
+        script: p2wpkh(Buffer.from(payment?.publicKey as string, 'hex'), params).script,
+        amount: 100_000n,
+      },
+    })
+    tx.addOutputAddress(ordinal?.address as string, 90_000n, params)
+    const unsigned = tx.toPSBT()
+    const wallet = walletOf()
+    const [account] = await wallet.connect({ network: 'regtest', silent: false })
+    const signed = await wallet.signPsbt({
+      psbt: unsigned,
+      account: account as NonNullable<typeof account>,
+      signIndexes: [0],
+      network: 'regtest',
+    })
+    expect(asked.at(-1)).toMatchObject({
+      method: 'signPsbt',
+      chainId: CHAIN,
+      params: {
+        account: payment?.address,
+        signInputs: [{ address: payment?.address, index: 0 }],
+        broadcast: false,
+      },
+    })
+    // The adapter's own check: same transaction, every input signed and final.
+    expect(finalizeSigned(unsigned, signed).txid).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  it('works the same through the lazy adapter the web app uses', async () => {
+    const adapter = createLazyBitcoinAdapter({
+      networks: [bitcoinRegtest],
+      storage: createMemoryStorage(),
+    })
+    await adapter.connectWallet(walletOf())
+    const address = payment?.address as string
+    const signature = await adapter.signMessage({ address, message: 'lazy' })
+    expect(verifyBitcoinMessage({ address, message: 'lazy', signature })).toBe(true)
     adapter.destroy?.()
   })
 
