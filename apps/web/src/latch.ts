@@ -32,6 +32,7 @@ import {
   walletConnectProjectId,
   walletConnectRelayUrl,
 } from './env'
+import { appMessages } from './messages'
 import { demoSiwx } from './siwx'
 
 // Public networks reach their nodes through the Latch server's JSON-RPC proxy, so the page
@@ -39,7 +40,8 @@ import { demoSiwx } from './siwx'
 const proxied = (networks: readonly EvmNetwork[]) =>
   networks.map((n) => withRpcProxy(n, serverUrl, projectId))
 
-export const devNetwork = createDevNetwork(chainRpcUrl)
+// Pure, so a production build (no dev chain) drops it and createDevNetwork from the first load.
+export const devNetwork = /*#__PURE__*/ createDevNetwork(chainRpcUrl)
 
 /** Development: the seeded dev chain first (the default) and a few public networks. */
 export const networks: EvmNetwork[] = isDev
@@ -152,11 +154,13 @@ function buildLatchConfig(): LatchConfig {
     projectId,
     serverUrl,
     chainId: Number(networks[0]!.id),
-    solanaChains: solanaNetwork ? [solanaNetwork.caipNetworkId] : undefined,
+    // Spread, so a build without Solana carries not even the key (first-load bytes).
+    ...(solanaNetwork && { solanaChains: [solanaNetwork.caipNetworkId] }),
   })
   const adapter = createEvmAdapter({
     networks,
-    connectors: [auth.connector, ...walletConnectConnectors()],
+    // Checked here so a build without it folds the call away (first-load bytes).
+    connectors: [auth.connector, ...(walletConnectProjectId ? walletConnectConnectors() : [])],
     assetImageUrl: (id) => imageUrl(serverUrl, 'asset', id),
   })
   if (isDev) (globalThis as { __latchDev?: LatchDevHandles }).__latchDev = { adapter, auth }
@@ -185,18 +189,18 @@ function buildLatchConfig(): LatchConfig {
     // Twenty rows fill a screen; the next page comes as the list scrolls.
     historyPageSize: 20,
     siwx: typeof window === 'undefined' ? undefined : demoSiwx(window.location.search),
-    // The secure frame shows the name as the page's own claim (docs/embedded-wallet.md).
-    options: { metadata: appMetadata() },
+    // The secure frame shows the name as the page's own claim (docs/embedded-wallet.md). The
+    // strings are the landing's, already in the first chunk: new text here would grow first load.
+    options: {
+      metadata: {
+        name: appMessages.brand,
+        description: appMessages.landing.title,
+        url: location.origin,
+        icons: [],
+      },
+    },
   }
 }
-
-/** The app's description of itself, for the secure frame and WalletConnect wallets. */
-const appMetadata = () => ({
-  name: 'Latch',
-  description: 'Connect a wallet and see its history',
-  url: globalThis.location?.origin ?? '',
-  icons: [],
-})
 
 /**
  * WalletConnect when a project id is configured; otherwise it and the phone-only wallets are not
@@ -214,7 +218,12 @@ function walletConnectConnectors() {
       relayUrl: walletConnectRelayUrl,
       networks,
       pairingExpiryMs: expiry,
-      metadata: appMetadata(),
+      metadata: {
+        name: appMessages.brand,
+        description: appMessages.landing.title,
+        url: window.location.origin,
+        icons: [],
+      },
     }),
   ]
 }

@@ -6,8 +6,8 @@ describe('the web app Latch options', () => {
     const client = createPageClient()
     expect(client.stores.options.getState().metadata).toEqual({
       name: 'Latch',
-      description: 'Connect a wallet and see its history',
-      url: globalThis.location?.origin ?? '',
+      description: 'Your wallet’s history, on your own server',
+      url: window.location.origin,
       icons: [],
     })
   })
