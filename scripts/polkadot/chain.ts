@@ -8,19 +8,15 @@
 import type { Blockchain } from '@acala-network/chopsticks-core'
 import { PolkadotChainError } from './errors.js'
 import type { SnapshotBlock } from './snapshot.js'
+import { DEV_SS58_PREFIX } from './types.js'
+
+export { DEV_SS58_PREFIX }
 
 /**
  * The chain spec: Rococo Asset Hub's, the only spec in @substrate/connect-known-chains that
  * carries its genesis storage (and so its runtime's Wasm); the others hold a state root only.
  */
 export const CHAIN_SPEC_MODULE = '@substrate/connect-known-chains/rococo_v2_2_asset_hub'
-
-/**
- * The runtime's `System.SS58Prefix` constant (2, Kusama's: the genesis runtime is Statemine's).
- * @polkadot/api takes that constant over system_properties, so the properties the chain answers
- * say the same, and every client spells the dev accounts alike (docs/polkadot-node.md).
- */
-export const DEV_SS58_PREFIX = 2
 
 /** Chopsticks keeps this many blocks in memory; past it a block number would resolve wrongly. */
 const MAX_BLOCKS_IN_MEMORY = 1_000_000

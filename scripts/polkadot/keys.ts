@@ -6,7 +6,7 @@
 import { Keyring } from '@polkadot/keyring'
 import type { KeyringPair } from '@polkadot/keyring/types'
 import { cryptoWaitReady } from '@polkadot/util-crypto'
-import { DEV_SS58_PREFIX } from './chain.js'
+import { DEV_SS58_PREFIX } from './types.js'
 
 /** Substrate's DEV_PHRASE (sp-core), the root of //Alice and the other dev accounts. */
 export const DEV_POLKADOT_MNEMONIC =

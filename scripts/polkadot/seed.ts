@@ -10,23 +10,12 @@ import type { SubmittableExtrinsic } from '@polkadot/api/types'
 import type { DevChain } from './chain.js'
 import { PolkadotChainError } from './errors.js'
 import type { DevPolkadotKeys } from './keys.js'
+import type { PolkadotSeedSummary } from './types.js'
+
+export type { PolkadotSeedSummary }
 
 /** Months of history; the first block is this many months before now. */
 export const SEED_MONTHS = 16
-
-export interface PolkadotSeedSummary {
-  /** Blocks the seed built (the chain's first block is not one of them). */
-  blocks: number
-  /** Successful balances transfers the seed included. */
-  transfers: number
-  /** Included extrinsics that failed on purpose (a transfer beyond the sender's balance). */
-  failed: number
-  /** Timestamps (ms) of the first and last seeded blocks. */
-  firstBlockAt: number
-  lastBlockAt: number
-  /** Extrinsics (transfers and failures) Alice signed or received. */
-  aliceHistory: number
-}
 
 /** The time of month `m` of the seed: `m` calendar months after `start` (UTC). */
 export function seedMonth(start: number, m: number): number {

@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Blockchain } from '@acala-network/chopsticks-core'
-import type { PolkadotSeedSummary } from './seed.js'
+import type { PolkadotSeedSummary } from './types.js'
 
 /** Bump when the seed, the accounts or their funding change: older snapshots are then ignored. */
 export const SNAPSHOT_FORMAT = 1
