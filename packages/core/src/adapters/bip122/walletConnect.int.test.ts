@@ -129,7 +129,8 @@ afterAll(async () => {
   guard?.restore()
 })
 
-const client = () => dapp as unknown as Bip122SessionClient
+// No cast: the real client has the shape the wallet asks for (so has a universal provider's `.client`).
+const client = (): Bip122SessionClient => dapp
 const walletOf = () =>
   createWalletConnectBitcoinWallet({ client: client(), topic, networks: [bitcoinRegtest] })
 

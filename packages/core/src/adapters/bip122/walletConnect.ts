@@ -27,6 +27,8 @@ export interface SessionNamespace {
   events: string[]
 }
 
+type SessionEvent = 'session_delete' | 'session_update' | 'session_event'
+
 /** The calls of `@walletconnect/sign-client` (or a universal provider's `.client`) used here. */
 export interface Bip122SessionClient {
   session: { get(topic: string): { namespaces: Record<string, SessionNamespace> } }
@@ -36,8 +38,8 @@ export interface Bip122SessionClient {
     request: { method: string; params: unknown }
   }): Promise<T>
   disconnect(args: { topic: string; reason: { code: number; message: string } }): Promise<void>
-  on(event: string, listener: (payload: never) => void): unknown
-  off(event: string, listener: (payload: never) => void): unknown
+  on(event: SessionEvent, listener: (payload: { topic: string }) => void): unknown
+  off(event: SessionEvent, listener: (payload: { topic: string }) => void): unknown
 }
 
 export interface WalletConnectBitcoinWallet extends BitcoinWallet {
