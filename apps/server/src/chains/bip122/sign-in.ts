@@ -1,10 +1,6 @@
 import { Verifier } from 'bip322-js'
-import {
-  checkTimeWindow,
-  checkWrittenFor,
-  ForeignSignInError,
-  SiwxError,
-} from '../../siwx/verify.js'
+import { badSignature, caip122Family, chainUnsupported, readCaip122 } from '../../siwx/caip122.js'
+import { ForeignSignInError, SiwxError } from '../../siwx/verify.js'
 import type { ChainBackend, SignInVerifier, VerifiedSignIn } from '../types.js'
 import { BIP122, BITCOIN_NETWORKS, type BitcoinAddressType, parseAddress } from './networks.js'
 
@@ -15,12 +11,13 @@ import { BIP122, BITCOIN_NETWORKS, type BitcoinAddressType, parseAddress } from 
  * for P2PKH and P2WPKH ones (what wallets' "ECDSA" signMessage gives), verified by bip322-js.
  */
 
-const HEADER = / wants you to sign in with your Bitcoin account:$/
+const BITCOIN_CAIP122 = caip122Family({
+  label: 'Bitcoin',
+  namespace: BIP122,
+  isAddress: (address) => /^[a-zA-Z0-9]{14,90}$/.test(address),
+})
 
-export const isBitcoinSignIn = (text: string) => HEADER.test(text.split('\n', 1)[0] ?? '')
-
-const NOT_CAIP122 =
-  'This is not a CAIP-122 Bitcoin sign-in message (an address, URI, version 1, chain ID, nonce and issued-at are required).'
+export const isBitcoinSignIn = BITCOIN_CAIP122.isSignIn
 
 /** The address kinds a sign-in may come from, and the signatures each may give. */
 const ACCEPTED: Partial<Record<BitcoinAddressType, { bip322: boolean; bip137: boolean }>> = {
@@ -29,73 +26,28 @@ const ACCEPTED: Partial<Record<BitcoinAddressType, { bip322: boolean; bip137: bo
   pkh: { bip322: false, bip137: true },
 }
 
-function fieldsOf(lines: string[]): Map<string, string> {
-  const fields = new Map<string, string>()
-  for (const line of lines) {
-    const at = line.indexOf(': ')
-    if (at > 0) fields.set(line.slice(0, at), line.slice(at + 2))
-  }
-  return fields
-}
-
-const dateOf = (value: string | undefined) => {
-  if (value === undefined) return undefined
-  const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? null : date
-}
-
 /** The message's checks (the same codes as EVM's and Solana's); the signature is not read here. */
 export function checkBitcoinMessage(
   text: string,
   context: { origin: string; now: Date },
 ): VerifiedSignIn & { type: BitcoinAddressType } {
-  const lines = text.split('\n')
-  const header = lines[0] ?? ''
-  const address = lines[1] ?? ''
-  const fields = fieldsOf(lines.slice(2))
-  const domain = header.replace(HEADER, '')
-  const uri = fields.get('URI')
-  const nonce = fields.get('Nonce')
-  const reference = fields.get('Chain ID')
-  const issuedAt = dateOf(fields.get('Issued At'))
-  const expirationTime = dateOf(fields.get('Expiration Time'))
-  const notBefore = dateOf(fields.get('Not Before'))
-  if (
-    !HEADER.test(header) ||
-    !domain ||
-    !/^[a-zA-Z0-9]{14,90}$/.test(address) ||
-    !uri ||
-    !nonce ||
-    !/^[a-zA-Z0-9]{8,}$/.test(nonce) ||
-    !reference ||
-    fields.get('Version') !== '1' ||
-    !issuedAt ||
-    expirationTime === null ||
-    notBefore === null
-  )
-    throw new SiwxError('SIWX_MALFORMED', NOT_CAIP122)
-  checkWrittenFor(context.origin, domain, uri)
-  const chainId = reference.startsWith(`${BIP122}:`) ? reference : `${BIP122}:${reference}`
-  const network = BITCOIN_NETWORKS.find((n) => n.caip2 === chainId)
-  if (!network)
-    throw new SiwxError(
-      'SIWX_CHAIN_UNSUPPORTED',
-      `Chain ${chainId.slice(0, 80)} is not one this server verifies sign-ins on.`,
-    )
-  const parsed = parseAddress(address, network)
-  if (!parsed)
-    throw new SiwxError('SIWX_MALFORMED', `The address is not one of ${network.name} (${chainId}).`)
-  if (!ACCEPTED[parsed.type])
-    throw new SiwxError(
-      'SIWX_MALFORMED',
-      'Sign-in is verified for P2WPKH, P2TR and P2PKH addresses only.',
-    )
-  checkTimeWindow(context.now, {
-    issuedAt,
-    expirationTime: expirationTime ?? undefined,
-    notBefore: notBefore ?? undefined,
+  const { chain, signIn } = readCaip122(text, BITCOIN_CAIP122, context, ({ address, chainId }) => {
+    const network = BITCOIN_NETWORKS.find((n) => n.caip2 === chainId)
+    if (!network) throw chainUnsupported(chainId)
+    const parsed = parseAddress(address, network)
+    if (!parsed)
+      throw new SiwxError(
+        'SIWX_MALFORMED',
+        `The address is not one of ${network.name} (${chainId}).`,
+      )
+    if (!ACCEPTED[parsed.type])
+      throw new SiwxError(
+        'SIWX_MALFORMED',
+        'Sign-in is verified for P2WPKH, P2TR and P2PKH addresses only.',
+      )
+    return parsed.type
   })
-  return { address, chainId, domain, uri, nonce, issuedAt, expirationTime, type: parsed.type }
+  return { ...signIn, type: chain }
 }
 
 /** A BIP-137 signature: 65 bytes whose first (the recovery header) is 27–42. */
@@ -115,12 +67,7 @@ export function verifyBitcoinSignature(input: {
   message: string
   signature: string
 }): void {
-  const bad = () =>
-    new SiwxError(
-      'SIWX_BAD_SIGNATURE',
-      'The signature does not match the message and address.',
-      401,
-    )
+  const bad = badSignature
   const accepted = ACCEPTED[input.type]
   if (!accepted || !/^[A-Za-z0-9+/]{40,2000}={0,2}$/.test(input.signature)) throw bad()
   const legacy = isBip137(input.signature)
@@ -137,7 +84,7 @@ export function verifyBitcoinSignature(input: {
 /** Sign-in with a Bitcoin account on the networks this server knows; needs no upstream. */
 export function bitcoinSignIn(): Required<Pick<ChainBackend, 'namespace' | 'verifySignIn'>> {
   const verifySignIn: SignInVerifier = async ({ message, signature, origin, now }) => {
-    if (!isBitcoinSignIn(message)) throw new ForeignSignInError(BIP122, NOT_CAIP122)
+    if (!isBitcoinSignIn(message)) throw new ForeignSignInError(BIP122, BITCOIN_CAIP122.malformed)
     const { type, ...checked } = checkBitcoinMessage(message, { origin, now })
     verifyBitcoinSignature({ address: checked.address, type, message, signature })
     return checked

@@ -1,12 +1,8 @@
 import { decodeSignature, pubkeyToAddress, type StdSignDoc, serializeSignDoc } from '@cosmjs/amino'
 import { Secp256k1, Secp256k1Signature, sha256 } from '@cosmjs/crypto'
 import { toBase64 } from '@cosmjs/encoding'
-import {
-  checkTimeWindow,
-  checkWrittenFor,
-  ForeignSignInError,
-  SiwxError,
-} from '../../siwx/verify.js'
+import { badSignature, caip122Family, chainUnsupported, readCaip122 } from '../../siwx/caip122.js'
+import { ForeignSignInError, SiwxError } from '../../siwx/verify.js'
 import type { SignInVerifier, VerifiedSignIn } from '../types.js'
 import { COSMOS, COSMOS_NETWORKS, parseCosmosAddress } from './networks.js'
 
@@ -21,87 +17,30 @@ import { COSMOS, COSMOS_NETWORKS, parseCosmosAddress } from './networks.js'
  * The public key must make the message's address on its chain's prefix.
  */
 
-const HEADER = / wants you to sign in with your Cosmos account:$/
+const COSMOS_CAIP122 = caip122Family({
+  label: 'Cosmos',
+  namespace: COSMOS,
+  isAddress: (address) => /^[a-z0-9]{8,90}$/.test(address),
+})
 
-export const isCosmosSignIn = (text: string) => HEADER.test(text.split('\n', 1)[0] ?? '')
-
-const NOT_CAIP122 =
-  'This is not a CAIP-122 Cosmos sign-in message (an address, URI, version 1, chain ID, nonce and issued-at are required).'
-
-function fieldsOf(lines: string[]): Map<string, string> {
-  const fields = new Map<string, string>()
-  for (const line of lines) {
-    const at = line.indexOf(': ')
-    if (at > 0) fields.set(line.slice(0, at), line.slice(at + 2))
-  }
-  return fields
-}
-
-const dateOf = (value: string | undefined) => {
-  if (value === undefined) return undefined
-  const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? null : date
-}
+export const isCosmosSignIn = COSMOS_CAIP122.isSignIn
 
 /** The message's checks (the same codes as the other namespaces'); the signature is not read here. */
 export function checkCosmosMessage(
   text: string,
   context: { origin: string; now: Date },
 ): VerifiedSignIn & { prefix: string } {
-  const lines = text.split('\n')
-  const header = lines[0] ?? ''
-  const address = lines[1] ?? ''
-  const fields = fieldsOf(lines.slice(2))
-  const domain = header.replace(HEADER, '')
-  const uri = fields.get('URI')
-  const nonce = fields.get('Nonce')
-  const reference = fields.get('Chain ID')
-  const issuedAt = dateOf(fields.get('Issued At'))
-  const expirationTime = dateOf(fields.get('Expiration Time'))
-  const notBefore = dateOf(fields.get('Not Before'))
-  if (
-    !HEADER.test(header) ||
-    !domain ||
-    !/^[a-z0-9]{8,90}$/.test(address) ||
-    !uri ||
-    !nonce ||
-    !/^[a-zA-Z0-9]{8,}$/.test(nonce) ||
-    !reference ||
-    fields.get('Version') !== '1' ||
-    !issuedAt ||
-    expirationTime === null ||
-    notBefore === null
-  )
-    throw new SiwxError('SIWX_MALFORMED', NOT_CAIP122)
-  checkWrittenFor(context.origin, domain, uri)
-  const chainId = reference.startsWith(`${COSMOS}:`) ? reference : `${COSMOS}:${reference}`
-  const network = COSMOS_NETWORKS.find((n) => n.caip2 === chainId)
-  if (!network)
-    throw new SiwxError(
-      'SIWX_CHAIN_UNSUPPORTED',
-      `Chain ${chainId.slice(0, 80)} is not one this server verifies sign-ins on.`,
-    )
-  const parsed = parseCosmosAddress(address)
-  if (parsed?.prefix !== network.prefix)
-    throw new SiwxError(
-      'SIWX_MALFORMED',
-      `The address is not an account of ${network.name} (${chainId}, prefix ${network.prefix}).`,
-    )
-  checkTimeWindow(context.now, {
-    issuedAt,
-    expirationTime: expirationTime ?? undefined,
-    notBefore: notBefore ?? undefined,
+  const { chain, signIn } = readCaip122(text, COSMOS_CAIP122, context, ({ address, chainId }) => {
+    const network = COSMOS_NETWORKS.find((n) => n.caip2 === chainId)
+    if (!network) throw chainUnsupported(chainId)
+    if (parseCosmosAddress(address)?.prefix !== network.prefix)
+      throw new SiwxError(
+        'SIWX_MALFORMED',
+        `The address is not an account of ${network.name} (${chainId}, prefix ${network.prefix}).`,
+      )
+    return network.prefix
   })
-  return {
-    address,
-    chainId,
-    domain,
-    uri,
-    nonce,
-    issuedAt,
-    expirationTime,
-    prefix: network.prefix,
-  }
+  return { ...signIn, prefix: chain }
 }
 
 /** ADR-036's sign document for `data` signed by `signer` (Keplr's makeADR36AminoSignDoc). */
@@ -131,12 +70,7 @@ export function verifyCosmosSignature(input: {
   message: string
   signature: string
 }): void {
-  const bad = () =>
-    new SiwxError(
-      'SIWX_BAD_SIGNATURE',
-      'The signature does not match the message and address.',
-      401,
-    )
+  const bad = badSignature
   let pubkey: Uint8Array
   let signature: Uint8Array
   try {
@@ -180,7 +114,7 @@ export function verifyCosmosSignature(input: {
 /** Sign-in with a Cosmos account on the chains this server knows; needs no node. */
 export function cosmosSignIn(): { namespace: string; verifySignIn: SignInVerifier } {
   const verifySignIn: SignInVerifier = async ({ message, signature, origin, now }) => {
-    if (!isCosmosSignIn(message)) throw new ForeignSignInError(COSMOS, NOT_CAIP122)
+    if (!isCosmosSignIn(message)) throw new ForeignSignInError(COSMOS, COSMOS_CAIP122.malformed)
     const { prefix, ...checked } = checkCosmosMessage(message, { origin, now })
     verifyCosmosSignature({ address: checked.address, prefix, message, signature })
     return checked

@@ -6,12 +6,8 @@ import {
   secp256k1Verify,
   sr25519Verify,
 } from '@polkadot/util-crypto'
-import {
-  checkTimeWindow,
-  checkWrittenFor,
-  ForeignSignInError,
-  SiwxError,
-} from '../../siwx/verify.js'
+import { badSignature, caip122Family, chainUnsupported, readCaip122 } from '../../siwx/caip122.js'
+import { ForeignSignInError } from '../../siwx/verify.js'
 import type { ChainBackend, SignInVerifier, VerifiedSignIn } from '../types.js'
 import { ss58PrefixOf } from './address.js'
 import { POLKADOT_CAIP2 } from './config.js'
@@ -25,12 +21,13 @@ import { POLKADOT_CAIP2 } from './config.js'
  */
 
 export const POLKADOT = 'polkadot'
-const HEADER = / wants you to sign in with your Polkadot account:$/
+const POLKADOT_CAIP122 = caip122Family({
+  label: 'Polkadot',
+  namespace: POLKADOT,
+  isAddress: (address) => ss58PrefixOf(address) !== undefined,
+})
 
-export const isPolkadotSignIn = (text: string) => HEADER.test(text.split('\n', 1)[0] ?? '')
-
-const NOT_CAIP122 =
-  'This is not a CAIP-122 Polkadot sign-in message (an address, URI, version 1, chain ID, nonce and issued-at are required).'
+export const isPolkadotSignIn = POLKADOT_CAIP122.isSignIn
 
 /** Chains a sign-in may name besides the configured ones: the networks the adapter offers. */
 export const KNOWN_POLKADOT_CHAINS = [
@@ -40,64 +37,16 @@ export const KNOWN_POLKADOT_CHAINS = [
   'polkadot:68d56f15f85d3136970ec16946040bc1', // Polkadot Asset Hub
 ]
 
-function fieldsOf(lines: string[]): Map<string, string> {
-  const fields = new Map<string, string>()
-  for (const line of lines) {
-    const at = line.indexOf(': ')
-    if (at > 0) fields.set(line.slice(0, at), line.slice(at + 2))
-  }
-  return fields
-}
-
-const dateOf = (value: string | undefined) => {
-  if (value === undefined) return undefined
-  const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? null : date
-}
-
 /** The message's checks (the same codes as the other namespaces'); the signature is not read here. */
 export function checkPolkadotMessage(
   text: string,
   context: { origin: string; now: Date; chains: readonly string[] },
 ): VerifiedSignIn {
-  const lines = text.split('\n')
-  const header = lines[0] ?? ''
-  const address = lines[1] ?? ''
-  const fields = fieldsOf(lines.slice(2))
-  const domain = header.replace(HEADER, '')
-  const uri = fields.get('URI')
-  const nonce = fields.get('Nonce')
-  const reference = fields.get('Chain ID')
-  const issuedAt = dateOf(fields.get('Issued At'))
-  const expirationTime = dateOf(fields.get('Expiration Time'))
-  const notBefore = dateOf(fields.get('Not Before'))
-  if (
-    !HEADER.test(header) ||
-    !domain ||
-    ss58PrefixOf(address) === undefined ||
-    !uri ||
-    !nonce ||
-    !/^[a-zA-Z0-9]{8,}$/.test(nonce) ||
-    !reference ||
-    fields.get('Version') !== '1' ||
-    !issuedAt ||
-    expirationTime === null ||
-    notBefore === null
-  )
-    throw new SiwxError('SIWX_MALFORMED', NOT_CAIP122)
-  checkWrittenFor(context.origin, domain, uri)
-  const chainId = reference.startsWith(`${POLKADOT}:`) ? reference : `${POLKADOT}:${reference}`
-  if (!POLKADOT_CAIP2.test(chainId) || !context.chains.includes(chainId))
-    throw new SiwxError(
-      'SIWX_CHAIN_UNSUPPORTED',
-      `Chain ${chainId.slice(0, 80)} is not one this server verifies sign-ins on.`,
-    )
-  checkTimeWindow(context.now, {
-    issuedAt,
-    expirationTime: expirationTime ?? undefined,
-    notBefore: notBefore ?? undefined,
+  const { signIn } = readCaip122(text, POLKADOT_CAIP122, context, ({ chainId }) => {
+    if (!POLKADOT_CAIP2.test(chainId) || !context.chains.includes(chainId))
+      throw chainUnsupported(chainId)
   })
-  return { address, chainId, domain, uri, nonce, issuedAt, expirationTime }
+  return signIn
 }
 
 type Scheme = 'sr25519' | 'ed25519' | 'ecdsa'
@@ -127,12 +76,7 @@ export async function verifyPolkadotSignature(input: {
   message: string
   signature: string
 }): Promise<'sr25519' | 'ed25519' | 'ecdsa'> {
-  const bad = () =>
-    new SiwxError(
-      'SIWX_BAD_SIGNATURE',
-      'The signature does not match the message and address.',
-      401,
-    )
+  const bad = badSignature
   // 64 bytes (sr25519, ed25519), 65 (ecdsa), or a MultiSignature: a first byte naming the type.
   if (!/^0x(?:[0-9a-fA-F]{2}){64,66}$/.test(input.signature)) throw bad()
   await cryptoWaitReady()
@@ -167,7 +111,8 @@ export function polkadotSignIn(
 ): Required<Pick<ChainBackend, 'namespace' | 'verifySignIn'>> {
   const chains = [...new Set([...configured, ...KNOWN_POLKADOT_CHAINS])]
   const verifySignIn: SignInVerifier = async ({ message, signature, origin, now }) => {
-    if (!isPolkadotSignIn(message)) throw new ForeignSignInError(POLKADOT, NOT_CAIP122)
+    if (!isPolkadotSignIn(message))
+      throw new ForeignSignInError(POLKADOT, POLKADOT_CAIP122.malformed)
     const checked = checkPolkadotMessage(message, { origin, now, chains })
     await verifyPolkadotSignature({ address: checked.address, message, signature })
     return checked

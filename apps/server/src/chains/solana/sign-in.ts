@@ -1,12 +1,8 @@
 import { solanaNetworks } from '@latch/core'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58, base64 } from '@scure/base'
-import {
-  checkTimeWindow,
-  checkWrittenFor,
-  ForeignSignInError,
-  SiwxError,
-} from '../../siwx/verify.js'
+import { badSignature, caip122Family, chainUnsupported, readCaip122 } from '../../siwx/caip122.js'
+import { ForeignSignInError } from '../../siwx/verify.js'
 import type { ChainBackend, SignInVerifier, VerifiedSignIn } from '../types.js'
 
 /** CAIP-2's namespace of Solana clusters. */
@@ -17,28 +13,21 @@ export const SOLANA_CHAIN_IDS: ReadonlySet<string> = new Set(
   solanaNetworks.map((n) => n.caipNetworkId),
 )
 
-const HEADER = / wants you to sign in with your Solana account:$/
+const SOLANA_CAIP122 = caip122Family({
+  label: 'Solana',
+  namespace: SOLANA,
+  isAddress: (address) => {
+    try {
+      return base58.decode(address).length === 32
+    } catch {
+      return false
+    }
+  },
+  addressNeeded: 'a base58 address',
+})
 
 /** Whether the text is a CAIP-122 sign-in for a Solana account. */
-export const isSolanaSignIn = (text: string) => HEADER.test(text.split('\n', 1)[0] ?? '')
-
-const NOT_CAIP122 =
-  'This is not a CAIP-122 Solana sign-in message (a base58 address, URI, version 1, chain ID, nonce and issued-at are required).'
-
-function fieldsOf(lines: string[]): Map<string, string> {
-  const fields = new Map<string, string>()
-  for (const line of lines) {
-    const at = line.indexOf(': ')
-    if (at > 0) fields.set(line.slice(0, at), line.slice(at + 2))
-  }
-  return fields
-}
-
-const dateOf = (value: string | undefined) => {
-  if (value === undefined) return undefined
-  const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? null : date
-}
+export const isSolanaSignIn = SOLANA_CAIP122.isSignIn
 
 /**
  * CAIP-122 for Solana (docs/siwx.md#solana): the EIP-4361 layout with a Solana header and a
@@ -50,50 +39,10 @@ export function checkSolanaMessage(
   text: string,
   context: { origin: string; now: Date },
 ): VerifiedSignIn {
-  const lines = text.split('\n')
-  const header = lines[0] ?? ''
-  const address = lines[1] ?? ''
-  const fields = fieldsOf(lines.slice(2))
-  const domain = header.replace(HEADER, '')
-  const uri = fields.get('URI')
-  const nonce = fields.get('Nonce')
-  const reference = fields.get('Chain ID')
-  const issuedAt = dateOf(fields.get('Issued At'))
-  const expirationTime = dateOf(fields.get('Expiration Time'))
-  const notBefore = dateOf(fields.get('Not Before'))
-  let key: Uint8Array | undefined
-  try {
-    key = base58.decode(address)
-  } catch {
-    key = undefined
-  }
-  if (
-    !HEADER.test(header) ||
-    !domain ||
-    key?.length !== 32 ||
-    !uri ||
-    !nonce ||
-    !/^[a-zA-Z0-9]{8,}$/.test(nonce) ||
-    !reference ||
-    fields.get('Version') !== '1' ||
-    !issuedAt ||
-    expirationTime === null ||
-    notBefore === null
-  )
-    throw new SiwxError('SIWX_MALFORMED', NOT_CAIP122)
-  checkWrittenFor(context.origin, domain, uri)
-  const chainId = reference.startsWith(`${SOLANA}:`) ? reference : `${SOLANA}:${reference}`
-  if (!SOLANA_CHAIN_IDS.has(chainId))
-    throw new SiwxError(
-      'SIWX_CHAIN_UNSUPPORTED',
-      `Chain ${chainId.slice(0, 80)} is not one this server verifies sign-ins on.`,
-    )
-  checkTimeWindow(context.now, {
-    issuedAt,
-    expirationTime: expirationTime ?? undefined,
-    notBefore: notBefore ?? undefined,
+  const { signIn } = readCaip122(text, SOLANA_CAIP122, context, ({ chainId }) => {
+    if (!SOLANA_CHAIN_IDS.has(chainId)) throw chainUnsupported(chainId)
   })
-  return { address, chainId, domain, uri, nonce, issuedAt, expirationTime }
+  return signIn
 }
 
 /**
@@ -124,12 +73,7 @@ export function verifySolanaSignature(input: {
     } catch {
       valid = false
     }
-  if (!valid)
-    throw new SiwxError(
-      'SIWX_BAD_SIGNATURE',
-      'The signature does not match the message and address.',
-      401,
-    )
+  if (!valid) throw badSignature()
 }
 
 /**
@@ -138,7 +82,7 @@ export function verifySolanaSignature(input: {
  */
 export function solanaSignIn(): Required<Pick<ChainBackend, 'namespace' | 'verifySignIn'>> {
   const verifySignIn: SignInVerifier = async ({ message, signature, origin, now }) => {
-    if (!isSolanaSignIn(message)) throw new ForeignSignInError(SOLANA, NOT_CAIP122)
+    if (!isSolanaSignIn(message)) throw new ForeignSignInError(SOLANA, SOLANA_CAIP122.malformed)
     const checked = checkSolanaMessage(message, { origin, now })
     verifySolanaSignature({ address: checked.address, message, signature })
     return checked
