@@ -1,4 +1,4 @@
-import { ApiPromise, WsProvider } from '@polkadot/api'
+import type { ApiPromise } from '@polkadot/api'
 import type { PolkadotChain } from './config.js'
 
 /**
@@ -23,6 +23,9 @@ export interface PolkadotNode {
 const CONNECT_TIMEOUT_MS = 15_000
 
 export async function connectNode(chain: PolkadotChain): Promise<PolkadotNode> {
+  // Loaded with the first connection, not with the server: @polkadot/api takes about a second
+  // to import, which every `latch-server` process (and every CLI test) paid before.
+  const { ApiPromise, WsProvider } = await import('@polkadot/api')
   // No automatic reconnection loop inside the provider: a node that is away is retried by the
   // caller (the indexer's next round, the next balance request).
   const provider = new WsProvider(chain.url, 2_500, {}, CONNECT_TIMEOUT_MS)
