@@ -3,54 +3,28 @@
  * registered cosmos family verifies ADR-036 signatures, and the attacks are refused with their
  * codes, burning no nonce.
  */
-import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { installErrorHandling } from '../../http/errors.js'
-import { createProject } from '../../provider-services/projects.js'
-import { siwxRoutes } from '../../siwx/plugin.js'
-import { loadChainDataConfig } from '../config.js'
-import { type Backend, openTestDb, type TestDb } from '../testing/harness.js'
+import type { Backend } from '../testing/harness.js'
+import { codeOf, openSiwxTestApp, type SiwxTestApp } from '../testing/siwx.js'
 import { cosmosMessage, testKey } from './sign-in.fixtures.js'
 
-const PAGE = 'http://localhost:5173'
 const key = await testKey(11)
 const other = await testKey(12)
 
 describe.each(['pglite', 'postgres'] as Backend[])('sign in with Cosmos on %s', (backend) => {
-  let db: TestDb
-  let app: FastifyInstance
-  let projectId = ''
+  let siwx: SiwxTestApp
   const clock = new Date('2026-11-27T12:00:00Z')
 
   beforeAll(async () => {
-    db = await openTestDb(backend)
-    app = Fastify({ logger: false })
-    app.decorate('db', db.handle.db)
-    // Nothing listens on port 9: Cosmos sign-in needs no node.
-    app.decorate('config', { chainData: loadChainDataConfig({}, 'http://127.0.0.1:9') } as never)
-    installErrorHandling(app)
-    await app.register(siwxRoutes, { now: () => clock })
-    await app.ready()
-    projectId = (await createProject(db.handle.db, { name: 'SIWX', origins: [PAGE] })).id
+    siwx = await openSiwxTestApp(backend, { clock })
   })
   afterAll(async () => {
-    await app?.close()
-    await db?.close()
+    await siwx?.close()
   })
 
-  const call = (method: 'GET' | 'POST', path: string, body?: object, token?: string) =>
-    app.inject({
-      method,
-      url: `${path}?projectId=${projectId}`,
-      headers: { origin: PAGE, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      ...(body ? { payload: body } : {}),
-    })
-  const nonce = async () =>
-    ((await call('POST', '/siwx/v1/nonce', {})).json() as { nonce: string }).nonce
-  const verify = (message: string, signature: string) =>
-    call('POST', '/siwx/v1/verify', { message, signature })
-  const codeOf = (response: { json(): unknown }) =>
-    (response.json() as { error?: { code: string } }).error?.code
+  const call: SiwxTestApp['call'] = (...args) => siwx.call(...args)
+  const nonce = () => siwx.nonce()
+  const verify = (message: string, signature: string) => siwx.verify(message, signature)
 
   it('signs in a Cosmos account with an ADR-036 signature; the session reads back', async () => {
     const text = cosmosMessage({ address: key.address, nonce: await nonce(), issuedAt: clock })

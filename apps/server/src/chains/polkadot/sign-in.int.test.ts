@@ -3,22 +3,14 @@
  * registered polkadot family verifies the session, and the attacks of the other namespaces'
  * suites are refused with their codes, burning no nonce. Verification needs no chain.
  */
-import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { installErrorHandling } from '../../http/errors.js'
-import { createProject } from '../../provider-services/projects.js'
-import { siwxRoutes } from '../../siwx/plugin.js'
-import { loadChainDataConfig } from '../config.js'
-import { type Backend, openTestDb, type TestDb } from '../testing/harness.js'
+import type { Backend } from '../testing/harness.js'
+import { codeOf, openSiwxTestApp, type SiwxTestApp } from '../testing/siwx.js'
 import { DEV_POLKADOT_CAIP2 } from './config.js'
 import { polkadotMessage, signRaw, type TestPair, testPair } from './sign-in.fixtures.js'
 
-const PAGE = 'http://localhost:5173'
-
 describe.each(['pglite', 'postgres'] as Backend[])('sign in with Polkadot on %s', (backend) => {
-  let db: TestDb
-  let app: FastifyInstance
-  let projectId = ''
+  let siwx: SiwxTestApp
   let alice: TestPair
   let mallory: TestPair
   const clock = new Date('2026-11-27T12:00:00Z')
@@ -26,38 +18,19 @@ describe.each(['pglite', 'postgres'] as Backend[])('sign in with Polkadot on %s'
   beforeAll(async () => {
     alice = await testPair('//Alice')
     mallory = await testPair('//Mallory')
-    db = await openTestDb(backend)
-    app = Fastify({ logger: false })
-    app.decorate('db', db.handle.db)
     // The dev chain is configured (nothing listens on port 9: sign-in never calls it).
-    const chainData = loadChainDataConfig(
-      { LATCH_POLKADOT_CHAINS: `${DEV_POLKADOT_CAIP2}=ws://127.0.0.1:9` },
-      'http://127.0.0.1:9',
-    )
-    app.decorate('config', { chainData } as never)
-    installErrorHandling(app)
-    await app.register(siwxRoutes, { now: () => clock })
-    await app.ready()
-    projectId = (await createProject(db.handle.db, { name: 'SIWX', origins: [PAGE] })).id
+    siwx = await openSiwxTestApp(backend, {
+      clock,
+      env: { LATCH_POLKADOT_CHAINS: `${DEV_POLKADOT_CAIP2}=ws://127.0.0.1:9` },
+    })
   })
   afterAll(async () => {
-    await app?.close()
-    await db?.close()
+    await siwx?.close()
   })
 
-  const call = (method: 'GET' | 'POST', path: string, body?: object, token?: string) =>
-    app.inject({
-      method,
-      url: `${path}?projectId=${projectId}`,
-      headers: { origin: PAGE, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      ...(body ? { payload: body } : {}),
-    })
-  const nonce = async () =>
-    ((await call('POST', '/siwx/v1/nonce', {})).json() as { nonce: string }).nonce
-  const verify = (message: string, signature: string) =>
-    call('POST', '/siwx/v1/verify', { message, signature })
-  const codeOf = (response: { json(): unknown }) =>
-    (response.json() as { error?: { code: string } }).error?.code
+  const call: SiwxTestApp['call'] = (...args) => siwx.call(...args)
+  const nonce = () => siwx.nonce()
+  const verify = (message: string, signature: string) => siwx.verify(message, signature)
 
   it('signs in an sr25519 account with a signRaw signature; the session reads back', async () => {
     const text = polkadotMessage(alice.address, { nonce: await nonce() })
