@@ -1,6 +1,7 @@
 import type { ChainAdapter } from './adapters/types.js'
 import { type ApiClient, createApiClient } from './api/client.js'
 import type { AuthConnector } from './auth/index.js'
+import { checkFeatureFlags, detectMobile, type LegalLinks } from './controller/flags.js'
 import { createController, type LatchController } from './controller/index.js'
 import type { CaipNetwork } from './networks/types.js'
 import { type ProviderServices, startProviderServices } from './providerServices/session.js'
@@ -16,7 +17,7 @@ import { startLazily } from './watchers/startLazily.js'
 import { watchUnsupportedChain } from './watchers/watchUnsupportedChain.js'
 
 /** What `createLatch` needs: the server, the chains, and the app's options. */
-export interface CreateLatchParameters {
+export interface CreateLatchParameters extends LegalLinks {
   /** The project id issued by a Latch server (`npm run project -- create`). */
   projectId: string
   /** Base URL of the Latch server that serves catalogue, config and history. */
@@ -90,8 +91,14 @@ export function createLatch<C extends CreateLatchParameters>(
     networks,
     defaultNetwork: config.defaultNetwork,
     features: { ...defaultFeatures, ...config.features },
+    isMobile: detectMobile(),
+    termsConditionsUrl: config.termsConditionsUrl,
+    privacyPolicyUrl: config.privacyPolicyUrl,
     ...config.options,
   })
+  // After the merge, so a flag or link given through `options` is checked too.
+  const options = stores.options.getState()
+  checkFeatureFlags(options.features, options)
   const storage = config.storage ?? createLatchStorage()
   const controller = createController({ stores, adapters, storage })
   const api = createApiClient({

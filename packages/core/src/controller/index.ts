@@ -28,6 +28,14 @@ export {
 } from './actions/disconnect.js'
 export type { SwitchConnectionParameters } from './actions/switchConnection.js'
 export { settleWithin } from './context.js'
+export {
+  checkFeatureFlags,
+  detectMobile,
+  InvalidLegalLinkError,
+  type LegalLinks,
+  UnsupportedFeatureError,
+} from './flags.js'
+export { socialsForPlatform } from './telegram.js'
 export type { LatchController } from './types.js'
 
 export interface CreateControllerParameters {

@@ -20,6 +20,7 @@ function server(project: { origins: string[]; analytics: boolean; multiWallet?: 
             { id: 'social_login', isEnabled: true, config: ['email', 'google'] },
             { id: 'swap', isEnabled: false, config: [] },
             { id: 'multi_wallet', isEnabled: project.multiWallet ?? false, config: [] },
+            { id: 'reown_branding', isEnabled: false, config: [] },
           ],
         })
       case '/getAnalyticsConfig':
@@ -69,6 +70,8 @@ describe('startProviderServices', () => {
       socials: ['google'],
       swaps: false,
       analytics: true,
+      // The branding footer follows the project (docs/behaviour.md#flags).
+      branding: false,
     })
     expect(stores.alerts.getState()).toMatchObject({
       message: 'Local configuration ignored',

@@ -72,8 +72,7 @@ export async function startProviderServices(
   ])
   if (originAlert) raise(originAlert)
   for (const alert of remote.alerts) raise(alert)
-  const { branding: _branding, ...flags } = remote.features
-  stores.options.setState((state) => ({ features: { ...state.features, ...flags } }))
+  stores.options.setState((state) => ({ features: { ...state.features, ...remote.features } }))
 
   // Analytics and error reports load on first use: a page that never tracks an event or hits
   // an error never fetches their code, which keeps them out of the bytes before the first click.

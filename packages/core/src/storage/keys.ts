@@ -60,6 +60,8 @@ const isPersistedConnection = (v: unknown): v is PersistedConnection =>
 /** The persisted keys of docs/behaviour.md#persisted-keys, each stored as `@latch/<name>`. */
 export const storageKeys = {
   emailLoginUsed: isBoolean,
+  /** The legal checkbox was ticked on this device (docs/behaviour.md#flags). */
+  legalCheckboxAccepted: isBoolean,
   email: isString,
   lastEmailLoginTime: isNumber,
   socialUsername: isString,

@@ -23,6 +23,8 @@ export interface Features {
   collapseWallets: boolean
   pay: boolean
   multiWallet: boolean
+  /** The modal's "UX by Latch" footer (the remote `reown_branding` flag). */
+  branding: boolean
 }
 
 /** docs/behaviour.md#limits defaults. */
@@ -41,6 +43,7 @@ export const defaultFeatures: Features = {
   collapseWallets: false,
   pay: false,
   multiWallet: false,
+  branding: true,
 }
 
 export interface OptionsState {
@@ -61,6 +64,9 @@ export interface OptionsState {
   excludeWalletNames: string[]
   /** Mobile changes connector rules (the generic browser wallet stays visible). */
   isMobile: boolean
+  /** The links the legal checkbox names (docs/behaviour.md#flags); http(s) only. */
+  termsConditionsUrl?: string | undefined
+  privacyPolicyUrl?: string | undefined
 }
 
 export type OptionsStore = StoreApi<OptionsState>

@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { OAuthSocialProvider } from '../auth/types.js'
-import type { CaipNetwork } from '../networks/types.js'
+import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 
 /** The modal views of docs/behaviour.md#views. */
 export const viewNames = [
@@ -18,7 +18,9 @@ export const viewNames = [
   'ProfileWallets',
   'UpdateEmailWallet',
   'SwitchNetwork',
+  'SwitchActiveChain',
   'SIWXSignMessage',
+  'ApproveTransaction',
   'Account',
   'RegisterAccountName',
   'RegisterAccountNameSuccess',
@@ -41,10 +43,9 @@ export type ViewName = (typeof viewNames)[number]
 
 /**
  * The reference's view names that have no view in Latch's modal (docs/behaviour.md#views), so a
- * route cannot name them: `SwitchActiveChain` and `Swap` are not built; `ApproveTransaction` is the
- * secure frame's own UI.
+ * route cannot name them: `Swap` is not built.
  */
-export const referenceOnlyViewNames = ['SwitchActiveChain', 'ApproveTransaction', 'Swap'] as const
+export const referenceOnlyViewNames = ['Swap'] as const
 
 /** A catalogue wallet reached through WalletConnect: its logo on the QR code, its app links. */
 export interface WalletConnectWallet {
@@ -70,8 +71,18 @@ export interface RouteParams {
   ConnectingSocial: { provider: OAuthSocialProvider }
   /** The network the wallet is being asked to switch to. */
   SwitchNetwork: { network: CaipNetwork }
+  /**
+   * Another namespace is needed (its network picked, or email on a namespace without it): the
+   * view makes `switchToChain` active (on `network` when given), then opens `navigateTo`,
+   * replacing itself when `navigateWithReplace`.
+   */
+  SwitchActiveChain: {
+    switchToChain: ChainNamespace
+    navigateTo?: ParamlessView | undefined
+    navigateWithReplace?: boolean | undefined
+    network?: CaipNetwork | undefined
+  }
   /** The email a sign-in or email-update step is about (the new one while updating). */
-  EmailLogin: { email: string }
   EmailVerifyOtp: { email: string }
   EmailVerifyDevice: { email: string }
   UpdateEmailPrimaryOtp: { email: string }
@@ -79,6 +90,9 @@ export interface RouteParams {
   /** The name just registered. */
   RegisterAccountNameSuccess: { name: string }
 }
+
+/** A view reached by its name alone. */
+export type ParamlessView = Exclude<ViewName, keyof RouteParams>
 
 type ParamsOf<view extends ViewName> = view extends keyof RouteParams
   ? RouteParams[view]
@@ -91,7 +105,7 @@ export type Route = { [view in ViewName]: { view: view } & ParamsOf<view> }[View
 export type RouteOf<view extends ViewName> = Extract<Route, { view: view }>
 
 /** Where to go: a full route, or just the name of a view that takes no parameters. */
-export type RouteTarget = Route | Exclude<ViewName, keyof RouteParams>
+export type RouteTarget = Route | ParamlessView
 
 export interface RouterState {
   open: boolean
