@@ -1,0 +1,298 @@
+import type { OfflineSigner } from '@cosmjs/proto-signing'
+import { ConnectorNotFoundError, NetworkNotFoundError } from '../../errors/errors.js'
+import type { CaipNetwork } from '../../networks/types.js'
+import { defaultStorageBackend, type StorageBackend } from '../../storage/backend.js'
+import { createAdapterEmitter } from '../shared/emitter.js'
+import type { ChainAdapter, ConnectResult, SendEstimate, SendParameters } from '../types.js'
+import { type CosmosChain, denomOf, formatDenomAmount } from './chains.js'
+import { COSMOS_CONNECTION_KEY, RECONNECT_WAIT_MS } from './connection.js'
+import { CosmosInvalidAddressError, CosmosWalletError, walletError } from './errors.js'
+import type { CosmosWallet } from './keplr.js'
+import { chainOf, createQueryClients, signingClient } from './node.js'
+import { estimateMsgs, msgSend, signAndBroadcast } from './send.js'
+import { type CosmosSendDetail, cosmosTraits, isCosmosAddressOn } from './traits.js'
+import { enableChain, keyOn, signerFor } from './wallet.js'
+import { cosmosConnectors, watchCosmosWallets } from './wallets.js'
+
+export { COSMOS_CONNECTION_KEY, RECONNECT_WAIT_MS } from './connection.js'
+
+const RECONNECT_POLL_MS = 100
+
+export interface CosmosAdapterParameters {
+  /** Cosmos networks whose chain id chains.ts knows; the first is where a connect starts. */
+  networks: readonly CaipNetwork[]
+  storage?: StorageBackend | undefined
+  /** How often and how long waitForTransaction polls the node (default 1 s, 10 min). */
+  confirmPollMs?: number | undefined
+  confirmTimeoutMs?: number | undefined
+}
+
+/** One bank denom an account holds, in display units. */
+export interface CosmosBalance {
+  denom: string
+  symbol: string
+  decimals: number
+  amount: string
+}
+
+export interface CosmosAdapter extends ChainAdapter {
+  readonly namespace: 'cosmos'
+  signMessage: NonNullable<ChainAdapter['signMessage']>
+  estimateSend(parameters: SendParameters): Promise<SendEstimate<CosmosSendDetail>>
+  sendToken: NonNullable<ChainAdapter['sendToken']>
+  waitForTransaction: NonNullable<ChainAdapter['waitForTransaction']>
+  /** Every bank denom `address` holds on `network`, the fee denom first. */
+  getBalances(parameters: { address: string; network: CaipNetwork }): Promise<CosmosBalance[]>
+}
+
+interface Connection {
+  wallet: CosmosWallet
+  network: CaipNetwork
+  chain: CosmosChain
+  address: string
+  isNanoLedger: boolean
+  off: () => void
+}
+
+interface Saved {
+  connectorId: string
+  chainId: string
+}
+
+function readSaved(storage: StorageBackend): Saved | undefined {
+  try {
+    const saved = JSON.parse(storage.getItem(COSMOS_CONNECTION_KEY) ?? 'null') as Saved | null
+    return typeof saved?.connectorId === 'string' ? saved : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export function createCosmosAdapter(parameters: CosmosAdapterParameters): CosmosAdapter {
+  const { networks } = parameters
+  if (networks.length === 0 || networks.some((n) => n.chainNamespace !== 'cosmos'))
+    throw new NetworkNotFoundError()
+  for (const network of networks) chainOf(network)
+  const storage = parameters.storage ?? defaultStorageBackend()
+  const pollMs = parameters.confirmPollMs ?? 1_000
+  const timeoutMs = parameters.confirmTimeoutMs ?? 10 * 60 * 1000
+  const { emit, ...events } = createAdapterEmitter()
+  const query = createQueryClients()
+  let network = networks[0] as CaipNetwork
+  let connected: Connection | undefined
+
+  let watcher: ReturnType<typeof watchCosmosWallets> | undefined
+  const wallets = () => {
+    watcher ??= watchCosmosWallets(() =>
+      emit('connectors', cosmosConnectors(watcher?.list() ?? [], networks)),
+    )
+    return watcher
+  }
+
+  async function waitForWallet(id: string, waitMs: number): Promise<CosmosWallet | undefined> {
+    const deadline = Date.now() + waitMs
+    for (;;) {
+      const found = wallets().find(id)
+      if (found || Date.now() >= deadline) return found
+      await new Promise((resolve) => setTimeout(resolve, RECONNECT_POLL_MS))
+    }
+  }
+
+  const known = (target: CaipNetwork) => {
+    const found = networks.find((n) => n.caipNetworkId === target.caipNetworkId)
+    if (!found) throw new NetworkNotFoundError()
+    return found
+  }
+
+  /** Follows the wallet's key changes: the account on the same chain is read again. */
+  function listen(wallet: CosmosWallet): () => void {
+    const target = (globalThis as { window?: Partial<EventTarget> }).window
+    const onChange = () => {
+      const current = connected
+      if (!current || current.wallet !== wallet) return
+      keyOn(wallet, current.chain).then(
+        (key) => {
+          if (connected !== current || key.bech32Address === current.address) return
+          current.address = key.bech32Address
+          current.isNanoLedger = key.isNanoLedger
+          emit('accountChanged', {
+            connectorId: wallet.id,
+            address: key.bech32Address,
+            accounts: [{ address: key.bech32Address }],
+          })
+        },
+        // The wallet locked or took the page's permission away: the connection is gone.
+        () => drop(wallet.id),
+      )
+    }
+    target?.addEventListener?.(wallet.keystoreEvent, onChange)
+    return () => target?.removeEventListener?.(wallet.keystoreEvent, onChange)
+  }
+
+  function drop(connectorId: string) {
+    connected?.off()
+    connected = undefined
+    storage.removeItem(COSMOS_CONNECTION_KEY)
+    emit('disconnect', { connectorId })
+  }
+
+  async function open(
+    wallet: CosmosWallet,
+    target: CaipNetwork,
+    silent: boolean,
+  ): Promise<ConnectResult> {
+    const chain = chainOf(target)
+    await enableChain(wallet, target, chain, { silent })
+    const key = await keyOn(wallet, chain)
+    connected?.off()
+    network = target
+    connected = {
+      wallet,
+      network: target,
+      chain,
+      address: key.bech32Address,
+      isNanoLedger: key.isNanoLedger,
+      off: listen(wallet),
+    }
+    const saved: Saved = { connectorId: wallet.id, chainId: chain.chainId }
+    storage.setItem(COSMOS_CONNECTION_KEY, JSON.stringify(saved))
+    return {
+      connectorId: wallet.id,
+      accounts: [{ address: key.bech32Address }],
+      chainId: target.id,
+    }
+  }
+
+  function connectionOf(address: string): Connection {
+    if (!connected || connected.address !== address) throw new ConnectorNotFoundError(address)
+    return connected
+  }
+
+  /** The wallet's signer in the form cosmjs takes (Keplr's signers are cosmjs-compatible). */
+  const offlineSigner = (c: Connection) => signerFor(c.wallet, c.chain, c).signer as OfflineSigner
+
+  function checkSend(send: SendParameters) {
+    const on = known(send.network)
+    const c = connectionOf(send.from)
+    if (c.network.caipNetworkId !== on.caipNetworkId)
+      throw new CosmosWalletError(`The wallet is connected on ${c.network.name}, not ${on.name}`)
+    if (!isCosmosAddressOn(send.to, on)) throw new CosmosInvalidAddressError(send.to, on.name)
+    const denom = send.tokenAddress ?? c.chain.denoms[0].base
+    return { c, msgs: [msgSend(send.from, send.to, send.value, denom)] }
+  }
+
+  const adapter: CosmosAdapter = {
+    namespace: 'cosmos',
+    traits: cosmosTraits,
+    networks,
+    on: events.on,
+    getConnectors: () => cosmosConnectors(wallets().list(), networks),
+    async connect({ connectorId, network: target }) {
+      const wallet = await waitForWallet(connectorId, 0)
+      if (!wallet) throw new ConnectorNotFoundError(connectorId)
+      return open(wallet, target ? known(target) : network, false)
+    },
+    async reconnect() {
+      const saved = readSaved(storage)
+      if (!saved) return []
+      const wallet = await waitForWallet(saved.connectorId, RECONNECT_WAIT_MS)
+      const on = networks.find((n) => String(n.id) === saved.chainId) ?? network
+      const result = wallet ? await open(wallet, on, true).catch(() => null) : null
+      if (!result) storage.removeItem(COSMOS_CONNECTION_KEY)
+      return result ? [result] : []
+    },
+    async disconnect() {
+      const current = connected
+      connected = undefined
+      storage.removeItem(COSMOS_CONNECTION_KEY)
+      if (!current) return
+      current.off()
+      // Keplr 0.12+ forgets the page's permission; older wallets keep it (nothing to undo).
+      await current.wallet
+        .api()
+        .disable?.(current.chain.chainId)
+        .catch(() => undefined)
+    },
+    async switchNetwork({ network: target }) {
+      const next = known(target)
+      const current = connected
+      if (current && current.network.caipNetworkId !== next.caipNetworkId) {
+        // Each chain has its own address (prefix): the wallet is asked for the account there.
+        const result = await open(current.wallet, next, false)
+        const address = result.accounts[0]?.address as string
+        emit('accountChanged', {
+          connectorId: result.connectorId,
+          address,
+          accounts: result.accounts,
+        })
+        emit('switchNetwork', { connectorId: result.connectorId, chainId: next.id })
+        return
+      }
+      network = next
+    },
+    async getBalance({ address, network: on }) {
+      const chain = chainOf(on)
+      const fee = chain.denoms[0]
+      const coin = await (await query(on)).getBalance(address, fee.base)
+      return { balance: formatDenomAmount(BigInt(coin.amount), fee.decimals), symbol: fee.symbol }
+    },
+    async getBalances({ address, network: on }) {
+      const chain = chainOf(on)
+      const coins = await (await query(on)).getAllBalances(address)
+      const rows = coins.map((coin) => {
+        const denom = denomOf(chain, coin.denom)
+        return {
+          denom: coin.denom,
+          symbol: denom.symbol,
+          decimals: denom.decimals,
+          amount: formatDenomAmount(BigInt(coin.amount), denom.decimals),
+        }
+      })
+      const feeDenom = chain.denoms[0].base
+      return rows.sort((a, b) => Number(b.denom === feeDenom) - Number(a.denom === feeDenom))
+    },
+    async signMessage({ address, message }) {
+      const c = connectionOf(address)
+      try {
+        const signed = await c.wallet.api().signArbitrary(c.chain.chainId, address, message)
+        // ADR-036's StdSignature as JSON text: what the server's Sign in with Cosmos reads.
+        return JSON.stringify({ pub_key: signed.pub_key, signature: signed.signature })
+      } catch (error) {
+        throw walletError(error, 'sign the message')
+      }
+    },
+    async estimateSend(send) {
+      // Before an amount is typed, the fee is shown for the smallest send.
+      const { c, msgs } = checkSend({ ...send, value: send.value > 0n ? send.value : 1n })
+      const client = await signingClient(c.network, offlineSigner(c))
+      return estimateMsgs(client, send.from, msgs, c.chain)
+    },
+    async sendToken(send) {
+      const { c, msgs } = checkSend(send)
+      const client = await signingClient(c.network, offlineSigner(c))
+      const detail =
+        (send.estimate?.detail as CosmosSendDetail | undefined) ??
+        (await estimateMsgs(client, send.from, msgs, c.chain)).detail
+      return signAndBroadcast(client, send.from, msgs, detail, (run) =>
+        run().catch((error: unknown) => {
+          throw walletError(error, 'sign the transaction')
+        }),
+      )
+    },
+    async waitForTransaction({ hash, network: on }) {
+      const client = await query(on)
+      const deadline = Date.now() + timeoutMs
+      while (Date.now() < deadline) {
+        const tx = await client.getTx(hash).catch(() => null)
+        if (tx) return { status: tx.code === 0 ? 'success' : 'reverted' }
+        await new Promise((resolve) => setTimeout(resolve, pollMs))
+      }
+      throw new CosmosWalletError(`Transaction ${hash} was not included in time`)
+    },
+    destroy() {
+      watcher?.stop()
+      connected?.off()
+    },
+  }
+  return adapter
+}

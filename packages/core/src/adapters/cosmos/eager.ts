@@ -1,0 +1,13 @@
+// @latch/core/cosmos/adapter: the Cosmos adapter with cosmjs loaded up front (servers, tests, apps
+// that connect Cosmos at once). Pages that may never use Cosmos take `createLazyCosmosAdapter`
+// from `@latch/core/cosmos` instead.
+export {
+  COSMOS_CONNECTION_KEY,
+  type CosmosAdapter,
+  type CosmosAdapterParameters,
+  type CosmosBalance,
+  createCosmosAdapter,
+  RECONNECT_WAIT_MS,
+} from './adapter.js'
+export * from './index.js'
+export { feeOf, GAS_MULTIPLIER, msgSend } from './send.js'
