@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type AaInstallResult, installAccountAbstraction } from './aa/install.js'
 import {
   type AnvilInstance,
   AnvilStartError,
@@ -32,6 +33,8 @@ export interface DevChain {
   seed: SeedResult | null
   /** One line for start-up output, e.g. "seeded 54 transactions in 35 blocks (430 ms)". */
   seedSummary: string
+  /** EntryPoint v0.7/v0.8, Safe 1.4.1 and its 4337 module at their canonical addresses (aa/). */
+  aa: AaInstallResult | null
   /** Stops anvil if this call started it (anvil saves its state on the way out). */
   stop(): Promise<void>
 }
@@ -116,13 +119,21 @@ export async function startDevChain(options: StartDevChainOptions = {}): Promise
     try {
       const seed = await seedDevChain(rpcUrl, { now, log })
       await installDevFarcasterRegistry(rpcUrl)
-      return { rpcUrl, started: false, seed, seedSummary: summarize(seed), stop: async () => {} }
+      const aa = await installAccountAbstraction(rpcUrl, { log })
+      return {
+        rpcUrl,
+        started: false,
+        seed,
+        seedSummary: summarize(seed),
+        aa,
+        stop: async () => {},
+      }
     } catch (error) {
       if (!(error instanceof SeedStateError)) throw error
       // Someone else's chain: use it without history rather than refuse to start.
       log(`warning: ${error.message}`)
       const seedSummary = summarize(null, error.message)
-      return { rpcUrl, started: false, seed: null, seedSummary, stop: async () => {} }
+      return { rpcUrl, started: false, seed: null, seedSummary, aa: null, stop: async () => {} }
     }
   }
 
@@ -143,12 +154,21 @@ export async function startDevChain(options: StartDevChainOptions = {}): Promise
   }
   // Code and storage only, no transaction: written on every start, saved state or not.
   await installDevFarcasterRegistry(anvil.rpcUrl)
+  // After the seed, from its own deployer: adds blocks, never a seeded account's transaction.
+  let aa: AaInstallResult
+  try {
+    aa = await installAccountAbstraction(anvil.rpcUrl, { log })
+  } catch (error) {
+    await anvil.stop()
+    throw error
+  }
   return {
     rpcUrl: anvil.rpcUrl,
     started: true,
     pid: anvil.process.pid,
     seed,
     seedSummary: summarize(seed),
+    aa,
     stop: () => anvil.stop(),
   }
 }
