@@ -76,6 +76,12 @@ export interface AuthConnector {
    * Loads nothing by itself. `@latch/react` calls it with the app's config.
    */
   syncApp?(source: AuthAppSource): void
+  /**
+   * Called with true while the secure frame shows its approval of a signature or transaction the
+   * page asked for, and with false once it no longer does: the modal then shows ApproveTransaction
+   * (docs/behaviour.md#views). The decision itself is made only in the frame. Absent: no view.
+   */
+  onApproval?(listener: (pending: boolean) => void): () => void
   /** The signed-in user once connected, else undefined. */
   getUser(): AuthUser | undefined
   /** Called whenever `getUser()` may have changed. */

@@ -37,6 +37,8 @@ export interface FrameClientOptions extends FrameQuery {
   parent?: HTMLElement | undefined
   /** Called with 'iframe_load_failed' or 'iframe_request_timeout' (docs/behaviour.md#errors alerts). */
   onAlert?: ((alert: string) => void) | undefined
+  /** Called as the frame asks to be shown or hidden (its approval and sign-in views). */
+  onVisible?: ((visible: boolean) => void) | undefined
   warn?: Warn | undefined
   timings?: Partial<typeof frameTimings> | undefined
 }
@@ -124,6 +126,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     if (!message) return
     if (message.kind === 'show' || message.kind === 'hide') {
       setFrameVisible(iframe, message.kind === 'show')
+      options.onVisible?.(message.kind === 'show')
       return
     }
     settle(message)

@@ -7,6 +7,7 @@ import {
 import type { AccountType } from '../connector/namespace.js'
 import { findNamespace, namespaceOfChain } from '../connector/namespaces.js'
 import type { EmbeddedUser } from '../protocol/index.js'
+import { createApprovalWatch } from './approval.js'
 import { createFrameClient, type FrameClient, type FrameClientOptions } from './client.js'
 import { EmailThrottledError } from './errors.js'
 import { type AppTheme, dappDataPayload, themePayload } from './sync.js'
@@ -48,7 +49,14 @@ export function resolveAccountType(
 export function createEmbeddedWallet(options: EmbeddedWalletOptions) {
   const storage = options.storage ?? createLatchStorage()
   const now = options.now ?? Date.now
-  const frame: FrameClient = createFrameClient(options)
+  const approval = createApprovalWatch()
+  const frame: FrameClient = createFrameClient({
+    ...options,
+    onVisible(visible) {
+      approval.setVisible(visible)
+      options.onVisible?.(visible)
+    },
+  })
 
   let app: AuthAppSource | undefined
   let stopFollowing: (() => void) | undefined
@@ -221,9 +229,19 @@ export function createEmbeddedWallet(options: EmbeddedWalletOptions) {
       args: { method: string; params?: unknown; chainId?: string | number },
       requestOptions: { signal?: AbortSignal } = {},
     ): Promise<unknown> {
-      const { result } = await frame.request('RPC_REQUEST', args, requestOptions)
-      return result
+      const settled = approval.started()
+      try {
+        const { result } = await frame.request('RPC_REQUEST', args, requestOptions)
+        return result
+      } finally {
+        settled()
+      }
     },
+    /**
+     * Called with true while the frame shows the approval of one of these requests, false once
+     * none is shown: the page's modal says where the decision is made (ApproveTransaction).
+     */
+    onApproval: approval.subscribe,
     abortRpcRequests: () => frame.abortRpcRequests(),
     destroy() {
       stopFollowing?.()

@@ -77,6 +77,7 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
   let user: AuthUser | undefined
   let app: AuthAppSource | undefined
   const listeners = new Set<() => void>()
+  const approvalListeners = new Set<(pending: boolean) => void>()
   const setUser = (next: AuthUser | undefined) => {
     user = next
     for (const listener of listeners) listener()
@@ -108,6 +109,9 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
         throw error
       }
       if (app) wallet.syncApp(app)
+      wallet.onApproval((pending) => {
+        for (const listener of [...approvalListeners]) listener(pending)
+      })
       const provider = createEmbeddedProvider(wallet, {
         chainId: options.chainId,
         onUser: (next) => setUser(toAuthUser(next, storage.get('connectedSocial'))),
@@ -190,6 +194,10 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
     syncApp(source) {
       app = source
       loaded?.wallet.syncApp(source)
+    },
+    onApproval(listener) {
+      approvalListeners.add(listener)
+      return () => approvalListeners.delete(listener)
     },
     getUser: () => user,
     subscribe(listener) {
