@@ -1,0 +1,155 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createClient, type Hex, http, keccak256, numberToHex, parseEther, stringToHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { ENTRY_POINT_07, ENTRY_POINT_08 } from '../devchain/aa/addresses.js'
+
+/**
+ * The dev stack's ERC-4337 bundler: Pimlico's alto (GPL-3.0, a dev dependency of this private
+ * workspace only, never of a published package) run as its own process against anvil.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url))
+const require = createRequire(import.meta.url)
+
+/** Keys alto bundles and deploys its simulation contracts with; public, dev chain only. */
+export const bundlerExecutorKey = keccak256(stringToHex('latch devchain bundler executor'))
+export const bundlerUtilityKey = keccak256(stringToHex('latch devchain bundler utility'))
+
+export class BundlerStartError extends Error {
+  override name = 'BundlerStartError'
+}
+
+export interface DevBundler {
+  /** The bundler's JSON-RPC URL (loopback only). */
+  url: string
+  pid: number
+  /** From spawning alto to its first answer. */
+  startMs: number
+  /** The address alto actually listens on, as the loopback preload reported it. */
+  listening: string
+  stop(): Promise<void>
+}
+
+export interface StartDevBundlerOptions {
+  /** The dev chain (anvil) with the 4337 contracts installed (devchain/aa). */
+  rpcUrl: string
+  port: number
+  /** Every line alto writes, for debugging (LATCH_BUNDLER_DEBUG). */
+  trace?: (line: string) => void
+}
+
+function altoCli(): string {
+  // The package exports only its library; the CLI is its `bin`, beside the library's folder.
+  return path.join(path.dirname(require.resolve('@pimlico/alto')), 'cli', 'alto.js')
+}
+
+async function fund(rpcUrl: string, keys: Hex[]) {
+  const client = createClient({ transport: http(rpcUrl, { retryCount: 0 }) })
+  for (const key of keys) {
+    const { address } = privateKeyToAccount(key)
+    const balance = BigInt(
+      (await client.request({ method: 'eth_getBalance', params: [address, 'latest'] })) as Hex,
+    )
+    if (balance < parseEther('100'))
+      await client.request({
+        method: 'anvil_setBalance' as never,
+        params: [address, numberToHex(parseEther('1000'))] as never,
+      })
+  }
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      signal: AbortSignal.timeout(2_000),
+    })
+    return res.ok
+  } catch {
+    return false
+  }
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve()
+    else child.once('exit', () => resolve())
+  })
+}
+
+/** Starts alto and resolves once it answers JSON-RPC; rejects with its last words if it dies. */
+export async function startDevBundler(options: StartDevBundlerOptions): Promise<DevBundler> {
+  const started = performance.now()
+  await fund(options.rpcUrl, [bundlerExecutorKey, bundlerUtilityKey])
+  const args = [
+    ['--entrypoints', `${ENTRY_POINT_07},${ENTRY_POINT_08}`],
+    ['--rpc-url', options.rpcUrl],
+    ['--executor-private-keys', bundlerExecutorKey],
+    ['--utility-private-key', bundlerUtilityKey],
+    ['--port', String(options.port)],
+    // anvil has no native tracer for ERC-7562's rules; the dev chain trusts its own users.
+    ['--safe-mode', 'false'],
+    ['--log-level', 'info'],
+  ].flat()
+  // alto reads ALTO_* variables and a .env in its working directory: give it neither.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith('ALTO_')),
+  )
+  const child = spawn(
+    process.execPath,
+    ['--import', path.join(here, 'loopback.mjs'), altoCli(), ...args],
+    {
+      cwd: here,
+      env: { ...env, DOTENV_CONFIG_PATH: path.join(here, 'no.env') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  const tail: string[] = []
+  let listening = ''
+  const read = (chunk: Buffer) => {
+    for (const line of String(chunk).split('\n').filter(Boolean)) {
+      options.trace?.(line)
+      const bound = /^latch-loopback listening (.+)$/.exec(line)
+      if (bound?.[1]) listening = bound[1]
+      tail.push(line)
+      if (tail.length > 20) tail.shift()
+    }
+  }
+  child.stdout?.on('data', read)
+  child.stderr?.on('data', read)
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    child.kill('SIGTERM')
+    const killer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+    await exited(child)
+    clearTimeout(killer)
+  }
+  const url = `http://127.0.0.1:${options.port}`
+  let dead = false
+  void exited(child).then(() => {
+    dead = true
+  })
+  // Polls until alto answers: its start-up (simulation contracts, wallet checks) takes seconds on a
+  // loaded machine. The deadline only turns a hang into an error; it is not a wait.
+  const deadline = Date.now() + 120_000
+  while (!(listening && (await answers(url)))) {
+    if (dead || Date.now() > deadline) {
+      await stop()
+      throw new BundlerStartError(
+        `alto ${dead ? `exited (${child.exitCode ?? child.signalCode})` : 'did not answer within 120 s'}:\n${tail.join('\n')}`,
+      )
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return {
+    url,
+    pid: child.pid ?? 0,
+    startMs: Math.round(performance.now() - started),
+    listening,
+    stop,
+  }
+}

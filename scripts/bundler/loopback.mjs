@@ -1,0 +1,25 @@
+// Preloaded into the bundler's process (node --import): alto 0.0.20 always listens on 0.0.0.0,
+// and nothing on the dev stack may answer beyond loopback. Any listen on every interface is
+// turned into one on 127.0.0.1, and the address actually bound is reported on stderr so the
+// parent (alto.ts) and its test can check it.
+import net from 'node:net'
+
+const everywhere = new Set(['0.0.0.0', '::', '', undefined])
+const listen = net.Server.prototype.listen
+net.Server.prototype.listen = function (...args) {
+  const [first] = args
+  if (first && typeof first === 'object' && everywhere.has(first.host)) {
+    args[0] = { ...first, host: '127.0.0.1' }
+  } else if (
+    typeof first === 'number' &&
+    (args.length < 2 || typeof args[1] !== 'string' || everywhere.has(args[1]))
+  ) {
+    args.splice(1, typeof args[1] === 'string' ? 1 : 0, '127.0.0.1')
+  }
+  this.once('listening', () => {
+    const address = this.address()
+    if (address && typeof address === 'object')
+      process.stderr.write(`latch-loopback listening ${address.address}:${address.port}\n`)
+  })
+  return listen.apply(this, args)
+}
