@@ -16,6 +16,21 @@ export {
   createBitcoinTestSigner,
   installBitcoinTestWallet,
 } from './bitcoinWallet.js'
+export {
+  adr36SignDoc,
+  attachCosmosTestWallet,
+  COSMOS_TEST_MNEMONIC,
+  type CosmosBridgeAnswer,
+  type CosmosBridgeKey,
+  type CosmosTestSigner,
+  type CosmosTestSignerOptions,
+  type CosmosTestWalletBehaviour,
+  type CosmosTestWalletInstall,
+  type CosmosTestWalletWay,
+  type CosmosWalletRequest,
+  createCosmosTestSigner,
+  installCosmosTestWallet,
+} from './cosmosWallet.js'
 export { createFakeAdapter, type FakeAdapter } from './fakeAdapter.js'
 export {
   createSolanaTestWallet,

@@ -35,6 +35,17 @@ export class CosmosBroadcastError extends LatchError {
   }
 }
 
+/** The node's simulation of the send failed (insufficient funds, …); `log` is its reason. */
+export class CosmosSimulationError extends LatchError {
+  override name = 'CosmosSimulationError'
+  constructor(
+    readonly log: string,
+    options: LatchErrorOptions = {},
+  ) {
+    super(`The node refused the transaction: ${log}`, { ...options, category: 'RPC_ERROR' })
+  }
+}
+
 /** The wallet cannot do what was asked, or answered something unusable. */
 export class CosmosWalletError extends LatchError {
   override name = 'CosmosWalletError'

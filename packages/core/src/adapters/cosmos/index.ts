@@ -20,6 +20,7 @@ export {
   CosmosBroadcastError,
   CosmosChainUnsupportedError,
   CosmosInvalidAddressError,
+  CosmosSimulationError,
   CosmosWalletError,
   CosmosWalletRejectedError,
 } from './errors.js'

@@ -7,7 +7,7 @@ import type { EncodeObject } from '@cosmjs/proto-signing'
 import { BroadcastTxError, type SigningStargateClient, type StdFee } from '@cosmjs/stargate'
 import { TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import type { CosmosChain } from './chains.js'
-import { CosmosBroadcastError, CosmosWalletError } from './errors.js'
+import { CosmosBroadcastError, CosmosSimulationError, CosmosWalletError } from './errors.js'
 import type { CosmosSendDetail } from './traits.js'
 
 /** cosmjs's margin over the simulated gas for an "auto" fee. */
@@ -39,7 +39,16 @@ export async function estimateMsgs(
   msgs: readonly EncodeObject[],
   chain: CosmosChain,
 ): Promise<{ fee: bigint; detail: CosmosSendDetail }> {
-  const used = await client.simulate(from, msgs, undefined)
+  let used: number
+  try {
+    used = await client.simulate(from, msgs, undefined)
+  } catch (error) {
+    // cosmjs words an ABCI query's refusal "Query failed with (code): log".
+    const text = error instanceof Error ? error.message : String(error)
+    throw new CosmosSimulationError(text.replace(/^Query failed with \(\d+\): /, ''), {
+      cause: error,
+    })
+  }
   const detail: CosmosSendDetail = {
     gasLimit: Math.ceil(used * GAS_MULTIPLIER),
     gasPrice: chain.gasPrice.average,
