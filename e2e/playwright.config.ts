@@ -128,10 +128,12 @@ export default defineConfig({
       LATCH_POLKADOT_PORT: String(18003 + offset),
       LATCH_COSMOS_RPC_PORT: String(18004 + offset),
       LATCH_COSMOS_REST_PORT: String(18005 + offset),
-      // The server reads the stack's own nodes (start.ts), never a developer's Esplora, Cosmos or Polkadot node.
+      LATCH_BUNDLER_PORT: String(18006 + offset),
+      // The server reads the stack's own nodes (start.ts), never a developer's Esplora, Cosmos or Polkadot node or bundler.
       LATCH_BITCOIN_ESPLORA: '',
       LATCH_COSMOS_NODES: '',
       LATCH_POLKADOT_CHAINS: '',
+      LATCH_BUNDLER_URLS: '',
       // A developer's own WalletConnect settings must not send the e2e stack to a hosted relay.
       LATCH_WALLETCONNECT_PROJECT_ID: '',
       LATCH_WALLETCONNECT_RELAY_URL: '',

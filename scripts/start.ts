@@ -67,6 +67,36 @@ async function main() {
     })
     if (chain.pid) writePidFile(anvilPidFile, { pid: chain.pid, marker: 'anvil' })
 
+    // ERC-4337: Pimlico's alto bundles user operations for the 4337 contracts the dev chain
+    // carries (docs/smart-accounts.md). Its own process; GPL code kept to this dev workspace,
+    // never part of a deployment, which names its bundler in LATCH_BUNDLER_URLS.
+    const bundlerPidFile = path.join(env.dataDir, 'run', 'bundler.pid')
+    const staleBundler = await endStaleProcess(bundlerPidFile)
+    if (staleBundler) log(`ended the bundler (pid ${staleBundler}) left behind by an earlier run`)
+    const bundler = chain.aa
+      ? await timer.step(
+          'dev bundler (alto, ERC-4337)',
+          async () => {
+            const { bundlerPort, startDevBundler } = await import('./bundler/index.js')
+            const trace = process.env.LATCH_BUNDLER_DEBUG
+              ? (line: string) => log(`alto ${line}`)
+              : undefined
+            return startDevBundler({ rpcUrl: chain.rpcUrl, port: bundlerPort(), trace })
+          },
+          (b) => `${b.url}, answering ${(b.startMs / 1000).toFixed(2)} s after its start`,
+        )
+      : null
+    if (bundler) {
+      writePidFile(bundlerPidFile, { pid: bundler.pid, marker: 'alto' })
+      stops.push({
+        name: 'dev bundler',
+        fn: async () => {
+          await bundler.stop()
+          removePidFile(bundlerPidFile)
+        },
+      })
+    }
+
     // Polkadot: no Substrate node installs here, so chopsticks runs a real runtime's Wasm from a
     // chain spec shipped in an npm package, offline, seeded with sixteen months of history
     // (docs/polkadot-node.md); never part of a deployment. Its seed is CPU-bound runtime calls
@@ -179,6 +209,9 @@ async function main() {
       ...(mailbox ? { LATCH_SMTP_URL: mailbox.smtpUrl } : {}),
       ...socialEnv,
       LATCH_FRAME_ORIGINS: process.env.LATCH_FRAME_ORIGINS || frameUrl,
+      // The bundler route (/v1/bundler) forwards the dev chain's user operations to alto.
+      LATCH_BUNDLER_URLS:
+        process.env.LATCH_BUNDLER_URLS || (bundler ? `eip155:31337=${bundler.url}` : ''),
       LATCH_SERVER_PORT: String(env.serverPort),
       LATCH_DATA_DIR: env.dataDir,
       LATCH_CHAIN_RPC_URL: chain.rpcUrl,
@@ -316,6 +349,7 @@ async function main() {
         `  server        ${serverUrl}   (health: ${serverUrl}/healthz)`,
         `  API docs      ${serverUrl}/docs`,
         `  dev chain     ${chain.rpcUrl}   chain id 31337${seeded}`,
+        `  bundler       ${bundler ? `${bundler.url}   (alto 0.0.20, ERC-4337 EntryPoint v0.7 and v0.8, Safe 1.4.1 + 4337 module; pages reach it through ${serverUrl}/v1/bundler?projectId=…&chainId=eip155:31337; development only)` : 'not started: the dev chain already running lacks the 4337 contracts'}`,
         `  solana        ${solana.rpcUrl}   (local cluster on litesvm, websocket on the same port; ${solana.seed.transactions} seeded transactions; dev wallet ${solana.seed.keys.accounts.wallet.address}; development only)`,
         `  bitcoin       ${bitcoin.url}   (Esplora REST on bcoin regtest, node started in ${(bitcoin.startMs / 1000).toFixed(2)} s; ${bitcoin.seed.blocks} blocks, a block every 5 s while the mempool holds transactions; payment ${bitcoin.addresses.payment} (${bitcoin.seed.paymentTransactions} seeded transactions), ordinal ${bitcoin.addresses.ordinal}; development only)`,
         `  cosmos        ${cosmos.rpcUrl}   (CometBFT RPC; REST ${cosmos.restUrl}; a model of an SDK 0.50 chain, chain id ${cosmos.chainId}, node started in ${(cosmos.startMs / 1000).toFixed(2)} s; ${cosmos.seed.blocks} blocks, a block 2 s after a transaction arrives; wallet ${cosmos.accounts.wallet.address} (${cosmos.seed.walletTransactions} seeded transactions); development only)`,
