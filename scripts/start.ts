@@ -296,6 +296,9 @@ async function main() {
     process.env.VITE_LATCH_SOLANA_RPC_URL = solana.rpcUrl
     // The web app offers the dev node's regtest chain, through the server's Esplora pass-through.
     process.env.VITE_LATCH_BITCOIN_NETWORK ??= 'regtest'
+    // The dev Cosmos chain, read by the page and the wallet directly on loopback (docs/cosmos.md).
+    process.env.VITE_LATCH_COSMOS_RPC_URL = cosmos.rpcUrl
+    process.env.VITE_LATCH_COSMOS_REST_URL = cosmos.restUrl
     process.env.VITE_LATCH_WALLETCONNECT_PROJECT_ID =
       walletConnectProjectId ?? DEV_WALLETCONNECT_PROJECT_ID
     process.env.VITE_LATCH_WALLETCONNECT_RELAY_URL = relay

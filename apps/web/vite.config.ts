@@ -16,6 +16,17 @@ const solanaRpcUrl =
 const bitcoinNetwork =
   process.env.VITE_LATCH_BITCOIN_NETWORK ?? (process.env.LATCH_BITCOIN_PORT ? 'regtest' : '')
 
+// Cosmos (docs/cosmos.md): `npm start` runs the dev node's RPC and REST on these ports; the page
+// reads the node directly (the server has no Cosmos pass-through yet).
+const cosmosRpcUrl =
+  process.env.VITE_LATCH_COSMOS_RPC_URL ??
+  (process.env.LATCH_COSMOS_RPC_PORT ? `http://127.0.0.1:${process.env.LATCH_COSMOS_RPC_PORT}` : '')
+const cosmosRestUrl =
+  process.env.VITE_LATCH_COSMOS_REST_URL ??
+  (process.env.LATCH_COSMOS_REST_PORT
+    ? `http://127.0.0.1:${process.env.LATCH_COSMOS_REST_PORT}`
+    : '')
+
 // A build reads WalletConnect's settings under their LATCH_ names too (docs/walletconnect.md).
 const walletConnectProjectId =
   process.env.VITE_LATCH_WALLETCONNECT_PROJECT_ID ??
@@ -35,6 +46,8 @@ export default defineConfig({
     'import.meta.env.VITE_LATCH_CHAIN_RPC_URL': JSON.stringify(chainRpcUrl),
     'import.meta.env.VITE_LATCH_SOLANA_RPC_URL': JSON.stringify(solanaRpcUrl),
     'import.meta.env.VITE_LATCH_BITCOIN_NETWORK': JSON.stringify(bitcoinNetwork),
+    'import.meta.env.VITE_LATCH_COSMOS_RPC_URL': JSON.stringify(cosmosRpcUrl),
+    'import.meta.env.VITE_LATCH_COSMOS_REST_URL': JSON.stringify(cosmosRestUrl),
     'import.meta.env.VITE_LATCH_WALLETCONNECT_PROJECT_ID': JSON.stringify(walletConnectProjectId),
     'import.meta.env.VITE_LATCH_WALLETCONNECT_RELAY_URL': JSON.stringify(walletConnectRelayUrl),
   },

@@ -18,6 +18,12 @@ import {
   withRpcProxy,
 } from '@latch/core'
 import { createLazyBitcoinAdapter } from '@latch/core/bitcoin'
+import {
+  cosmosDevNetwork,
+  cosmosHubNetwork,
+  createLazyCosmosAdapter,
+  withCosmosNodeUrls,
+} from '@latch/core/cosmos'
 import { createEvmAdapter, type EvmAdapter } from '@latch/core/evm'
 import { createLazySolanaAdapter } from '@latch/core/solana'
 import { walletConnect } from '@latch/core/walletconnect'
@@ -87,6 +93,24 @@ export const bitcoinNetworks: CaipNetwork[] | undefined = import.meta.env.VITE_L
         ? bitcoinRegtest
         : bitcoinMainnet,
     ].map((network) => withEsploraProxy(network))
+  : undefined
+
+/**
+ * Cosmos when a node is configured (VITE_LATCH_COSMOS_RPC_URL and VITE_LATCH_COSMOS_REST_URL, set
+ * from LATCH_COSMOS_RPC_PORT and LATCH_COSMOS_REST_PORT under `npm start`): the dev chain in
+ * development, the Cosmos Hub in a build. The server has no Cosmos pass-through yet, so the page
+ * and the wallet read the node directly (the dev node on loopback). A build without the URL
+ * carries no Cosmos code; with it, wallet discovery runs with the page and cosmjs loads on the
+ * first Cosmos connect (docs/cosmos.md).
+ */
+export const cosmosNetworks: CaipNetwork[] | undefined = import.meta.env.VITE_LATCH_COSMOS_RPC_URL
+  ? [
+      withCosmosNodeUrls(import.meta.env.DEV ? cosmosDevNetwork : cosmosHubNetwork, {
+        rpc: import.meta.env.VITE_LATCH_COSMOS_RPC_URL,
+        rest:
+          import.meta.env.VITE_LATCH_COSMOS_REST_URL || import.meta.env.VITE_LATCH_COSMOS_RPC_URL,
+      }),
+    ]
   : undefined
 
 function mainnetOnlyPage(): boolean {
@@ -182,9 +206,15 @@ function buildLatchConfig(): LatchConfig {
           ]
         : []),
       ...(bitcoinNetworks ? [createLazyBitcoinAdapter({ networks: bitcoinNetworks })] : []),
+      ...(cosmosNetworks ? [createLazyCosmosAdapter({ networks: cosmosNetworks })] : []),
     ],
     auth,
-    networks: [...networks, ...(solanaNetwork ? [solanaNetwork] : []), ...(bitcoinNetworks ?? [])],
+    networks: [
+      ...networks,
+      ...(solanaNetwork ? [solanaNetwork] : []),
+      ...(bitcoinNetworks ?? []),
+      ...(cosmosNetworks ?? []),
+    ],
     defaultNetwork: networks[0],
     // Twenty rows fill a screen; the next page comes as the list scrolls.
     historyPageSize: 20,
