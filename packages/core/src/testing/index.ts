@@ -33,6 +33,19 @@ export {
 } from './cosmosWallet.js'
 export { createFakeAdapter, type FakeAdapter } from './fakeAdapter.js'
 export {
+  attachPolkadotTestExtension,
+  createPolkadotTestSigner,
+  installPolkadotTestExtension,
+  POLKADOT_TEST_MNEMONIC,
+  type PolkadotBridgeAccount,
+  type PolkadotBridgeAnswer,
+  type PolkadotTestExtensionInstall,
+  type PolkadotTestSigner,
+  type PolkadotTestSignerBehaviour,
+  type PolkadotTestSignerOptions,
+  type PolkadotWalletRequest,
+} from './polkadotWallet.js'
+export {
   createSolanaTestWallet,
   registerSolanaWallet,
   type SolanaTestWallet,
