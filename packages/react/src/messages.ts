@@ -26,7 +26,9 @@ export const en = {
       SwitchNetwork: '{name}',
       UnsupportedChain: 'Switch Network',
       Activity: 'Activity',
-      EmailLogin: 'Confirm email',
+      EmailLogin: 'Continue with email',
+      SwitchActiveChain: 'Switch chain',
+      ApproveTransaction: 'Approve',
       EmailVerifyOtp: 'Confirm email',
       EmailVerifyDevice: 'Confirm email',
       UpdateEmailWallet: 'Edit email',
@@ -56,6 +58,10 @@ export const en = {
     allWallets: 'All Wallets',
     noWallets: 'No wallet was found in this browser. Browse the catalogue to get one.',
     getWallet: 'Get {name} (opens its website)',
+    /** collapseWallets: the wallet list waits behind this button. */
+    showWallets: 'Continue with a wallet',
+    /** The branding footer (remote `reown_branding`). */
+    branding: 'UX by Latch',
   },
   /** A chain namespace by name (one without an adapter shows its id): a wallet row's chains, the receive warning. */
   namespaces: { eip155: 'EVM', solana: 'Solana' } as Record<string, string>,
@@ -293,10 +299,27 @@ export interface LazyMessages {
   }
 }
 
+/**
+ * Strings of views an app shows only sometimes: the other-namespace switch, the approval pending
+ * in the secure frame, the email-only view and the legal checkbox. Their English loads with them
+ * (`views/<View>.messages.ts`); a locale may set them.
+ */
+export interface OccasionalMessages {
+  switchActiveChain: {
+    heading: string
+    body: string
+    switch: string
+    failed: string
+  }
+  approveTransaction: { heading: string; body: string }
+  emailLogin: { unavailable: string }
+  legal: { agree: string; terms: string; privacy: string; and: string }
+}
+
 export type Messages = Widen<typeof en> & {
   send: Partial<LazyMessages['send']>
   account: Partial<LazyMessages['account']>
-}
+} & { [section in keyof OccasionalMessages]?: Partial<OccasionalMessages[section]> }
 
 /** Fills `{name}` placeholders. */
 export function fill(template: string, values: Record<string, string | number>): string {

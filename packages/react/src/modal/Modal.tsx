@@ -1,4 +1,4 @@
-import { closeModal, goBack, type ViewName } from '@latch/core'
+import { closeModal, goBack, LatchError, type ViewName } from '@latch/core'
 import { type ComponentType, lazy, Suspense, useCallback, useEffect, useId, useRef } from 'react'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
@@ -79,6 +79,24 @@ const ConnectingSocial = lazy(() =>
 const WalletReceive = lazy(() =>
   import('../views/WalletReceive.js').then((m) => ({ default: m.WalletReceive })),
 )
+// Views an app reaches only sometimes: each a chunk of its own.
+const SwitchActiveChain = lazy(() =>
+  import('../views/SwitchActiveChain.js').then((m) => ({ default: m.SwitchActiveChain })),
+)
+const ApproveTransaction = lazy(() =>
+  import('../views/ApproveTransaction.js').then((m) => ({ default: m.ApproveTransaction })),
+)
+const EmailLogin = lazy(() =>
+  import('../views/EmailLogin.js').then((m) => ({ default: m.EmailLogin })),
+)
+
+/** A route no view draws: a bug in the app or in Latch, said in development rather than hidden. */
+export class UnknownViewError extends LatchError {
+  override name = 'UnknownViewError'
+  constructor(readonly view: string) {
+    super(`The modal has no view named '${view}' (docs/behaviour.md#views)`)
+  }
+}
 
 const views: Partial<Record<ViewName, ComponentType>> = {
   Connect,
@@ -92,11 +110,13 @@ const views: Partial<Record<ViewName, ComponentType>> = {
   Account,
   Networks,
   SwitchNetwork,
+  SwitchActiveChain,
+  ApproveTransaction,
   UnsupportedChain,
   Activity,
-  // The toolkit's EmailLogin (docs/behaviour.md#views) and both former email steps are one view
-  // now: the code and the device approval are the secure frame's own steps.
-  EmailLogin: EmailVerify,
+  EmailLogin,
+  // Both former email steps are one view now: the code and the device approval are the secure
+  // frame's own steps.
   EmailVerifyOtp: EmailVerify,
   EmailVerifyDevice: EmailVerify,
   UpdateEmailWallet,
@@ -109,6 +129,15 @@ const views: Partial<Record<ViewName, ComponentType>> = {
   SIWXSignMessage,
   RegisterAccountName,
   RegisterAccountNameSuccess,
+}
+
+/**
+ * Development throws (an unknown name is a bug to fix, not a screen to guess); a production page
+ * keeps working on Connect rather than losing the modal.
+ */
+function unknownView(view: string): ComponentType {
+  if (process.env.NODE_ENV !== 'production') throw new UnknownViewError(view)
+  return Connect
 }
 
 /** The dialog (when open) and the alerts snackbar, themed like the rest of Latch. */
@@ -146,7 +175,7 @@ export function Modal({ inline }: { inline: boolean }) {
   }, [view])
 
   const title = useViewTitle(router.route)
-  const View = views[view] ?? Connect
+  const View = views[view] ?? unknownView(view)
   const canGoBack = router.history.length > 1 && view !== 'ConnectingExternal'
 
   return (

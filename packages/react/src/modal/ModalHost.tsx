@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
+import { watchApproval } from './watchApproval.js'
 
 // The modal and its views are a chunk of their own: the first paint carries only the button.
 const loadModal = () => import('./Modal.js')
@@ -16,7 +17,7 @@ type IdleWindow = Window & {
  * asks for it (the router opens, an alert arrives), so that a click finds it ready.
  */
 export function ModalHost() {
-  const { stores, config } = useLatch('ModalHost')
+  const { stores, config, auth } = useLatch('ModalHost')
   const open = useStore(stores.router, (s) => s.open)
   const alert = useStore(stores.alerts, (s) => s.open)
   const [wanted, setWanted] = useState(false)
@@ -46,6 +47,8 @@ export function ModalHost() {
   useEffect(() => {
     if (open || alert) setWanted(true)
   }, [open, alert])
+  // The secure frame's approval shows in the modal even when the app asked for it with the modal closed.
+  useEffect(() => watchApproval(auth, stores.router), [auth, stores])
 
   if (!(wanted || open || alert) || typeof document === 'undefined') return null
   const inline = Boolean(config.enableEmbedded || config.disableAppend)

@@ -20,6 +20,10 @@ const loadAllWallets = () => import('./AllWallets.js')
 const SocialButtons = lazy(() =>
   import('./SocialButtons.js').then((m) => ({ default: m.SocialButtons })),
 )
+// Only apps that turn `legalCheckbox` on fetch the checkbox and its gate.
+const LegalCheckbox = lazy(() =>
+  import('./LegalCheckbox.js').then((m) => ({ default: m.LegalCheckbox })),
+)
 
 /** docs/behaviour.md#limits connector order; `config.connectorOrder` overrides it. */
 export const defaultConnectorOrder = [
@@ -45,15 +49,14 @@ export function Connect() {
   const { connectors, multiChain } = useWalletConnectors()
   const features = useStore(stores.options, (s) => s.features)
   const namespace = useStore(stores.chain, (s) => s.activeChain)
-  // docs/behaviour.md#limits: pay disables email and social login.
+  // `pay`, which would turn email and social login off, is refused by createLatch (docs/behaviour.md#flags).
   const embedded =
-    auth !== undefined &&
-    namespace !== undefined &&
-    auth.namespaces.includes(namespace) &&
-    !features.pay
+    auth !== undefined && namespace !== undefined && auth.namespaces.includes(namespace)
   const email = embedded && features.email
   const socials = embedded && features.socials ? features.socials : []
   const painted = usePainted()
+  // docs/behaviour.md#flags (`collapseWallets`): the wallets wait behind one button.
+  const [expanded, setExpanded] = useState(false)
   // Read once per visit of the view: recents change only by connecting, which leaves it.
   const [recentWallets] = useState(() => controller.storage.get('recentWallets') ?? [])
   // With WalletConnect configured, a catalogue wallet that is not installed pairs through it.
@@ -262,24 +265,51 @@ export function Connect() {
     </p>
   )
 
-  // docs/behaviour.md#limits: wallets first when one is installed (or was used here), else email first.
+  const collapsed = features.collapseWallets && emailGroup !== null && !expanded
+  const walletBlock = collapsed ? (
+    <button
+      type="button"
+      className="latch-secondary-button"
+      onClick={() => setExpanded(true)}
+      data-testid="show-wallets"
+    >
+      {messages.connect.showWallets}
+    </button>
+  ) : (
+    walletGroup
+  )
+  // docs/behaviour.md#limits: wallets first when one is installed (or was used here), else email
+  // first; collapsed, the email comes first.
+  const content =
+    emailGroup === null ? (
+      walletBlock
+    ) : hasInstalled && !collapsed ? (
+      <>
+        {walletBlock}
+        {separator}
+        {emailGroup}
+      </>
+    ) : (
+      <>
+        {emailGroup}
+        {separator}
+        {walletBlock}
+      </>
+    )
   return (
     <div className="latch-view latch-connect" data-testid="view-connect">
-      {emailGroup === null ? (
-        walletGroup
-      ) : hasInstalled ? (
-        <>
-          {walletGroup}
-          {separator}
-          {emailGroup}
-        </>
+      {features.legalCheckbox ? (
+        <Suspense fallback={null}>
+          <LegalCheckbox>{content}</LegalCheckbox>
+        </Suspense>
       ) : (
-        <>
-          {emailGroup}
-          {separator}
-          {walletGroup}
-        </>
+        content
       )}
+      {features.branding ? (
+        <p className="latch-hint" data-testid="branding">
+          {messages.connect.branding}
+        </p>
+      ) : null}
     </div>
   )
 }

@@ -31,7 +31,6 @@ describe('the email field in the Connect view', () => {
       { auth: undefined },
       { auth: new TestAuth(['solana']) },
       { features: { email: false } },
-      { features: { pay: true } },
     ]) {
       const { dialog } = await mount({ installed: true, ...options })
       expect(blocks(dialog)).toEqual(['injected'])
@@ -175,8 +174,9 @@ describe('email sign-in, run by the secure frame', () => {
     }
   })
 
-  it('serves the EmailLogin and EmailVerifyDevice routes with the same wait', async () => {
-    for (const route of ['EmailLogin', 'EmailVerifyDevice'] as const) {
+  // EmailLogin is the email field on its own (EmailLogin.test.tsx).
+  it('serves the EmailVerifyDevice route with the same wait', async () => {
+    for (const route of ['EmailVerifyDevice'] as const) {
       const auth = new TestAuth()
       const { dialog, client } = await mount({ auth })
       act(() => openModal(client.stores.router, { view: route, email: 'b@example.com' }))

@@ -14,6 +14,31 @@ export function Networks() {
       goBack(stores.router)
       return
     }
+    const namespace = next.chainNamespace
+    const { chains, activeChain } = stores.chain.getState()
+    const { activeConnectorIds, connectors } = stores.connectors.getState()
+    const activeId = activeChain && activeConnectorIds[activeChain]
+    const carried = connectors.some(
+      (c) => c.id === activeId && c.chain === namespace && c.type === 'AUTH',
+    )
+    // A namespace where nothing is connected, left by a connected wallet that cannot follow (the
+    // embedded wallet follows on its own namespaces): the visitor confirms the switch and connects
+    // there (docs/behaviour.md#views, SwitchActiveChain).
+    if (
+      account.isConnected &&
+      namespace !== activeChain &&
+      !chains[namespace]?.accountState.address &&
+      !carried
+    ) {
+      pushView(stores.router, {
+        view: 'SwitchActiveChain',
+        switchToChain: namespace,
+        network: next,
+        navigateTo: 'Connect',
+        navigateWithReplace: true,
+      })
+      return
+    }
     if (account.isConnected) {
       pushView(stores.router, { view: 'SwitchNetwork', network: next })
       return

@@ -1,4 +1,4 @@
-import { type OAuthSocialProvider, pushView } from '@latch/core'
+import { type OAuthSocialProvider, pushView, socialsForPlatform } from '@latch/core'
 import { useLatch } from '../context.js'
 import { fill } from '../messages.js'
 import { SOCIAL_LABELS } from './socialLabels.js'
@@ -15,15 +15,18 @@ const ORDER: readonly (OAuthSocialProvider | 'farcaster')[] = [
 ]
 
 /**
- * One button per social provider the project enables and the server offers (remote config).
+ * One button per social provider the project enables and the server offers (remote config), less
+ * those Telegram's in-app browser cannot finish.
  * A click opens the view that waits on the secure frame, which runs the sign-in in its own
  * window (the provider's popup, Farcaster's QR code): the page learns only the outcome.
  */
 export function SocialButtons({ socials }: { socials: readonly string[] }) {
   const { stores, auth, messages } = useLatch('SocialButtons')
+  // docs/behaviour.md#flags: inside Telegram, providers whose sign-in cannot finish there are left out.
+  const offered = socialsForPlatform(socials)
   const providers = ORDER.filter(
     (p) =>
-      socials.includes(p) && (p === 'farcaster' ? !!auth?.connectFarcaster : !!auth?.connectSocial),
+      offered.includes(p) && (p === 'farcaster' ? !!auth?.connectFarcaster : !!auth?.connectSocial),
   )
   if (!auth || providers.length === 0) return null
   const t = messages.social
