@@ -7,6 +7,7 @@ import { MIN_ADMIN_TOKEN_LENGTH } from './admin/token.js'
 import { type AuthConfig, authEnvShape, readAuthConfig } from './auth/config.js'
 import { type RpcLimits, readRpcLimits, rpcEnvShape } from './auth/rpc-config.js'
 import { readSocialConfig, SocialConfigError } from './auth/social/config.js'
+import { type BundlerUrls, bundlerEnvShape, readBundlerUrls } from './bundler/config.js'
 import { ChainConfigError, type ChainDataConfig, loadChainDataConfig } from './chains/config.js'
 import type { TrustProxySetting } from './http/trust-proxy.js'
 import {
@@ -63,6 +64,8 @@ export interface Config {
   nameSuffix: string
   /** LATCH_RPC_*: the RPC proxy's budgets and eth_getLogs range (auth/rpc-config.ts). */
   rpc: RpcLimits
+  /** LATCH_BUNDLER_URLS: each chain's ERC-4337 bundler, for /v1/bundler (bundler/config.ts). */
+  bundlers: BundlerUrls
   /** LATCH_METRICS_*: where `/metrics` is served, if anywhere (observability/config.ts). */
   metrics: MetricsConfig
 }
@@ -165,6 +168,7 @@ const envSchema = z.object({
     .optional(),
   ...authEnvShape,
   ...rpcEnvShape,
+  ...bundlerEnvShape,
   ...metricsEnvShape,
 })
 
@@ -268,6 +272,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     rateLimitFailOpen: e.LATCH_RATE_LIMIT_ON_REDIS_FAILURE === 'open',
     nameSuffix: e.LATCH_NAME_SUFFIX ?? DEFAULT_NAME_SUFFIX,
     rpc: readRpcLimits(e),
+    bundlers: readBundlerUrls(e),
     metrics: readMetricsConfig(e),
   }
 }
