@@ -16,12 +16,14 @@ export function createChainApis(): ChainApis {
     api(network) {
       const url = network.rpcUrls.default.webSocket?.[0]
       if (!url) throw new PolkadotWalletError(`${network.name} has no WebSocket RPC url`)
-      let api = open.get(url)
+      // Keyed by the network too: each url is checked to serve the chain its network names.
+      const key = `${network.caipNetworkId} ${url}`
+      let api = open.get(key)
       if (!api) {
         api = connect(url, network)
-        open.set(url, api)
+        open.set(key, api)
         // A chain that could not be reached is tried afresh next time.
-        api.catch(() => open.delete(url))
+        api.catch(() => open.delete(key))
       }
       return api
     },
