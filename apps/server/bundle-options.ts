@@ -12,6 +12,7 @@ export const SERVER_ROOT = fileURLToPath(new URL('.', import.meta.url))
 export function serverBundleOptions(outdir: string): BuildOptions {
   const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
     dependencies: Record<string, string>
+    peerDependencies?: Record<string, string>
     engines: { node: string }
   }
   return {
@@ -28,7 +29,11 @@ export function serverBundleOptions(outdir: string): BuildOptions {
     // The workspace packages are read from their TypeScript sources, as in development; every
     // runtime dependency stays external and is installed from package.json.
     conditions: ['latch-source'],
-    external: Object.keys(pkg.dependencies).flatMap((name) => [name, `${name}/*`]),
+    // Optional peers (@polkadot/api) too: a server that needs one finds it installed beside it.
+    external: Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies }).flatMap((name) => [
+      name,
+      `${name}/*`,
+    ]),
     logLevel: 'warning',
   }
 }

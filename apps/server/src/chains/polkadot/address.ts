@@ -1,6 +1,6 @@
-import { hexToU8a, u8aToHex } from '@polkadot/util'
-import { base58Decode, decodeAddress, encodeAddress } from '@polkadot/util-crypto'
+import { bytesToHex, hexToBytes } from 'viem'
 import { HttpError } from '../../http/errors.js'
+import { decodeSs58, encodeSs58 } from './ss58.js'
 
 /** An SS58 address checked against its chain: the account id (hex) and the prefix it was written with. */
 export interface ParsedPolkadotAddress {
@@ -13,37 +13,32 @@ export interface ParsedPolkadotAddress {
 /** The SS58 prefix an address was written with, or undefined when it is no valid SS58 (checksum). */
 export function ss58PrefixOf(address: string): number | undefined {
   if (!/^[1-9A-HJ-NP-Za-km-z]{46,50}$/.test(address)) return undefined
-  try {
-    // decodeAddress checks the checksum and the length (32-byte accounts only).
-    const id = decodeAddress(address)
-    if (id.length !== 32) return undefined
-    const raw = base58Decode(address)
-    // One-byte prefixes (0-63), two-byte ones (64-16383) per the SS58 spec.
-    const first = raw[0] as number
-    if (first < 64) return first
-    const second = raw[1] as number
-    return ((first & 0x3f) << 2) | (second >> 6) | ((second & 0x3f) << 8)
-  } catch {
-    return undefined
-  }
+  return decodeSs58(address)?.prefix
 }
 
 export const looksLikePolkadotAddress = (address: string) => ss58PrefixOf(address) !== undefined
 
 /** The address as the chain spells it; 400 INVALID_ADDRESS otherwise (another prefix included). */
 export function parsePolkadotAddress(address: string, ss58Prefix: number): ParsedPolkadotAddress {
-  const prefix = ss58PrefixOf(address)
-  if (prefix === undefined)
+  const decoded = /^[1-9A-HJ-NP-Za-km-z]{46,50}$/.test(address) ? decodeSs58(address) : undefined
+  if (!decoded)
     throw new HttpError(400, 'INVALID_ADDRESS', 'Not a Polkadot (SS58) account address.')
-  if (prefix !== ss58Prefix)
+  if (decoded.prefix !== ss58Prefix)
     throw new HttpError(
       400,
       'INVALID_ADDRESS',
-      `This address is written for SS58 prefix ${prefix}; this chain's addresses use prefix ${ss58Prefix}.`,
+      `This address is written for SS58 prefix ${decoded.prefix}; this chain's addresses use prefix ${ss58Prefix}.`,
     )
-  return { address, account: u8aToHex(decodeAddress(address)) }
+  return { address, account: bytesToHex(decoded.account) }
 }
 
 /** An account id (hex) as the chain spells it. */
 export const spell = (account: string, ss58Prefix: number) =>
-  encodeAddress(hexToU8a(account), ss58Prefix)
+  encodeSs58(hexToBytes(account as `0x${string}`), ss58Prefix)
+
+/** The 32-byte account id of an SS58 address of any prefix; throws on anything else. */
+export function accountIdOf(address: string): Uint8Array {
+  const decoded = decodeSs58(address)
+  if (!decoded) throw new TypeError(`Not an SS58 account address: ${address}`)
+  return decoded.account
+}

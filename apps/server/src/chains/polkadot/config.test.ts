@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEV_POLKADOT_CAIP2, loadPolkadotConfig } from './config.js'
+import { DEV_POLKADOT_CAIP2, loadPolkadotConfig, POLKADOT_API, packageInstalled } from './config.js'
 
 const load = (env: Record<string, string | undefined>) => {
   const issues: string[] = []
@@ -53,5 +53,26 @@ describe('loadPolkadotConfig', () => {
     expect(issues).toHaveLength(7)
     expect(issues.at(-2)).toContain('named twice')
     expect(load({ LATCH_POLKADOT_PORT: 'x' }).issues[0]).toContain('LATCH_POLKADOT_PORT')
+  })
+})
+
+describe('the optional @polkadot/api', () => {
+  const env = {
+    LATCH_POLKADOT_CHAINS: 'polkadot:91b171bb158e2d3848fa23a9f1c25182=ws://127.0.0.1:9944',
+  }
+
+  it('is found in this workspace, where it is a dev dependency', () => {
+    expect(packageInstalled(POLKADOT_API)).toBe(true)
+    expect(packageInstalled('@latch/no-such-package')).toBe(false)
+  })
+
+  it('refuses a Polkadot chain when it is not installed, and says how to install it', () => {
+    const issues: string[] = []
+    loadPolkadotConfig(env, issues, () => false)
+    expect(issues).toEqual([expect.stringContaining('npm install @polkadot/api@16')])
+    // A server with no Polkadot chain never needs it.
+    const none: string[] = []
+    loadPolkadotConfig({}, none, () => false)
+    expect(none).toEqual([])
   })
 })

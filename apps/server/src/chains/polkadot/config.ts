@@ -9,6 +9,8 @@
  *  - LATCH_POLKADOT_FROM_BLOCK  the first block indexed on a fresh database (default 1).
  */
 
+import { createRequire } from 'node:module'
+
 export interface PolkadotChain {
   /** CAIP-2: `polkadot:` and the first 32 hex digits of the genesis hash. */
   caip2: string
@@ -43,9 +45,25 @@ function nodeUrl(raw: string): string | undefined {
   }
 }
 
+/**
+ * `@polkadot/api` is an optional peer of latch-server (about 110 MB installed with its types):
+ * only a server that indexes Polkadot needs it, so only such a server is told to install it.
+ */
+export const POLKADOT_API = '@polkadot/api'
+
+export function packageInstalled(name: string): boolean {
+  try {
+    createRequire(import.meta.url).resolve(name)
+    return true
+  } catch {
+    return false
+  }
+}
+
 export function loadPolkadotConfig(
   env: Record<string, string | undefined>,
   issues: string[],
+  installed: (name: string) => boolean = packageInstalled,
 ): PolkadotConfig {
   const chains: PolkadotChain[] = []
   const raw = env.LATCH_POLKADOT_CHAINS
@@ -79,5 +97,9 @@ export function loadPolkadotConfig(
     else
       issues.push(`LATCH_POLKADOT_FROM_BLOCK: expected a block number, got ${JSON.stringify(from)}`)
   }
+  if (chains.length > 0 && !installed(POLKADOT_API))
+    issues.push(
+      `LATCH_POLKADOT_CHAINS: reading Polkadot needs the optional package ${POLKADOT_API} (version 16) installed beside latch-server (npm install ${POLKADOT_API}@16), or no Polkadot chain configured`,
+    )
   return { chains, fromBlock }
 }

@@ -1,8 +1,8 @@
 import type { ApiPromise } from '@polkadot/api'
 import type { EventRecord, SignedBlock } from '@polkadot/types/interfaces'
 import type { Codec } from '@polkadot/types/types'
-import { u8aToHex } from '@polkadot/util'
-import { decodeAddress } from '@polkadot/util-crypto'
+import { bytesToHex } from 'viem'
+import { decodeSs58 } from './ss58.js'
 
 /**
  * One finalized block read into the index's rows: its extrinsics that a history shows (signed
@@ -44,12 +44,10 @@ export interface DecodedBlock {
 
 /** 0x + 64 hex of an AccountId or MultiAddress::Id (both print as SS58); null otherwise. */
 export function accountHex(value: Codec | string): string | null {
-  try {
-    const id = decodeAddress(value.toString())
-    return id.length === 32 ? u8aToHex(id) : null
-  } catch {
-    return null
-  }
+  const text = value.toString()
+  if (/^0x[0-9a-fA-F]{64}$/.test(text)) return text.toLowerCase()
+  const decoded = decodeSs58(text)
+  return decoded ? bytesToHex(decoded.account) : null
 }
 
 const big = (value: Codec) => BigInt(value.toString())

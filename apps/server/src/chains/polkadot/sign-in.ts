@@ -1,15 +1,12 @@
-import { hexToU8a, u8aWrapBytes } from '@polkadot/util'
-import {
-  cryptoWaitReady,
-  decodeAddress,
-  ed25519Verify,
-  secp256k1Verify,
-  sr25519Verify,
-} from '@polkadot/util-crypto'
+import { ed25519 } from '@noble/curves/ed25519'
+import { secp256k1 } from '@noble/curves/secp256k1'
+import { blake2b } from '@noble/hashes/blake2b'
+import { verify as sr25519Verify } from '@scure/sr25519'
+import { hexToBytes } from 'viem'
 import { badSignature, caip122Family, chainUnsupported, readCaip122 } from '../../siwx/caip122.js'
 import { ForeignSignInError } from '../../siwx/verify.js'
 import type { ChainBackend, SignInVerifier, VerifiedSignIn } from '../types.js'
-import { ss58PrefixOf } from './address.js'
+import { accountIdOf, ss58PrefixOf } from './address.js'
 import { POLKADOT_CAIP2 } from './config.js'
 
 /**
@@ -58,12 +55,34 @@ function verifies(scheme: Scheme, message: Uint8Array, signature: Uint8Array, ac
     if (scheme === 'sr25519')
       return signature.length === 64 && sr25519Verify(message, signature, account)
     if (scheme === 'ed25519')
-      return signature.length === 64 && ed25519Verify(message, signature, account)
-    // An ecdsa account id is the blake2-256 of the compressed key the signature recovers.
-    return signature.length === 65 && secp256k1Verify(message, signature, account, 'blake2')
+      return signature.length === 64 && ed25519.verify(signature, message, account)
+    return signature.length === 65 && ecdsaSigner(message, signature, account)
   } catch {
     return false
   }
+}
+
+/**
+ * An ecdsa account id is the blake2-256 of the compressed key the signature recovers; the key
+ * signs the blake2-256 of the message (as @polkadot/keyring's ecdsa pairs and wallets sign).
+ */
+function ecdsaSigner(message: Uint8Array, signature: Uint8Array, account: Uint8Array): boolean {
+  const recovery = (signature[64] as number) >= 27 ? (signature[64] as number) - 27 : signature[64]
+  if (recovery !== 0 && recovery !== 1) return false
+  const key = secp256k1.Signature.fromCompact(signature.subarray(0, 64))
+    .addRecoveryBit(recovery)
+    .recoverPublicKey(blake2b(message, { dkLen: 32 }))
+    .toRawBytes(true)
+  return equalBytes(blake2b(key, { dkLen: 32 }), account)
+}
+
+const equalBytes = (a: Uint8Array, b: Uint8Array) =>
+  a.length === b.length && a.every((byte, i) => byte === b[i])
+
+/** What `signRaw` with `{ type: 'bytes' }` signs: the text inside `<Bytes>…</Bytes>`, once. */
+function wrapBytes(message: string): Uint8Array {
+  const wrapped = message.startsWith('<Bytes>') && message.endsWith('</Bytes>')
+  return new TextEncoder().encode(wrapped ? message : `<Bytes>${message}</Bytes>`)
 }
 
 /**
@@ -79,10 +98,9 @@ export async function verifyPolkadotSignature(input: {
   const bad = badSignature
   // 64 bytes (sr25519, ed25519), 65 (ecdsa), or a MultiSignature: a first byte naming the type.
   if (!/^0x(?:[0-9a-fA-F]{2}){64,66}$/.test(input.signature)) throw bad()
-  await cryptoWaitReady()
-  const raw = hexToU8a(input.signature)
-  const account = decodeAddress(input.address)
-  const wrapped = u8aWrapBytes(input.message)
+  const raw = hexToBytes(input.signature as `0x${string}`)
+  const account = accountIdOf(input.address)
+  const wrapped = wrapBytes(input.message)
   const multi = MULTI[raw[0] as number]
   const candidates: [Scheme, Uint8Array][] =
     raw.length === 64
