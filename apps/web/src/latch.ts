@@ -26,7 +26,7 @@ import {
 } from '@latch/core/cosmos'
 import { createEvmAdapter, type EvmAdapter } from '@latch/core/evm'
 import { createLazySolanaAdapter } from '@latch/core/solana'
-import { walletConnect } from '@latch/core/walletconnect'
+import { createWalletConnectSessions, walletConnect } from '@latch/core/walletconnect'
 import { createAuthConnector, type LatchAuthConnector } from '@latch/frame/connector'
 import { createLatchClient, type LatchClient, type LatchConfig } from '@latch/react'
 import {
@@ -172,6 +172,11 @@ function buildPageClient(): LatchClient {
 }
 
 function buildLatchConfig(): LatchConfig {
+  // One WalletConnect pairing serves Bitcoin too: what a wallet approves in bip122 connects the
+  // Bitcoin adapter (docs/bitcoin.md#walletconnect). Checked here so a build without either
+  // folds it away.
+  const sessions =
+    walletConnectProjectId && bitcoinNetworks ? createWalletConnectSessions() : undefined
   // Email sign-in: the secure frame holds the embedded wallet; it loads on first use only.
   const auth = createAuthConnector({
     frameUrl,
@@ -184,7 +189,10 @@ function buildLatchConfig(): LatchConfig {
   const adapter = createEvmAdapter({
     networks,
     // Checked here so a build without it folds the call away (first-load bytes).
-    connectors: [auth.connector, ...(walletConnectProjectId ? walletConnectConnectors() : [])],
+    connectors: [
+      auth.connector,
+      ...(walletConnectProjectId ? walletConnectConnectors(sessions) : []),
+    ],
     assetImageUrl: (id) => imageUrl(serverUrl, 'asset', id),
   })
   if (isDev) (globalThis as { __latchDev?: LatchDevHandles }).__latchDev = { adapter, auth }
@@ -205,7 +213,9 @@ function buildLatchConfig(): LatchConfig {
             }),
           ]
         : []),
-      ...(bitcoinNetworks ? [createLazyBitcoinAdapter({ networks: bitcoinNetworks })] : []),
+      ...(bitcoinNetworks
+        ? [createLazyBitcoinAdapter({ networks: bitcoinNetworks, walletConnect: sessions })]
+        : []),
       ...(cosmosNetworks ? [createLazyCosmosAdapter({ networks: cosmosNetworks })] : []),
     ],
     auth,
@@ -236,7 +246,7 @@ function buildLatchConfig(): LatchConfig {
  * WalletConnect when a project id is configured; otherwise it and the phone-only wallets are not
  * offered at all. The SDK loads on the visitor's pick, not with the page.
  */
-function walletConnectConnectors() {
+function walletConnectConnectors(sessions?: ReturnType<typeof createWalletConnectSessions>) {
   if (!walletConnectProjectId || typeof window === 'undefined') return []
   // Development builds let a test shorten the 4-minute pairing expiry (?wcPairingExpiry=ms).
   const expiry = isDev
@@ -246,7 +256,9 @@ function walletConnectConnectors() {
     walletConnect({
       projectId: walletConnectProjectId,
       relayUrl: walletConnectRelayUrl,
-      networks,
+      // The proposal asks for Bitcoin's chains when the Bitcoin adapter shares the session.
+      networks: sessions && bitcoinNetworks ? [...networks, ...bitcoinNetworks] : networks,
+      sessions,
       pairingExpiryMs: expiry,
       metadata: {
         name: appMessages.brand,

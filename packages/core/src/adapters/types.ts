@@ -28,6 +28,11 @@ export interface AdapterEvents {
   connectors: Connector[]
   /** A WalletConnect pairing URI to show (QR code, deep link), and when it is replaced. */
   pairing: { connectorId: string; uri: string; expiresAt: number }
+  /**
+   * A connection made without a connect call to this adapter: its namespace's part of a
+   * WalletConnect session approved through another namespace's connector.
+   */
+  connected: ConnectResult
 }
 
 export type AdapterEventName = keyof AdapterEvents

@@ -8,7 +8,12 @@ import {
   type Connector,
   setNamespaceConnectors,
 } from '../stores/connectors.js'
-import { clearConnection, onAccountChanged } from './connection.js'
+import {
+  applyConnection,
+  clearConnection,
+  onAccountChanged,
+  persistConnections,
+} from './connection.js'
 import type { ControllerContext } from './context.js'
 import { onChainChanged } from './network.js'
 
@@ -45,6 +50,11 @@ export function registerAdapters(ctx: ControllerContext): () => void {
       }),
       adapter.on('disconnect', (payload) => clearConnection(ctx, namespace, payload.connectorId)),
       adapter.on('pairing', (pairing) => ctx.stores.connectors.setState({ pairing })),
+      // Its part of a WalletConnect session another namespace paired: connected, not made active.
+      adapter.on('connected', (result) => {
+        applyConnection(ctx, namespace, result)
+        persistConnections(ctx)
+      }),
     )
   }
   ctx.stores.chain.setState({ chains })

@@ -14,6 +14,7 @@ import type {
   SendEstimate,
   SendParameters,
 } from '../types.js'
+import type { WalletConnectSessions } from '../walletConnect/sessions.js'
 import { parseBitcoinAddress } from './address.js'
 import { formatSats, satsOf } from './balance.js'
 import { BITCOIN_CONNECTION_KEY, RECONNECT_WAIT_MS } from './connection.js'
@@ -25,6 +26,11 @@ import { DUST_LIMIT, finalizeSigned, planTransfer } from './send.js'
 import { type BitcoinSendDetail, bitcoinTraits } from './traits.js'
 import type { BitcoinAccount, BitcoinWallet, MessageProtocol } from './wallet.js'
 import { walletNetworks } from './wallet.js'
+import {
+  restoredSessionWallet,
+  sessionWallet,
+  WALLET_CONNECT_CONNECTOR_ID,
+} from './walletConnectSession.js'
 import { bitcoinConnectors, watchBitcoinWallets } from './wallets.js'
 
 export { BITCOIN_CONNECTION_KEY, RECONNECT_WAIT_MS } from './connection.js'
@@ -38,6 +44,11 @@ export interface BitcoinAdapterParameters {
   confirmPollMs?: number | undefined
   confirmTimeoutMs?: number | undefined
   fetch?: typeof fetch | undefined
+  /**
+   * The page's WalletConnect sessions, shared with its WalletConnect connector: what a wallet
+   * approves in bip122 there connects here (docs/bitcoin.md#walletconnect).
+   */
+  walletConnect?: WalletConnectSessions | undefined
 }
 
 export interface BitcoinAdapter extends ChainAdapter {
@@ -215,6 +226,34 @@ export function createBitcoinAdapter(parameters: BitcoinAdapterParameters): Bitc
     return follow(wallet, accountsOn(accounts, on))
   }
 
+  const resultOf = (c: Connection): ConnectResult => ({
+    connectorId: c.wallet.id,
+    accounts: toAdapterAccounts(c.accounts),
+    chainId: network.id,
+  })
+  const isSession = (topic?: string) =>
+    connected?.wallet.id === WALLET_CONNECT_CONNECTOR_ID &&
+    (topic === undefined || (connected.wallet as { topic?: string }).topic === topic)
+
+  // What a wallet approves in bip122 through the page's WalletConnect pairing connects here.
+  const unwatch = parameters.walletConnect?.watch('bip122', {
+    async approved(session) {
+      const before = connected
+      const result = await open(sessionWallet(session, networks), network, false)
+      if (!result) return false
+      // The session replaces a browser wallet connected before, as a connect would.
+      if (before && before.wallet.id !== result.connectorId) {
+        void before.wallet.disconnect().catch(() => undefined)
+        emit('disconnect', { connectorId: before.wallet.id })
+      }
+      emit('connected', result)
+      return true
+    },
+    ended(topic) {
+      if (isSession(topic)) drop(WALLET_CONNECT_CONNECTOR_ID)
+    },
+  })
+
   function accountFor(address: string): { wallet: BitcoinWallet; account: BitcoinAccount } {
     const account = connected?.accounts.find((a) => a.address === address)
     if (!connected || !account) throw new ConnectorNotFoundError(address)
@@ -251,6 +290,14 @@ export function createBitcoinAdapter(parameters: BitcoinAdapterParameters): Bitc
     getAccounts: () => connected?.accounts ?? [],
     connectWallet: async (wallet) => (await open(wallet, network, false)) as ConnectResult,
     async connect({ connectorId, network: target }) {
+      // The bip122 side of the WalletConnect session, asked for by name (the controller finishing
+      // a pairing whose wallet approved Bitcoin only): connected already, or the live session's.
+      if (connectorId === WALLET_CONNECT_CONNECTOR_ID && parameters.walletConnect) {
+        if (connected && isSession()) return resultOf(connected)
+        const wallet = await restoredSessionWallet(parameters.walletConnect, networks)
+        if (!wallet) throw new ConnectorNotFoundError(connectorId)
+        return (await open(wallet, target ?? network, false)) as ConnectResult
+      }
       const wallet = await waitForWallet(connectorId, 0)
       if (!wallet) throw new ConnectorNotFoundError(connectorId)
       if (target && !networks.some((n) => n.caipNetworkId === target.caipNetworkId))
@@ -260,12 +307,19 @@ export function createBitcoinAdapter(parameters: BitcoinAdapterParameters): Bitc
     async reconnect() {
       const connectorId = storage.getItem(BITCOIN_CONNECTION_KEY)
       if (!connectorId) return []
-      const wallet = await waitForWallet(connectorId, RECONNECT_WAIT_MS)
+      if (connected?.wallet.id === connectorId) return [resultOf(connected)]
+      // A WalletConnect session is found through its connector, which restores it from storage.
+      const wallet =
+        connectorId === WALLET_CONNECT_CONNECTOR_ID
+          ? await restoredSessionWallet(parameters.walletConnect, networks)
+          : await waitForWallet(connectorId, RECONNECT_WAIT_MS)
       const result = wallet ? await open(wallet, network, true).catch(() => null) : null
       if (!result) storage.removeItem(BITCOIN_CONNECTION_KEY)
       return result ? [result] : []
     },
-    async disconnect() {
+    async disconnect({ connectorId } = {}) {
+      // Another connection's id: that one is gone already (the adapter holds one at a time).
+      if (connectorId && connected?.wallet.id !== connectorId) return
       const current = connected
       connected = undefined
       storage.removeItem(BITCOIN_CONNECTION_KEY)
@@ -369,6 +423,7 @@ export function createBitcoinAdapter(parameters: BitcoinAdapterParameters): Bitc
     },
     destroy() {
       watcher?.stop()
+      unwatch?.()
       connected?.off()
     },
   }

@@ -1,6 +1,7 @@
 import { defaultStorageBackend } from '../../storage/backend.js'
 import { createLazyAdapter } from '../shared/lazy.js'
 import type { FeeRateOption } from '../types.js'
+import type { SessionNamespaceWatcher, WalletConnectSessions } from '../walletConnect/sessions.js'
 import type { BitcoinAdapter, BitcoinAdapterParameters } from './adapter.js'
 import { BITCOIN_CONNECTION_KEY } from './connection.js'
 import { createEsploraClient, esploraBase } from './esplora.js'
@@ -21,9 +22,22 @@ export function createLazyBitcoinAdapter(parameters: BitcoinAdapterParameters): 
   let watcher: ReturnType<typeof watchBitcoinWallets> | undefined
   let loaded: Promise<BitcoinAdapter> | undefined
   let inner: BitcoinAdapter | undefined
+  // WalletConnect: this stand-in watches the session, so the adapter loads only when a wallet
+  // approves Bitcoin accounts; the loaded adapter's own watcher then does the work.
+  const sessions = parameters.walletConnect
+  let innerWatcher: SessionNamespaceWatcher | undefined
+  const forInner: WalletConnectSessions | undefined = sessions && {
+    ...sessions,
+    watch: (_namespace, next) => {
+      innerWatcher = next
+      return () => {
+        innerWatcher = undefined
+      }
+    },
+  }
   const load = () => {
     loaded ??= import('./adapter.js').then(({ createBitcoinAdapter }) => {
-      inner = createBitcoinAdapter({ ...parameters, storage })
+      inner = createBitcoinAdapter({ ...parameters, storage, walletConnect: forInner })
       return inner
     })
     return loaded
@@ -40,7 +54,17 @@ export function createLazyBitcoinAdapter(parameters: BitcoinAdapterParameters): 
     },
     hasConnection: () => Boolean(storage.getItem(BITCOIN_CONNECTION_KEY)),
     forgetConnection: () => storage.removeItem(BITCOIN_CONNECTION_KEY),
-    stop: () => watcher?.stop(),
+    stop: () => {
+      watcher?.stop()
+      unwatch?.()
+    },
+  })
+  const unwatch = sessions?.watch('bip122', {
+    async approved(session) {
+      await lazy.load()
+      return (await innerWatcher?.approved(session)) ?? false
+    },
+    ended: (topic) => innerWatcher?.ended(topic),
   })
   return Object.assign(lazy, {
     namespace: 'bip122' as const,
@@ -53,6 +77,6 @@ export function createLazyBitcoinAdapter(parameters: BitcoinAdapterParameters): 
     },
     getAccounts: () => inner?.getAccounts() ?? [],
     connectWallet: async (wallet: Parameters<BitcoinAdapter['connectWallet']>[0]) =>
-      (await load()).connectWallet(wallet),
+      (await lazy.load()).connectWallet(wallet),
   }) as BitcoinAdapter
 }

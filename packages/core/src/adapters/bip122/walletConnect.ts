@@ -7,6 +7,7 @@
  * the few calls of a Sign API client it is handed, so it loads no SDK.
  */
 import type { CaipNetwork } from '../../networks/types.js'
+import type { SessionClient, SessionNamespace } from '../walletConnect/sessions.js'
 import { parseBitcoinAddress } from './address.js'
 import { BitcoinWalletError, walletError } from './errors.js'
 import { type BitcoinNetworkName, networkNameOf } from './params.js'
@@ -20,29 +21,14 @@ import {
   type WalletChange,
 } from './wallet.js'
 
-/** A session's namespace as the Sign API stores it. */
-export interface SessionNamespace {
-  accounts: string[]
-  methods: string[]
-  events: string[]
-}
-
-type SessionEvent = 'session_delete' | 'session_update' | 'session_event'
+export type { SessionNamespace } from '../walletConnect/sessions.js'
 
 /** The calls of `@walletconnect/sign-client` (or a universal provider's `.client`) used here. */
-export interface Bip122SessionClient {
-  session: { get(topic: string): { namespaces: Record<string, SessionNamespace> } }
-  request<T>(args: {
-    topic: string
-    chainId: string
-    request: { method: string; params: unknown }
-  }): Promise<T>
-  disconnect(args: { topic: string; reason: { code: number; message: string } }): Promise<void>
-  on(event: SessionEvent, listener: (payload: { topic: string }) => void): unknown
-  off(event: SessionEvent, listener: (payload: { topic: string }) => void): unknown
-}
+export type Bip122SessionClient = SessionClient
 
 export interface WalletConnectBitcoinWallet extends BitcoinWallet {
+  /** The session it speaks through. */
+  readonly topic: string
   /** The wallet builds, signs and broadcasts a transfer itself; resolves with the txid. */
   sendTransfer(options: {
     account: BitcoinAccount
@@ -100,6 +86,13 @@ export interface WalletConnectBitcoinWalletOptions {
   networks: readonly CaipNetwork[]
   name?: string | undefined
   icon?: string | undefined
+  /** The connector id (default `walletconnect:<topic>`). */
+  id?: string | undefined
+  /**
+   * How disconnecting ends the session; by default the client tells the wallet. The web app's
+   * connector passes its own, so the session's other namespaces and its stored marker go too.
+   */
+  end?: (() => Promise<void>) | undefined
 }
 
 export function createWalletConnectBitcoinWallet(
@@ -193,7 +186,8 @@ export function createWalletConnectBitcoinWallet(
   }
 
   return {
-    id: `walletconnect:${topic}`,
+    id: options.id ?? `walletconnect:${topic}`,
+    topic,
     name: options.name ?? 'WalletConnect',
     icon: options.icon,
     source: 'walletconnect',
@@ -209,9 +203,10 @@ export function createWalletConnectBitcoinWallet(
       return accounts
     },
     async disconnect() {
-      await client
-        .disconnect({ topic, reason: { code: 6000, message: 'User disconnected.' } })
-        .catch(() => undefined)
+      await (
+        options.end?.() ??
+        client.disconnect({ topic, reason: { code: 6000, message: 'User disconnected.' } })
+      ).catch(() => undefined)
     },
     async signMessage({ account, message, protocol }) {
       const answer = await request<{ signature?: unknown }>(

@@ -5,7 +5,10 @@
  */
 import type { CreateConnectorFn } from '@wagmi/core'
 import { type Address, getAddress, numberToHex, SwitchChainError } from 'viem'
-import { WalletConnectNotConnectedError } from '../walletConnect/errors.js'
+import {
+  WalletConnectNotConnectedError,
+  WalletConnectOtherNamespaceError,
+} from '../walletConnect/errors.js'
 import { sessionMarker } from '../walletConnect/marker.js'
 import {
   PAIRING_EXPIRY_MS,
@@ -17,6 +20,7 @@ import {
   pairWithWallet,
   toProviderError,
 } from '../walletConnect/session.js'
+import type { WalletConnectSession } from '../walletConnect/sessions.js'
 
 type Config = Parameters<CreateConnectorFn>[0]
 type Provider = Awaited<ReturnType<typeof createWalletConnectProvider>>
@@ -50,7 +54,35 @@ export async function createSessionConnector(config: Config, parameters: WalletC
     storagePrefix: parameters.storagePrefix,
   })
   const marker = sessionMarker(config)
+  const sessions = parameters.sessions
   let chainId = config.chains[0].id
+  // The topic of the session last seen: a deleted session is gone from the provider already.
+  let topic: string | undefined
+  const live = () => {
+    const session = provider.session
+    return session !== undefined && session.expiry * 1000 > Date.now() ? session : undefined
+  }
+  /** Ends the session for every namespace, once, whichever namespace asked. */
+  let ending: Promise<void> | undefined
+  const end = () => {
+    ending ??= (async () => {
+      const ended = provider.session?.topic ?? topic
+      onDisconnect()
+      if (provider.session) await provider.disconnect().catch(() => undefined)
+      if (ended) sessions?.ended(ended)
+    })().finally(() => {
+      ending = undefined
+    })
+    return ending
+  }
+  /** The session as the other namespaces' adapters see it. */
+  const shared = (): WalletConnectSession | undefined => {
+    const session = live()
+    if (!session) return undefined
+    topic = session.topic
+    const { name, icons } = session.peer.metadata
+    return { client: provider.client, topic: session.topic, peer: { name, icon: icons[0] }, end }
+  }
 
   const onAccountsChanged = (accounts: string[]) => {
     // The provider says [] for a chain the session has no account on yet (a chain the wallet
@@ -69,13 +101,19 @@ export async function createSessionConnector(config: Config, parameters: WalletC
     void marker.clear()
     config.emitter.emit('disconnect')
   }
+  // The wallet ended the session: every namespace's connection through it goes.
+  const onDelete = (payload?: { topic?: string }) => {
+    onDisconnect()
+    const ended = payload?.topic ?? topic
+    if (ended) sessions?.ended(ended)
+  }
   provider.on('accountsChanged', onAccountsChanged)
   provider.on('chainChanged', onChainChanged)
   provider.on('session_update', () => {
     const accounts = evmAccountsOf(provider.session, chainId)
     if (accounts.length) config.emitter.emit('change', { accounts })
   })
-  provider.on('session_delete', onDisconnect)
+  provider.on('session_delete', onDelete)
 
   // The EIP-1193 face wagmi and viem talk to: every request on the connection's current chain.
   const eip1193 = {
@@ -89,11 +127,10 @@ export async function createSessionConnector(config: Config, parameters: WalletC
 
   return {
     eip1193,
-    hasLiveSession: () => {
-      const session = provider.session
-      return session !== undefined && session.expiry * 1000 > Date.now()
-    },
+    hasLiveSession: () => live() !== undefined,
+    session: shared,
     async connect(options: { chainId?: number | undefined; isReconnecting?: boolean } = {}) {
+      let others: ReturnType<NonNullable<typeof sessions>['approved']> | undefined
       if (!provider.session) {
         if (options.isReconnecting) throw new WalletConnectNotConnectedError()
         await pairWithWallet(provider, parameters.networks, {
@@ -104,19 +141,31 @@ export async function createSessionConnector(config: Config, parameters: WalletC
             config.emitter.emit('message', message)
           },
         })
+        // The other namespaces the wallet approved connect through their adapters, beside this.
+        const session = shared()
+        if (session) others = sessions?.approved(session)
       }
       await marker.set()
       const chains = evmChainsOf(provider.session)
       const wanted = options.chainId ?? chainId
       chainId = chains.includes(wanted) ? wanted : (chains[0] ?? wanted)
-      provider.setDefaultChain(`eip155:${chainId}`)
       const accounts = evmAccountsOf(provider.session, chainId)
-      if (accounts.length === 0) throw new WalletConnectNotConnectedError()
+      if (accounts.length === 0) {
+        // No EVM account: a wallet of another family only (Bitcoin), whose adapter took it.
+        const outcome = await others
+        const [connected] = outcome?.connected ?? []
+        if (connected) throw new WalletConnectOtherNamespaceError(connected)
+        throw outcome?.errors[0] ?? new WalletConnectNotConnectedError()
+      }
+      provider.setDefaultChain(`eip155:${chainId}`)
       return { accounts, chainId }
     },
     async disconnect() {
       await marker.clear()
+      const ended = provider.session?.topic ?? topic
       if (provider.session) await provider.disconnect().catch(() => undefined)
+      // The other namespaces' connections were through the same session.
+      if (ended) sessions?.ended(ended)
     },
     getAccounts: () => evmAccountsOf(provider.session, chainId),
     getChainId: () => chainId,

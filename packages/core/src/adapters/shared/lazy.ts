@@ -4,7 +4,13 @@ import type { AdapterEventName, AdapterEvents, ChainAdapter } from '../types.js'
 import { type AdapterEmitter, createAdapterEmitter } from './emitter.js'
 import type { NamespaceTraits } from './traits.js'
 
-const FORWARDED: AdapterEventName[] = ['accountChanged', 'switchNetwork', 'disconnect', 'pairing']
+const FORWARDED: AdapterEventName[] = [
+  'accountChanged',
+  'switchNetwork',
+  'disconnect',
+  'pairing',
+  'connected',
+]
 
 export interface LazyAdapterParameters<adapter extends ChainAdapter> {
   traits: NamespaceTraits
@@ -28,7 +34,9 @@ export interface LazyAdapterParameters<adapter extends ChainAdapter> {
  */
 export function createLazyAdapter<adapter extends ChainAdapter>(
   parameters: LazyAdapterParameters<adapter>,
-): ChainAdapter {
+): ChainAdapter & {
+  /** Loads the adapter, its events then forwarded. */ load(): Promise<adapter>
+} {
   const emitter = createAdapterEmitter()
   let network: CaipNetwork | undefined
   let inner: Promise<adapter> | undefined
@@ -55,6 +63,7 @@ export function createLazyAdapter<adapter extends ChainAdapter>(
     traits: parameters.traits,
     networks: parameters.networks,
     on: emitter.on,
+    load,
     getConnectors: () => parameters.connectors(emitter.emit),
     connect: call('connect') as ChainAdapter['connect'],
     async reconnect() {

@@ -2,14 +2,14 @@ import { type CreateConnectorFn, createConnector } from '@wagmi/core'
 import type { SessionConnector } from '../eip155/walletConnectSession.js'
 import { sessionMarker } from './marker.js'
 import type { WalletConnectParameters } from './parameters.js'
-
-export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'
+import { WALLET_CONNECT_CONNECTOR_ID } from './sessions.js'
 
 export {
   PAIRING_EXPIRY_MS,
   type PairingMessage,
   type WalletConnectParameters,
 } from './parameters.js'
+export { WALLET_CONNECT_CONNECTOR_ID }
 
 /**
  * WalletConnect v2 as a wagmi connector over WalletConnect's universal provider. What is here is
@@ -31,6 +31,12 @@ export function walletConnect(parameters: WalletConnectParameters): CreateConnec
       return loading
     }
     const loaded = () => loading !== undefined
+    // The session's other namespaces restore it through here after a reload: the SDK loads only
+    // when an earlier visit left a session.
+    parameters.sessions?.attach(async () => {
+      if (!loaded() && !(await marker.get())) return undefined
+      return (await load()).session()
+    })
     return {
       id: WALLET_CONNECT_CONNECTOR_ID,
       name: 'WalletConnect',

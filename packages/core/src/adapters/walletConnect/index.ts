@@ -5,7 +5,11 @@ export {
   type WalletConnectParameters,
   walletConnect,
 } from './connector.js'
-export { PairingExpiredError, WalletConnectNotConnectedError } from './errors.js'
+export {
+  PairingExpiredError,
+  WalletConnectNotConnectedError,
+  WalletConnectOtherNamespaceError,
+} from './errors.js'
 export { walletConnectLink } from './links.js'
 export {
   type ProposalNamespace,
@@ -13,3 +17,11 @@ export {
   WALLET_EVENTS,
   WALLET_METHODS,
 } from './namespaces.js'
+export {
+  type ApprovalOutcome,
+  createWalletConnectSessions,
+  type SessionClient,
+  type SessionNamespaceWatcher,
+  type WalletConnectSession,
+  type WalletConnectSessions,
+} from './sessions.js'

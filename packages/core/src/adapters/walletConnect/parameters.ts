@@ -1,6 +1,7 @@
 import type { CaipNetwork } from '../../networks/types.js'
 // Types only: the SDK and the connector's work load with ../eip155/walletConnectSession.js, on first use.
 import type { WalletConnectSessionOptions } from './session.js'
+import type { WalletConnectSessions } from './sessions.js'
 
 // What the connector is given and says, apart from connector.ts: the session half
 // (../eip155/walletConnectSession.ts), which connector.ts loads on first use, reads them too.
@@ -25,6 +26,11 @@ export interface WalletConnectParameters {
   maxPairingRefreshes?: number | undefined
   storagePrefix?: string | undefined
   icon?: string | undefined
+  /**
+   * Shared with the adapters of the session's other namespaces (a Bitcoin adapter's
+   * `walletConnect`): they connect what the wallet approves for them through this pairing.
+   */
+  sessions?: WalletConnectSessions | undefined
 }
 
 /** The connector's 'message' event carrying the URI to show, for the EVM adapter to pass on. */

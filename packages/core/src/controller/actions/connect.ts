@@ -51,6 +51,10 @@ export async function connect(
     setChainAccountData(ctx, namespace, {
       status: previous === 'connected' ? 'connected' : 'disconnected',
     })
+    // A WalletConnect wallet that approved another namespace only (Bitcoin only): that
+    // namespace's adapter holds the connection, and connecting there ends the attempt.
+    const other = (error as { connectedNamespace?: ChainNamespace }).connectedNamespace
+    if (other && other !== namespace) return connect(ctx, { ...parameters, namespace: other })
     const rejected = findRpcCode(error) === 4001
     emitEvent(ctx.stores.events, {
       type: 'track',
