@@ -18,6 +18,7 @@ import {
   createCosmosTestSigner,
 } from '../../testing/cosmosWallet.js'
 import { createCosmosAdapter } from './adapter.js'
+import { toPrefix } from './address.js'
 import {
   CosmosInvalidAddressError,
   CosmosSimulationError,
@@ -162,7 +163,8 @@ it('refuses a receiver of another chain before the wallet is asked, and a reject
   const { signer, adapter } = setUp('keplr')
   await adapter.connect({ connectorId: 'keplr:keplr' })
   const wallet = node.accounts.wallet.address
-  const osmo = 'osmo1erxf3sa9q2j4vgseu7jq4a258ckmk7cy0zz5zn'
+  // A valid account of Osmosis: the same key under its prefix.
+  const osmo = toPrefix(node.accounts.friend.address, 'osmo')
   const asked = signer.requests.length
   await expect(
     adapter.sendToken({ from: wallet, to: osmo, network, value: 1n }),
