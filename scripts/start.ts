@@ -299,6 +299,9 @@ async function main() {
     // The dev Cosmos chain, read by the page and the wallet directly on loopback (docs/cosmos.md).
     process.env.VITE_LATCH_COSMOS_RPC_URL = cosmos.rpcUrl
     process.env.VITE_LATCH_COSMOS_REST_URL = cosmos.restUrl
+    // The dev Polkadot chain, read by the page over its WebSocket (docs/polkadot.md); it may still
+    // be seeding: the page connects when a visitor picks Polkadot.
+    process.env.VITE_LATCH_POLKADOT_RPC_URL = `ws://127.0.0.1:${process.env.LATCH_POLKADOT_PORT || 9944}`
     process.env.VITE_LATCH_WALLETCONNECT_PROJECT_ID =
       walletConnectProjectId ?? DEV_WALLETCONNECT_PROJECT_ID
     process.env.VITE_LATCH_WALLETCONNECT_RELAY_URL = relay

@@ -35,6 +35,12 @@ const walletConnectProjectId =
 const walletConnectRelayUrl =
   process.env.VITE_LATCH_WALLETCONNECT_RELAY_URL ?? process.env.LATCH_WALLETCONNECT_RELAY_URL ?? ''
 
+// Polkadot (docs/polkadot.md): `npm start` runs the dev chain on LATCH_POLKADOT_PORT; the page
+// reads it over its WebSocket.
+const polkadotRpcUrl =
+  process.env.VITE_LATCH_POLKADOT_RPC_URL ??
+  (process.env.LATCH_POLKADOT_PORT ? `ws://127.0.0.1:${process.env.LATCH_POLKADOT_PORT}` : '')
+
 const modalChunk = /react[\\/]src[\\/](modal[\\/]Modal\.tsx|views[\\/](networkImage|email)\.ts)$/
 
 export default defineConfig({
@@ -48,6 +54,7 @@ export default defineConfig({
     'import.meta.env.VITE_LATCH_BITCOIN_NETWORK': JSON.stringify(bitcoinNetwork),
     'import.meta.env.VITE_LATCH_COSMOS_RPC_URL': JSON.stringify(cosmosRpcUrl),
     'import.meta.env.VITE_LATCH_COSMOS_REST_URL': JSON.stringify(cosmosRestUrl),
+    'import.meta.env.VITE_LATCH_POLKADOT_RPC_URL': JSON.stringify(polkadotRpcUrl),
     'import.meta.env.VITE_LATCH_WALLETCONNECT_PROJECT_ID': JSON.stringify(walletConnectProjectId),
     'import.meta.env.VITE_LATCH_WALLETCONNECT_RELAY_URL': JSON.stringify(walletConnectRelayUrl),
   },

@@ -3,7 +3,7 @@ import { eip155MessageVerifier } from '@latch/core/evm'
 import { solanaMessageVerifier } from '@latch/core/solana'
 import { useLatchAccount, useLatchSignMessage } from '@latch/react'
 import { type FormEvent, useId, useState } from 'react'
-import { bitcoinNetworks } from './latch'
+import { bitcoinNetworks, polkadotNetworks } from './latch'
 
 const messages = {
   title: 'Sign a message',
@@ -32,6 +32,12 @@ const LAZY_VERIFIERS: Array<{ namespace: string; load: () => Promise<MessageVeri
         },
       ]
     : []
+// Polkadot's (sr25519, ed25519, ecdsa over <Bytes>…</Bytes>) likewise, in builds that enable it.
+if (polkadotNetworks?.[0])
+  LAZY_VERIFIERS.push({
+    namespace: polkadotNetworks[0].chainNamespace,
+    load: () => import('./polkadotVerifier').then((m) => m.polkadotMessageVerifier),
+  })
 
 async function verifierFor(namespace: string | undefined): Promise<MessageVerifier | undefined> {
   const loaded = VERIFIERS.find((verifier) => verifier.namespace === namespace)

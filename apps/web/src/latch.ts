@@ -25,6 +25,11 @@ import {
   withCosmosNodeUrls,
 } from '@latch/core/cosmos'
 import { createEvmAdapter, type EvmAdapter } from '@latch/core/evm'
+import {
+  createLazyPolkadotAdapter,
+  createPolkadotDevNetwork,
+  polkadotNetwork,
+} from '@latch/core/polkadot'
 import { createLazySolanaAdapter } from '@latch/core/solana'
 import { createWalletConnectSessions, walletConnect } from '@latch/core/walletconnect'
 import { createAuthConnector, type LatchAuthConnector } from '@latch/frame/connector'
@@ -110,6 +115,27 @@ export const cosmosNetworks: CaipNetwork[] | undefined = import.meta.env.VITE_LA
         rest:
           import.meta.env.VITE_LATCH_COSMOS_REST_URL || import.meta.env.VITE_LATCH_COSMOS_RPC_URL,
       }),
+    ]
+  : undefined
+
+/**
+ * Polkadot when a chain's WebSocket url is configured (VITE_LATCH_POLKADOT_RPC_URL, set from
+ * LATCH_POLKADOT_PORT under `npm start`): the dev chain in development, Polkadot in a build. The
+ * page reads the chain over that WebSocket. A build without it carries no Polkadot code; with it,
+ * the extensions on `window.injectedWeb3` show with the page and @polkadot/api loads on the first
+ * Polkadot connect (docs/polkadot.md).
+ */
+export const polkadotNetworks: CaipNetwork[] | undefined = import.meta.env
+  .VITE_LATCH_POLKADOT_RPC_URL
+  ? [
+      import.meta.env.DEV
+        ? createPolkadotDevNetwork(import.meta.env.VITE_LATCH_POLKADOT_RPC_URL)
+        : {
+            ...polkadotNetwork,
+            rpcUrls: {
+              default: { http: [], webSocket: [import.meta.env.VITE_LATCH_POLKADOT_RPC_URL] },
+            },
+          },
     ]
   : undefined
 
@@ -217,6 +243,9 @@ function buildLatchConfig(): LatchConfig {
         ? [createLazyBitcoinAdapter({ networks: bitcoinNetworks, walletConnect: sessions })]
         : []),
       ...(cosmosNetworks ? [createLazyCosmosAdapter({ networks: cosmosNetworks })] : []),
+      ...(polkadotNetworks
+        ? [createLazyPolkadotAdapter({ networks: polkadotNetworks, appName: appMessages.brand })]
+        : []),
     ],
     auth,
     networks: [
@@ -224,6 +253,7 @@ function buildLatchConfig(): LatchConfig {
       ...(solanaNetwork ? [solanaNetwork] : []),
       ...(bitcoinNetworks ?? []),
       ...(cosmosNetworks ?? []),
+      ...(polkadotNetworks ?? []),
     ],
     defaultNetwork: networks[0],
     // Twenty rows fill a screen; the next page comes as the list scrolls.
