@@ -9,6 +9,7 @@ import Fastify, {
 import type { PublicClient } from 'viem'
 import { adminRoutes } from './admin/plugin.js'
 import { authRoutes } from './auth/plugin.js'
+import { bundlerRoutes } from './bundler/routes.js'
 import { createChainClient } from './chain.js'
 import { chainDataPlugin } from './chains/plugin.js'
 import { type Config, localKeyFiles, PRODUCTION_SECRETS } from './config.js'
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metricsRoutes)
   await app.register(providerRoutes)
   await app.register(authRoutes, { now: options.now })
+  await app.register(bundlerRoutes, { frameOrigins: config.auth.frameOrigins })
   await app.register(chainDataPlugin)
   await app.register(siwxRoutes, { now: options.now })
   await app.register(nameRoutes, { now: options.now })
