@@ -4,6 +4,7 @@
 export * from '../../chains/eip155/schema.js'
 export * from '../../chains/polkadot/schema.js'
 export * from '../../chains/solana/schema.js'
+export * from '../../onramp/schema.js'
 export * from './auth.js'
 export * from './names.js'
 export * from './projects.js'
