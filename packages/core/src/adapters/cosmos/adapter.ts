@@ -1,4 +1,3 @@
-import type { OfflineSigner } from '@cosmjs/proto-signing'
 import { ConnectorNotFoundError, NetworkNotFoundError } from '../../errors/errors.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import { defaultStorageBackend, type StorageBackend } from '../../storage/backend.js'
@@ -8,8 +7,9 @@ import { type CosmosChain, denomOf, formatDenomAmount } from './chains.js'
 import { COSMOS_CONNECTION_KEY, RECONNECT_WAIT_MS } from './connection.js'
 import { CosmosInvalidAddressError, CosmosWalletError, walletError } from './errors.js'
 import type { CosmosWallet } from './keplr.js'
-import { chainOf, createQueryClients, signingClient } from './node.js'
-import { estimateMsgs, msgSend, signAndBroadcast } from './send.js'
+import { chainOf, createRpcs } from './node.js'
+import { allBalances, balanceOf, txCode } from './query.js'
+import { estimate, sendOf, signAndBroadcast } from './send.js'
 import { type CosmosSendDetail, cosmosTraits, isCosmosAddressOn } from './traits.js'
 import { enableChain, keyOn, signerFor } from './wallet.js'
 import { cosmosConnectors, watchCosmosWallets } from './wallets.js'
@@ -25,6 +25,7 @@ export interface CosmosAdapterParameters {
   /** How often and how long waitForTransaction polls the node (default 1 s, 10 min). */
   confirmPollMs?: number | undefined
   confirmTimeoutMs?: number | undefined
+  fetch?: typeof fetch | undefined
 }
 
 /** One bank denom an account holds, in display units. */
@@ -50,6 +51,7 @@ interface Connection {
   network: CaipNetwork
   chain: CosmosChain
   address: string
+  pubKey: Uint8Array
   isNanoLedger: boolean
   off: () => void
 }
@@ -77,7 +79,7 @@ export function createCosmosAdapter(parameters: CosmosAdapterParameters): Cosmos
   const pollMs = parameters.confirmPollMs ?? 1_000
   const timeoutMs = parameters.confirmTimeoutMs ?? 10 * 60 * 1000
   const { emit, ...events } = createAdapterEmitter()
-  const query = createQueryClients()
+  const rpc = createRpcs(parameters.fetch)
   let network = networks[0] as CaipNetwork
   let connected: Connection | undefined
 
@@ -114,6 +116,7 @@ export function createCosmosAdapter(parameters: CosmosAdapterParameters): Cosmos
         (key) => {
           if (connected !== current || key.bech32Address === current.address) return
           current.address = key.bech32Address
+          current.pubKey = key.pubKey
           current.isNanoLedger = key.isNanoLedger
           emit('accountChanged', {
             connectorId: wallet.id,
@@ -151,6 +154,7 @@ export function createCosmosAdapter(parameters: CosmosAdapterParameters): Cosmos
       network: target,
       chain,
       address: key.bech32Address,
+      pubKey: key.pubKey,
       isNanoLedger: key.isNanoLedger,
       off: listen(wallet),
     }
@@ -168,9 +172,6 @@ export function createCosmosAdapter(parameters: CosmosAdapterParameters): Cosmos
     return connected
   }
 
-  /** The wallet's signer in the form cosmjs takes (Keplr's signers are cosmjs-compatible). */
-  const offlineSigner = (c: Connection) => signerFor(c.wallet, c.chain, c).signer as OfflineSigner
-
   function checkSend(send: SendParameters) {
     const on = known(send.network)
     const c = connectionOf(send.from)
@@ -178,7 +179,7 @@ export function createCosmosAdapter(parameters: CosmosAdapterParameters): Cosmos
       throw new CosmosWalletError(`The wallet is connected on ${c.network.name}, not ${on.name}`)
     if (!isCosmosAddressOn(send.to, on)) throw new CosmosInvalidAddressError(send.to, on.name)
     const denom = send.tokenAddress ?? c.chain.denoms[0].base
-    return { c, msgs: [msgSend(send.from, send.to, send.value, denom)] }
+    return { c, transfer: sendOf(send.from, send.to, send.value, denom) }
   }
 
   const adapter: CosmosAdapter = {
@@ -233,19 +234,19 @@ export function createCosmosAdapter(parameters: CosmosAdapterParameters): Cosmos
     async getBalance({ address, network: on }) {
       const chain = chainOf(on)
       const fee = chain.denoms[0]
-      const coin = await (await query(on)).getBalance(address, fee.base)
-      return { balance: formatDenomAmount(BigInt(coin.amount), fee.decimals), symbol: fee.symbol }
+      const units = await balanceOf(rpc(on), address, fee.base)
+      return { balance: formatDenomAmount(units, fee.decimals), symbol: fee.symbol }
     },
     async getBalances({ address, network: on }) {
       const chain = chainOf(on)
-      const coins = await (await query(on)).getAllBalances(address)
+      const coins = await allBalances(rpc(on), address)
       const rows = coins.map((coin) => {
         const denom = denomOf(chain, coin.denom)
         return {
           denom: coin.denom,
           symbol: denom.symbol,
           decimals: denom.decimals,
-          amount: formatDenomAmount(BigInt(coin.amount), denom.decimals),
+          amount: formatDenomAmount(coin.amount, denom.decimals),
         }
       })
       const feeDenom = chain.denoms[0].base
@@ -263,28 +264,24 @@ export function createCosmosAdapter(parameters: CosmosAdapterParameters): Cosmos
     },
     async estimateSend(send) {
       // Before an amount is typed, the fee is shown for the smallest send.
-      const { c, msgs } = checkSend({ ...send, value: send.value > 0n ? send.value : 1n })
-      const client = await signingClient(c.network, offlineSigner(c))
-      return estimateMsgs(client, send.from, msgs, c.chain)
+      const { c, transfer } = checkSend({ ...send, value: send.value > 0n ? send.value : 1n })
+      return estimate(rpc(c.network), transfer, c.pubKey, c.chain)
     },
     async sendToken(send) {
-      const { c, msgs } = checkSend(send)
-      const client = await signingClient(c.network, offlineSigner(c))
+      const { c, transfer } = checkSend(send)
       const detail =
         (send.estimate?.detail as CosmosSendDetail | undefined) ??
-        (await estimateMsgs(client, send.from, msgs, c.chain)).detail
-      return signAndBroadcast(client, send.from, msgs, detail, (run) =>
-        run().catch((error: unknown) => {
-          throw walletError(error, 'sign the transaction')
-        }),
-      )
+        (await estimate(rpc(c.network), transfer, c.pubKey, c.chain)).detail
+      return signAndBroadcast(rpc(c.network), signerFor(c.wallet, c.chain, c), transfer, detail, {
+        chainId: c.chain.chainId,
+        pubkey: c.pubKey,
+      })
     },
     async waitForTransaction({ hash, network: on }) {
-      const client = await query(on)
       const deadline = Date.now() + timeoutMs
       while (Date.now() < deadline) {
-        const tx = await client.getTx(hash).catch(() => null)
-        if (tx) return { status: tx.code === 0 ? 'success' : 'reverted' }
+        const code = await txCode(rpc(on), hash)
+        if (code !== undefined) return { status: code === 0 ? 'success' : 'reverted' }
         await new Promise((resolve) => setTimeout(resolve, pollMs))
       }
       throw new CosmosWalletError(`Transaction ${hash} was not included in time`)

@@ -10,4 +10,5 @@ export {
   RECONNECT_WAIT_MS,
 } from './adapter.js'
 export * from './index.js'
-export { feeOf, GAS_MULTIPLIER, msgSend } from './send.js'
+export { CosmosQueryError, CosmosRpcError, createCometRpc } from './rpc.js'
+export { feeOf, GAS_MULTIPLIER, sendOf } from './send.js'
