@@ -39,7 +39,7 @@ describe('loadConfig', () => {
       nameSuffix: 'latch.id',
       rpc: DEFAULT_RPC_LIMITS,
       metrics: expect.any(Object), // observability/config.test.ts
-      bundlers: expect.any(Map), // bundler/config.test.ts
+      bundlers: expect.any(Map), // chains/eip155/bundler/config.test.ts
     })
   })
 
@@ -90,7 +90,7 @@ describe('loadConfig', () => {
         maxLogBlocks: 2000,
       },
       metrics: expect.any(Object), // observability/config.test.ts
-      bundlers: expect.any(Map), // bundler/config.test.ts
+      bundlers: expect.any(Map), // chains/eip155/bundler/config.test.ts
     })
   })
 

@@ -7,8 +7,12 @@ import { MIN_ADMIN_TOKEN_LENGTH } from './admin/token.js'
 import { type AuthConfig, authEnvShape, readAuthConfig } from './auth/config.js'
 import { type RpcLimits, readRpcLimits, rpcEnvShape } from './auth/rpc-config.js'
 import { readSocialConfig, SocialConfigError } from './auth/social/config.js'
-import { type BundlerUrls, bundlerEnvShape, readBundlerUrls } from './bundler/config.js'
 import { ChainConfigError, type ChainDataConfig, loadChainDataConfig } from './chains/config.js'
+import {
+  type BundlerUrls,
+  bundlerEnvShape,
+  readBundlerUrls,
+} from './chains/eip155/bundler/config.js'
 import type { TrustProxySetting } from './http/trust-proxy.js'
 import {
   type MetricsConfig,
@@ -64,7 +68,7 @@ export interface Config {
   nameSuffix: string
   /** LATCH_RPC_*: the RPC proxy's budgets and eth_getLogs range (auth/rpc-config.ts). */
   rpc: RpcLimits
-  /** LATCH_BUNDLER_URLS: each chain's ERC-4337 bundler, for /v1/bundler (bundler/config.ts). */
+  /** LATCH_BUNDLER_URLS: each chain's ERC-4337 bundler, for /v1/bundler (chains/eip155/bundler/config.ts). */
   bundlers: BundlerUrls
   /** LATCH_METRICS_*: where `/metrics` is served, if anywhere (observability/config.ts). */
   metrics: MetricsConfig

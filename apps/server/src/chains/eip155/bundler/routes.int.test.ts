@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type DevBundler, startDevBundler } from '../../../../scripts/bundler/alto.js'
-import { ENTRY_POINT_07, ENTRY_POINT_08 } from '../../../../scripts/devchain/aa/addresses.js'
-import { installAccountAbstraction } from '../../../../scripts/devchain/aa/install.js'
-import { type AnvilInstance, freePort, startAnvil } from '../../../../scripts/devchain/anvil.js'
-import { APP_ORIGIN, type AuthTestApp, FRAME_ORIGIN, openAuthTestApp } from '../auth/testing.js'
-import { createProject } from '../provider-services/projects.js'
+import { type DevBundler, startDevBundler } from '../../../../../../scripts/bundler/alto.js'
+import { ENTRY_POINT_07, ENTRY_POINT_08 } from '../../../../../../scripts/devchain/aa/addresses.js'
+import { installAccountAbstraction } from '../../../../../../scripts/devchain/aa/install.js'
+import {
+  type AnvilInstance,
+  freePort,
+  startAnvil,
+} from '../../../../../../scripts/devchain/anvil.js'
+import {
+  APP_ORIGIN,
+  type AuthTestApp,
+  FRAME_ORIGIN,
+  openAuthTestApp,
+} from '../../../auth/testing.js'
+import { createProject } from '../../../provider-services/projects.js'
 
 let anvil: AnvilInstance
 let bundler: DevBundler
