@@ -32,6 +32,11 @@ const LAZY_VERIFIERS: Array<{ namespace: string; load: () => Promise<MessageVeri
         },
       ]
     : []
+if (cosmosNetworks?.[0])
+  LAZY_VERIFIERS.push({
+    namespace: cosmosNetworks[0].chainNamespace,
+    load: () => import('./cosmosVerifier').then((m) => m.cosmosMessageVerifier),
+  })
 // Polkadot's (sr25519, ed25519, ecdsa over <Bytes>…</Bytes>) likewise, in builds that enable it.
 if (polkadotNetworks?.[0])
   LAZY_VERIFIERS.push({

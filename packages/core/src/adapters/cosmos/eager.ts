@@ -12,3 +12,4 @@ export {
 export * from './index.js'
 export { CosmosQueryError, CosmosRpcError, createCometRpc } from './rpc.js'
 export { feeOf, GAS_MULTIPLIER, sendOf } from './send.js'
+export { adr36SignBytes, verifyCosmosMessage } from './verifyMessage.js'

@@ -65,9 +65,11 @@ describe('@latch/core/cosmos in a bundle', () => {
     expect(later.some((p) => cosmjs(withCode(outputs[p]?.inputs ?? {})).length > 0)).toBe(true)
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
     const page = initialPaths.reduce((sum, p) => sum + gzip(p), 0)
-    const lazy = later.reduce((sum, p) => sum + gzip(p), 0)
+    const each = later.map(
+      (p) => `${outputs[p]?.entryPoint?.split('/').pop() ?? 'shared'} ${kb(gzip(p))}`,
+    )
     console.info(
-      `cosmos chunk sizes (minified, gzip): with the page ${kb(page)}; loaded on the first connect ${kb(lazy)} in ${later.length} chunk(s)`,
+      `cosmos chunk sizes (minified, gzip): with the page ${kb(page)}; loaded later ${each.join(', ')}`,
     )
   })
 })

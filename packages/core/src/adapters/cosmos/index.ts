@@ -34,6 +34,7 @@ export {
   keplrWallets,
 } from './keplr.js'
 export { createLazyCosmosAdapter } from './lazy.js'
+export { cosmosMessageVerifier } from './messageVerifier.js'
 export {
   type CosmosNetwork,
   celestiaNetwork,
