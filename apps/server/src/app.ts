@@ -25,6 +25,7 @@ import { metricsRoutes } from './observability/metrics-endpoint.js'
 import { observability } from './observability/plugin.js'
 import { probeRoutes } from './observability/probes.js'
 import { requestIdGenerator } from './observability/request-id.js'
+import { onrampRoutes } from './onramp/plugin.js'
 import { providerRoutes } from './provider-services/plugin.js'
 import { siwxRoutes } from './siwx/plugin.js'
 
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(chainDataPlugin)
   await app.register(siwxRoutes, { now: options.now })
   await app.register(nameRoutes, { now: options.now })
+  await app.register(onrampRoutes, { now: options.now })
   if (config.adminToken) await app.register(adminRoutes, { token: config.adminToken })
   for (const plugin of options.plugins ?? []) await app.register(plugin)
   return app

@@ -20,6 +20,12 @@ import {
   metricsEnvShape,
   readMetricsConfig,
 } from './observability/config.js'
+import {
+  type OnrampConfig,
+  onrampConfigIssues,
+  onrampEnvShape,
+  readOnrampConfig,
+} from './onramp/config.js'
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof logLevels)[number]
@@ -72,6 +78,8 @@ export interface Config {
   bundlers: BundlerUrls
   /** LATCH_METRICS_*: where `/metrics` is served, if anywhere (observability/config.ts). */
   metrics: MetricsConfig
+  /** LATCH_ONRAMP_*: the on-ramp providers' keys and URLs (onramp/config.ts). */
+  onramp: OnrampConfig
 }
 
 /** The secrets a production server takes only from its environment (docs/deployment.md#the-keys). */
@@ -174,6 +182,7 @@ const envSchema = z.object({
   ...rpcEnvShape,
   ...bundlerEnvShape,
   ...metricsEnvShape,
+  ...onrampEnvShape,
 })
 
 const TRUST_PROXY_FORMS =
@@ -246,6 +255,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         Number(result.data.LATCH_SERVER_PORT ?? 8787),
       ),
     )
+  if (result.success) issues.push(...onrampConfigIssues(result.data))
   const production = picked.NODE_ENV === 'production' || picked.LATCH_ENV === 'production'
   const missing = PRODUCTION_SECRETS.filter((name) => !env[name]?.trim())
   // Files beside the database would put every key in the same backup as the shares they seal.
@@ -278,6 +288,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     rpc: readRpcLimits(e),
     bundlers: readBundlerUrls(e),
     metrics: readMetricsConfig(e),
+    onramp: readOnrampConfig(e),
   }
 }
 

@@ -1,4 +1,5 @@
 import type { RemoteFeatureEntry, RemoteFeatureId } from '@latch/core/wire'
+import { type OnrampConfig, onrampProviderIds } from '../onramp/config.js'
 /** Social login providers a project may enable (docs/behaviour.md#state). */
 export const socialProviders = [
   'google',
@@ -51,7 +52,8 @@ export interface ServerCapabilities {
 
 /**
  * This server's capabilities from its configuration: a social provider is offered only with its
- * OAuth client configured, Farcaster only with an Optimism RPC to read its ID registry. Swaps and on-ramp have no provider yet, so they are never advertised.
+ * OAuth client configured, Farcaster only with an Optimism RPC to read its ID registry. On-ramp
+ * only with a provider's keys (onramp/config.ts); swaps have no provider yet, so are never advertised.
  */
 export function serverCapabilities(config: {
   auth: {
@@ -59,6 +61,7 @@ export function serverCapabilities(config: {
     social: Partial<Record<string, unknown>>
     farcaster?: { rpcUrl: string } | undefined
   }
+  onramp?: OnrampConfig
 }): ServerCapabilities {
   const { auth } = config
   return {
@@ -67,7 +70,7 @@ export function serverCapabilities(config: {
       provider === 'farcaster' ? auth.farcaster !== undefined : auth.social[provider] !== undefined,
     ),
     swapProvider: null,
-    onrampProvider: null,
+    onrampProvider: config.onramp ? (onrampProviderIds(config.onramp)[0] ?? null) : null,
   }
 }
 
