@@ -3,7 +3,7 @@ import { eip155MessageVerifier } from '@latch/core/evm'
 import { solanaMessageVerifier } from '@latch/core/solana'
 import { useLatchAccount, useLatchSignMessage } from '@latch/react'
 import { type FormEvent, useId, useState } from 'react'
-import { bitcoinNetworks, polkadotNetworks } from './latch'
+import { bitcoinNetworks, cosmosNetworks, polkadotNetworks } from './latch'
 
 const messages = {
   title: 'Sign a message',
