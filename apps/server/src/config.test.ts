@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       nameSuffix: 'latch.id',
       rpc: DEFAULT_RPC_LIMITS,
       metrics: expect.any(Object), // observability/config.test.ts
+      onramp: { moonpay: undefined, coinbase: undefined }, // onramp/routes.int.test.ts
       bundlers: expect.any(Map), // chains/eip155/bundler/config.test.ts
     })
   })
@@ -90,6 +91,7 @@ describe('loadConfig', () => {
         maxLogBlocks: 2000,
       },
       metrics: expect.any(Object), // observability/config.test.ts
+      onramp: { moonpay: undefined, coinbase: undefined }, // onramp/routes.int.test.ts
       bundlers: expect.any(Map), // chains/eip155/bundler/config.test.ts
     })
   })
