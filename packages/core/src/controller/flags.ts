@@ -3,21 +3,16 @@ import type { Features } from '../stores/options.js'
 
 // The app's feature flags as createLatch reads them (docs/behaviour.md#flags): checked once, so
 // a flag Latch cannot honour fails at start-up with a sentence, not later as a missing screen.
+// Kept short: this runs on every page before the first paint.
 
-export class UnsupportedFeatureError extends LatchError {
-  override name = 'UnsupportedFeatureError'
-  constructor(readonly feature: 'pay') {
-    super('features.pay is not supported by Latch (see docs/behaviour.md#flags)')
-  }
-}
-
-export class InvalidLegalLinkError extends LatchError {
-  override name = 'InvalidLegalLinkError'
+/** An option Latch refuses: `pay`, or a legal link it cannot show safely. */
+export class InvalidOptionError extends LatchError {
+  override name = 'InvalidOptionError'
   constructor(
-    readonly option: 'termsConditionsUrl' | 'privacyPolicyUrl' | 'legalCheckbox',
+    readonly option: 'pay' | 'legalCheckbox' | 'termsConditionsUrl' | 'privacyPolicyUrl',
     reason: string,
   ) {
-    super(`Invalid ${option}: ${reason}`)
+    super(`${option}: ${reason} (docs/behaviour.md#flags)`)
   }
 }
 
@@ -28,35 +23,21 @@ export interface LegalLinks {
 }
 
 /**
- * A legal link is shown as an `<a href>`: only http(s) is accepted, so a `javascript:` or `data:`
- * URL from a careless config can never become a script run by the visitor's click.
+ * Refuses what Latch does not build (`pay`) and checks the legal links, throwing an
+ * InvalidOptionError that names the option. A link is shown as an `<a href>`, so only an absolute
+ * http(s) URL passes: a `javascript:` or `data:` URL from a careless config never becomes a
+ * script run by the visitor's click. `legalCheckbox` needs a link, else the box would gate
+ * connecting on an agreement to nothing.
  */
-function checkLink(option: 'termsConditionsUrl' | 'privacyPolicyUrl', value: unknown) {
-  if (value === undefined) return
-  let url: URL
-  try {
-    url = new URL(String(value))
-  } catch {
-    throw new InvalidLegalLinkError(option, 'not an absolute URL')
+export function checkFeatureFlags(features: Partial<Features>, links: LegalLinks): void {
+  if (features.pay) throw new InvalidOptionError('pay', 'not supported by Latch')
+  for (const option of ['termsConditionsUrl', 'privacyPolicyUrl'] as const) {
+    const link = links[option]
+    if (link !== undefined && !/^https?:\/\/[^/\s]/i.test(link))
+      throw new InvalidOptionError(option, 'not an absolute http(s) URL')
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new InvalidLegalLinkError(option, `only http(s) links are allowed, not ${url.protocol}`)
-}
-
-/**
- * Refuses what Latch does not build (`pay`) and checks the legal links; throws a typed error
- * naming the option. `legalCheckbox` needs at least one link, else the box would gate connecting
- * on an agreement to nothing.
- */
-export function checkFeatureFlags(features: Partial<Features> | undefined, links: LegalLinks) {
-  if (features?.pay) throw new UnsupportedFeatureError('pay')
-  checkLink('termsConditionsUrl', links.termsConditionsUrl)
-  checkLink('privacyPolicyUrl', links.privacyPolicyUrl)
-  if (features?.legalCheckbox && !links.termsConditionsUrl && !links.privacyPolicyUrl)
-    throw new InvalidLegalLinkError(
-      'legalCheckbox',
-      'set termsConditionsUrl or privacyPolicyUrl for the checkbox to link to',
-    )
+  if (features.legalCheckbox && !links.termsConditionsUrl && !links.privacyPolicyUrl)
+    throw new InvalidOptionError('legalCheckbox', 'needs termsConditionsUrl or privacyPolicyUrl')
 }
 
 type Env = {
@@ -69,10 +50,12 @@ type Env = {
  * stays listed on phones, whose in-app browsers inject late): the browser's own mobile hint, a
  * phone or tablet user agent, or a coarse pointer as the only one. False outside a browser.
  */
-export function detectMobile(env: Env | undefined = globalThis as Env): boolean {
-  const nav = env?.navigator
-  if (!nav) return false
-  if (nav.userAgentData?.mobile) return true
-  if (/Android|iPhone|iPad|iPod|Mobi/i.test(nav.userAgent ?? '')) return true
-  return Boolean(env.matchMedia?.('(pointer:coarse)').matches)
+export function detectMobile(env: Env = globalThis as Env): boolean {
+  const nav = env.navigator
+  return Boolean(
+    nav &&
+      (nav.userAgentData?.mobile ||
+        /Android|iPhone|iPad|iPod|Mobi/i.test(nav.userAgent ?? '') ||
+        env.matchMedia?.('(pointer:coarse)').matches),
+  )
 }

@@ -28,14 +28,7 @@ export {
 } from './actions/disconnect.js'
 export type { SwitchConnectionParameters } from './actions/switchConnection.js'
 export { settleWithin } from './context.js'
-export {
-  checkFeatureFlags,
-  detectMobile,
-  InvalidLegalLinkError,
-  type LegalLinks,
-  UnsupportedFeatureError,
-} from './flags.js'
-export { socialsForPlatform } from './telegram.js'
+export { checkFeatureFlags, detectMobile, InvalidOptionError, type LegalLinks } from './flags.js'
 export type { LatchController } from './types.js'
 
 export interface CreateControllerParameters {

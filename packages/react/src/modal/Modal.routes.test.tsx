@@ -4,7 +4,7 @@ import { Component, type ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createLatchClient, type LatchConfig } from '../client.js'
 import { LatchProvider } from '../LatchProvider.js'
-import { UnknownViewError } from './Modal.js'
+import { UnknownViewError } from './UnknownViewError.js'
 
 afterEach(() => {
   cleanup()

@@ -1,4 +1,4 @@
-import { closeModal, goBack, LatchError, type ViewName } from '@latch/core'
+import { closeModal, goBack, type ViewName } from '@latch/core'
 import { type ComponentType, lazy, Suspense, useCallback, useEffect, useId, useRef } from 'react'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
@@ -13,6 +13,7 @@ import { SwitchNetwork } from '../views/SwitchNetwork.js'
 import { UnsupportedChain } from '../views/UnsupportedChain.js'
 import { BackIcon, CloseIcon } from './icons.js'
 import { Snackbar } from './Snackbar.js'
+import { UnknownViewError } from './UnknownViewError.js'
 import { useFocusTrap } from './useFocusTrap.js'
 import { useViewTitle } from './useViewTitle.js'
 
@@ -89,14 +90,6 @@ const ApproveTransaction = lazy(() =>
 const EmailLogin = lazy(() =>
   import('../views/EmailLogin.js').then((m) => ({ default: m.EmailLogin })),
 )
-
-/** A route no view draws: a bug in the app or in Latch, said in development rather than hidden. */
-export class UnknownViewError extends LatchError {
-  override name = 'UnknownViewError'
-  constructor(readonly view: string) {
-    super(`The modal has no view named '${view}' (docs/behaviour.md#views)`)
-  }
-}
 
 const views: Partial<Record<ViewName, ComponentType>> = {
   Connect,

@@ -1,7 +1,8 @@
-import { type OAuthSocialProvider, pushView, socialsForPlatform } from '@latch/core'
+import { type OAuthSocialProvider, pushView } from '@latch/core'
 import { useLatch } from '../context.js'
 import { fill } from '../messages.js'
 import { SOCIAL_LABELS } from './socialLabels.js'
+import { socialsForPlatform } from './socialsForPlatform.js'
 
 /** docs/behaviour.md#state: the providers in the order of the seed's defaults. */
 const ORDER: readonly (OAuthSocialProvider | 'farcaster')[] = [

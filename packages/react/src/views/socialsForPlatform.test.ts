@@ -1,6 +1,6 @@
+import { defaultFeatures } from '@latch/core'
 import { describe, expect, it } from 'vitest'
-import { defaultFeatures } from '../stores/options.js'
-import { socialsForPlatform } from './telegram.js'
+import { socialsForPlatform } from './socialsForPlatform.js'
 
 const all = defaultFeatures.socials as readonly string[]
 const agents = {
