@@ -98,7 +98,7 @@ test('connects a Keplr wallet (the dev chain suggested, then enabled), shows 15+
   expect(signer.requests.slice(asked)).toContain('enable (silent)')
 })
 
-test('signs in with Cosmos: the server verifies the ADR-036 signature of the CAIP-122 message', async ({
+test('signs in with Cosmos: the server verifies the ADR-036 signature of the CAIP-122 message; the page verifies a signed message', async ({
   page,
 }) => {
   test.setTimeout(90_000)
@@ -113,6 +113,11 @@ test('signs in with Cosmos: the server verifies the ADR-036 signature of the CAI
   const tokens = await page.evaluate(() => localStorage.getItem('@latch/siwxTokens'))
   expect(tokens).toContain(`${CHAIN}:${WALLET}`)
   expect(signer.requests).toContain('signArbitrary')
+
+  // The page's own check of a signed message: ADR-036, the key making the address.
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  await page.getByRole('button', { name: 'Sign with your wallet' }).click()
+  await expect(page.getByTestId('signature-check')).toHaveText('✓ Verified: signed by this account')
 })
 
 test('sends 0.5 STAKE: reviewed, signed, included by the node, and listed in the history', async ({
