@@ -26,6 +26,7 @@ async function ports() {
     cosmosRpc: await freePort(),
     cosmosRest: await freePort(),
     polkadot: await freePort(),
+    bundler: await freePort(),
   }
 }
 
@@ -50,6 +51,8 @@ function start(p: Awaited<ReturnType<typeof ports>>) {
         LATCH_COSMOS_RPC_PORT: String(p.cosmosRpc),
         LATCH_COSMOS_REST_PORT: String(p.cosmosRest),
         LATCH_POLKADOT_PORT: String(p.polkadot),
+        LATCH_BUNDLER_PORT: String(p.bundler),
+        LATCH_BUNDLER_URLS: '',
         LATCH_WALLETCONNECT_PROJECT_ID: '',
         LATCH_DATA_DIR: dataDir,
       },
@@ -101,6 +104,7 @@ describe('npm start', () => {
     const steps = [...output.matchAll(/^\[latch\] (.+?)(?: \(.*\))?: \d+(?:\.\d+)? s/gm)]
     expect(steps.map((m) => m[1])).toEqual([
       'dev chain',
+      'dev bundler',
       'local Solana cluster',
       'dev Bitcoin node',
       'dev Cosmos node',
@@ -117,6 +121,17 @@ describe('npm start', () => {
     ])
     expect(output).toContain(`http://localhost:${p.server}/docs`)
     expect((await fetch(`http://127.0.0.1:${p.server}/docs`)).ok).toBe(true)
+    // The dev bundler (alto) is printed, and pages reach it through the server's bundler route.
+    expect(output).toMatch(new RegExp(`bundler +http://127\\.0\\.0\\.1:${p.bundler} +\\(alto`))
+    const entryPoints = await fetch(
+      `http://127.0.0.1:${p.server}/v1/bundler?projectId=${/project id +([0-9a-f]+)/.exec(output)?.[1]}&chainId=eip155:31337`,
+      {
+        method: 'POST',
+        headers: { origin: `http://localhost:${p.web}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_supportedEntryPoints' }),
+      },
+    ).then((r) => r.json() as Promise<{ result: string[] }>)
+    expect(entryPoints.result).toContain('0x0000000071727De22E5E9d8BAf0edAc6f37da032')
     // The dev relay is printed and listening: plain HTTP is told to upgrade to a WebSocket.
     expect(output).toMatch(
       new RegExp(`walletconnect ws://127\\.0\\.0\\.1:${p.relay} +\\(dev relay`),
@@ -239,6 +254,8 @@ describe('npm start', () => {
     run.child.kill('SIGTERM')
     expect(await exited).toBe(0)
     expect(await probeChain(`http://127.0.0.1:${p.chain}`, 500)).toBeNull()
+    // alto is its own process: it must go with the stack.
+    await expect(fetch(`http://127.0.0.1:${p.bundler}/health`)).rejects.toThrow()
     await expect(fetch(`http://127.0.0.1:${p.server}/healthz`)).rejects.toThrow()
   })
 
