@@ -2,6 +2,7 @@ import { SignClient } from '@walletconnect/sign-client'
 import type { Address } from 'viem'
 import { createTestWallet, type TestWallet } from '../../packages/core/src/testing/index.js'
 import { refuseFetchBeyondLoopback } from '../../scripts/relay/loopbackOnly.js'
+import type { PhoneBitcoinSide } from './phoneWalletBitcoin.js'
 
 /**
  * A phone wallet for the e2e tests, built on WalletConnect's own wallet-side SDK
@@ -22,6 +23,10 @@ export interface PhoneWallet {
   close(): Promise<void>
   /** Outside addresses the SDK tried and this process refused (must only be Verify's). */
   readonly refused: string[]
+  /** The optional namespaces of each proposal the wallet saw, in order. */
+  readonly proposals: Array<Record<string, { chains?: string[]; methods: string[] }>>
+  /** How many sessions the wallet holds (0 once either side ended it). */
+  sessions(): number
 }
 
 export interface PhoneWalletOptions {
@@ -31,6 +36,10 @@ export interface PhoneWalletOptions {
   accountIndex: number
   /** The chains the wallet has; it approves those of them the page asked for. */
   chainIds: number[]
+  /** A Bitcoin side (bip122), approved when the page asks for its chain. */
+  bitcoin?: PhoneBitcoinSide | undefined
+  /** false: a Bitcoin-only wallet, which approves no EVM account. */
+  evm?: boolean | undefined
 }
 
 const EIP155_METHODS = [
@@ -66,6 +75,7 @@ export async function createPhoneWallet(options: PhoneWalletOptions): Promise<Ph
   let chainId = options.chainIds[0]!
   let rejectNext = false
   const requests: string[] = []
+  const proposals: PhoneWallet['proposals'] = []
 
   const sessionTopic = () => {
     const [session] = client.session.getAll()
@@ -79,20 +89,25 @@ export async function createPhoneWallet(options: PhoneWalletOptions): Promise<Ph
       await client.reject({ id, reason: { code: 5000, message: 'User rejected.' } })
       return
     }
+    proposals.push(params.optionalNamespaces as PhoneWallet['proposals'][number])
     const asked = [
       ...(params.requiredNamespaces.eip155?.chains ?? []),
       ...(params.optionalNamespaces.eip155?.chains ?? []),
     ]
     const chains = options.chainIds.map((c) => `eip155:${c}`).filter((c) => asked.includes(c))
+    const bip122 = options.bitcoin?.approve(params.optionalNamespaces.bip122?.chains ?? [])
     const approved = await client.approve({
       id,
       namespaces: {
-        eip155: {
-          chains,
-          methods: EIP155_METHODS,
-          events: ['accountsChanged', 'chainChanged'],
-          accounts: chains.map((c) => `${c}:${address}`),
-        },
+        ...(options.evm !== false && {
+          eip155: {
+            chains,
+            methods: EIP155_METHODS,
+            events: ['accountsChanged', 'chainChanged'],
+            accounts: chains.map((c) => `${c}:${address}`),
+          },
+        }),
+        ...(bip122 && { bip122 }),
       },
     })
     await approved.acknowledged()
@@ -101,6 +116,11 @@ export async function createPhoneWallet(options: PhoneWalletOptions): Promise<Ph
   client.on('session_request', async ({ id, topic, params }) => {
     const { method, params: args } = params.request
     requests.push(method)
+    if (options.bitcoin && params.chainId.startsWith('bip122:')) {
+      const answer = await options.bitcoin.answer(method, args as Record<string, unknown>)
+      await client.respond({ topic, response: { id, jsonrpc: '2.0', ...answer } as never })
+      return
+    }
     // The account a request names signs it; the current one signs the rest.
     const named = JSON.stringify(args ?? '').match(/0x[0-9a-fA-F]{40}/g) ?? []
     const engine = named.map((a) => engines.get(a.toLowerCase())).find(Boolean) ?? current
@@ -144,6 +164,8 @@ export async function createPhoneWallet(options: PhoneWalletOptions): Promise<Ph
     },
     requests,
     refused: guard.refused,
+    proposals,
+    sessions: () => client.session.getAll().length,
     async pair(uri, { reject = false } = {}) {
       rejectNext = reject
       await client.pair({ uri })
