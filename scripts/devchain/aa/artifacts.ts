@@ -44,6 +44,8 @@ export const aaCreationCode = {
     creationCode(safe('handler/CompatibilityFallbackHandler.sol/CompatibilityFallbackHandler')),
   safe4337Module: () => creationCode(module4337('Safe4337Module')),
   safeModuleSetup: () => creationCode(module4337('SafeModuleSetup')),
+  verifyingPaymaster: () =>
+    creationCode('@account-abstraction/contracts/artifacts/VerifyingPaymaster.json'),
 } as const
 
 /** The Safe singleton factory's presigned deployment for a chain id, as its package ships it. */

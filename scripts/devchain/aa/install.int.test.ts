@@ -1,9 +1,18 @@
-import { type Address, createPublicClient, http, isAddressEqual, type PublicClient } from 'viem'
+import {
+  type Address,
+  createPublicClient,
+  http,
+  isAddressEqual,
+  type PublicClient,
+  parseAbi,
+} from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deployer, mnemonicAddresses } from '../accounts.js'
 import { type AnvilInstance, startAnvil } from '../anvil.js'
 import { genesisTimestampFor, seedDevChain } from '../seed.js'
+import { ENTRY_POINT_07 } from './addresses.js'
 import { aaDeployer, installAccountAbstraction } from './install.js'
+import { DEV_PAYMASTER_DEPOSIT, devPaymasterAddress } from './paymaster.js'
 import { aaDeployments } from './plan.js'
 
 const NOW = new Date('2026-02-10T15:00:00Z')
@@ -29,12 +38,20 @@ describe('installAccountAbstraction on the seeded dev chain', () => {
     headBefore = await client.getBlockNumber()
     noncesBefore = await noncesOf(seeded)
     const result = await installAccountAbstraction(anvil.rpcUrl)
-    // Ten deployments plus the Safe singleton factory's own presigned transaction.
-    expect(result.transactions).toBe(11)
+    // Ten deployments, the paymaster and its deposit, and the Safe factory's presigned transaction.
+    expect(result.transactions).toBe(13)
     for (const d of aaDeployments()) {
       const code = await client.getCode({ address: d.address })
       expect({ [d.name]: (code?.length ?? 2) > 2 }).toEqual({ [d.name]: true })
     }
+    const deposit = await client.readContract({
+      address: ENTRY_POINT_07,
+      abi: parseAbi(['function balanceOf(address) view returns (uint256)']),
+      functionName: 'balanceOf',
+      args: [devPaymasterAddress()],
+    })
+    expect(deposit).toBe(DEV_PAYMASTER_DEPOSIT)
+    expect(Object.keys(result.contracts)).toContain('verifyingPaymaster')
   })
 
   it("leaves the seeded accounts' history alone: no new transaction from or to them", async () => {

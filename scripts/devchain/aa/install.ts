@@ -2,17 +2,25 @@ import {
   type Address,
   type Client,
   createClient,
+  encodeFunctionData,
   type Hex,
   http,
   keccak256,
   numberToHex,
+  parseAbi,
   parseEther,
   stringToHex,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { ARACHNID_DEPLOYER, SAFE_SINGLETON_FACTORY } from './addresses.js'
+import { ARACHNID_DEPLOYER, ENTRY_POINT_07, SAFE_SINGLETON_FACTORY } from './addresses.js'
 import { singletonFactoryDeployment } from './artifacts.js'
+import { DEV_PAYMASTER_DEPOSIT, devPaymasterAddress, devPaymasterDeployment } from './paymaster.js'
 import { aaDeployments } from './plan.js'
+
+const stakeAbi = parseAbi([
+  'function balanceOf(address account) view returns (uint256)',
+  'function depositTo(address account) payable',
+])
 
 /**
  * Sends the 4337 deployments. Not a mnemonic account nor the seed's deployer, so the seeded
@@ -89,13 +97,27 @@ export async function installAccountAbstraction(
       `the deterministic deployer ${ARACHNID_DEPLOYER} is missing on chain ${chainId}: is this anvil?`,
     )
   let transactions = await installSafeFactory(client, chainId)
-  const deployments = aaDeployments()
+  const deployments = [...aaDeployments(), devPaymasterDeployment()]
+  const paymaster = devPaymasterAddress()
   const missing = []
   for (const d of deployments) if (!(await hasCode(client, d.address))) missing.push(d)
-  if (missing.length > 0) {
+  // 0x before the entry point exists.
+  const depositWord = await rpc<Hex>(client, 'eth_call', [
+    {
+      to: ENTRY_POINT_07,
+      data: encodeFunctionData({ abi: stakeAbi, functionName: 'balanceOf', args: [paymaster] }),
+    },
+    'latest',
+  ]).catch(() => '0x0' as Hex)
+  const deposit = depositWord === '0x' ? 0n : BigInt(depositWord)
+  const topUp = deposit < DEV_PAYMASTER_DEPOSIT / 2n
+  if (missing.length > 0 || topUp) {
     const balance = BigInt(await rpc<Hex>(client, 'eth_getBalance', [aaDeployer.address, 'latest']))
-    if (balance < parseEther('1'))
-      await rpc(client, 'anvil_setBalance', [aaDeployer.address, numberToHex(parseEther('10'))])
+    if (balance < DEV_PAYMASTER_DEPOSIT + parseEther('1'))
+      await rpc(client, 'anvil_setBalance', [
+        aaDeployer.address,
+        numberToHex(DEV_PAYMASTER_DEPOSIT * 2n + parseEther('10')),
+      ])
     let nonce = Number(
       await rpc<Hex>(client, 'eth_getTransactionCount', [aaDeployer.address, 'latest']),
     )
@@ -104,29 +126,40 @@ export async function installAccountAbstraction(
       false,
     ])
     const maxFeePerGas = BigInt(baseFeePerGas) * 2n + 1_000_000_000n
-    for (const d of missing) {
-      const data = `0x${d.salt.slice(2)}${d.initCode.slice(2)}` as Hex
+    const send = async (label: string, to: Address, data: Hex, value = 0n) => {
       const gas = BigInt(
         await rpc<Hex>(client, 'eth_estimateGas', [
-          { from: aaDeployer.address, to: d.factory, data },
+          { from: aaDeployer.address, to, data, value: numberToHex(value) },
         ]),
       )
       const signed = await aaDeployer.signTransaction({
         type: 'eip1559',
         chainId,
         nonce: nonce++,
-        to: d.factory,
+        to,
         data,
+        value,
         gas: (gas * 12n) / 10n,
         maxFeePerGas,
         maxPriorityFeePerGas: 1_000_000_000n,
       })
       const hash = await rpc<Hex>(client, 'eth_sendRawTransaction', [signed])
-      await receiptOf(client, hash, d.name)
+      await receiptOf(client, hash, label)
       transactions++
+    }
+    for (const d of missing) {
+      await send(d.name, d.factory, `0x${d.salt.slice(2)}${d.initCode.slice(2)}`)
       if (!(await hasCode(client, d.address)))
         throw new AaInstallError(`${d.name} did not land at its canonical address ${d.address}`)
     }
+    // Kept at the entry point, from which the paymaster pays for the operations it sponsors.
+    if (topUp)
+      await send(
+        'paymaster deposit',
+        ENTRY_POINT_07,
+        encodeFunctionData({ abi: stakeAbi, functionName: 'depositTo', args: [paymaster] }),
+        DEV_PAYMASTER_DEPOSIT,
+      )
   }
   const contracts = Object.fromEntries(deployments.map((d) => [d.name, d.address]))
   const durationMs = Math.round(performance.now() - started)
