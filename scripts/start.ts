@@ -200,6 +200,29 @@ async function main() {
         })
     if (idp) stops.push({ name: 'dev identity provider', fn: () => idp.stop() })
     const socialEnv = idp ? await devSocialEnv(idp) : {}
+    // On-ramp: without a provider's keys, a MoonPay stand-in on loopback sells dev-chain ETH by
+    // test card and tells the server by signed webhook (docs/onramp.md#the-dev-sandbox); never
+    // part of a deployment.
+    const onrampConfigured = Object.entries(process.env).some(
+      ([key, value]) =>
+        /^LATCH_ONRAMP_(MOONPAY_SECRET_KEY|COINBASE_KEY_NAME)$/.test(key) && !!value,
+    )
+    const onramp = onrampConfigured
+      ? undefined
+      : await timer.step(
+          'dev on-ramp sandbox (MoonPay protocol)',
+          async () => {
+            const { onrampPort, startDevOnramp } = await import('./onramp/index.js')
+            return startDevOnramp({
+              port: onrampPort(),
+              rpcUrl: chain.rpcUrl,
+              chainId: 31337,
+              webhookUrl: `${serverUrl}/v1/onramp/webhooks/moonpay`,
+            })
+          },
+          (o) => o.url,
+        )
+    if (onramp) stops.push({ name: 'dev on-ramp sandbox', fn: () => onramp.stop() })
     // The `project` CLI changes the running server's projects through its admin API, with a
     // token made for this run (docs/provider-services.md#administration).
     const adminToken = process.env.LATCH_ADMIN_TOKEN || randomBytes(24).toString('base64url')
@@ -208,6 +231,7 @@ async function main() {
       ...process.env,
       ...(mailbox ? { LATCH_SMTP_URL: mailbox.smtpUrl } : {}),
       ...socialEnv,
+      ...onramp?.env,
       LATCH_FRAME_ORIGINS: process.env.LATCH_FRAME_ORIGINS || frameUrl,
       // The bundler route (/v1/bundler) forwards the dev chain's user operations to alto.
       LATCH_BUNDLER_URLS:
@@ -363,6 +387,7 @@ async function main() {
         `  walletconnect ${relay ? `${relay.url}   (dev relay, project id ${DEV_WALLETCONNECT_PROJECT_ID}; development only)` : `project ${walletConnectProjectId}, relay ${process.env.LATCH_WALLETCONNECT_RELAY_URL || "WalletConnect's hosted relay"}`}`,
         `  social        ${idp ? `${idp.url}/<provider>   (dev identity provider for google, github, apple, facebook, x, discord: any login name signs in; development only)` : 'LATCH_SOCIAL_* providers'}`,
         `  farcaster     ${process.env.LATCH_FARCASTER_RPC_URL ? `ID registry read through ${process.env.LATCH_FARCASTER_RPC_URL}` : "dev chain's ID registry, accounts @latch-dev (fid 1) and @latch-friend (fid 2): npm run farcaster -- '<link copied from the modal>' signs in; development only"}`,
+        `  onramp        ${onramp ? `${onramp.url}   (MoonPay sandbox: card 4242 4242 4242 4242 pays dev-chain ETH, 4000 0000 0000 0002 is declined; development only)` : 'LATCH_ONRAMP_* providers'}`,
         `  mailbox       ${mailbox ? `${mailbox.webUrl}   (sign-in codes; SMTP ${mailbox.smtpUrl})` : 'LATCH_SMTP_URL'}`,
         `  account name  ${devName.name} → ${devName.address} (dev account 1)`,
         `  project id    ${project.id}   (allowed origins: ${project.allowedOrigins.join(', ')})`,
