@@ -37,6 +37,9 @@ export const viewNames = [
   'WalletSend',
   'WalletSendPreview',
   'WalletReceive',
+  // Latch's own: buying with a card or bank (docs/onramp.md), then the purchase's status.
+  'Buy',
+  'BuyStatus',
 ] as const
 
 export type ViewName = (typeof viewNames)[number]
@@ -89,6 +92,8 @@ export interface RouteParams {
   UpdateEmailSecondaryOtp: { email: string }
   /** The name just registered. */
   RegisterAccountNameSuccess: { name: string }
+  /** The purchase being watched; the checkout's URL when its window could not be opened. */
+  BuyStatus: { sessionId: string; provider: string; checkoutUrl?: string | undefined }
 }
 
 /** A view reached by its name alone. */

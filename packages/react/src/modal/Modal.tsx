@@ -80,6 +80,11 @@ const ConnectingSocial = lazy(() =>
 const WalletReceive = lazy(() =>
   import('../views/WalletReceive.js').then((m) => ({ default: m.WalletReceive })),
 )
+// On-ramp: reached only from the account's Buy button, shown when the project enables it.
+const Buy = lazy(() => import('../views/Buy.js').then((m) => ({ default: m.Buy })))
+const BuyStatus = lazy(() =>
+  import('../views/BuyStatus.js').then((m) => ({ default: m.BuyStatus })),
+)
 // Views an app reaches only sometimes: each a chunk of its own.
 const SwitchActiveChain = lazy(() =>
   import('../views/SwitchActiveChain.js').then((m) => ({ default: m.SwitchActiveChain })),
@@ -118,6 +123,8 @@ const views: Partial<Record<ViewName, ComponentType>> = {
   WalletSend,
   WalletSendPreview,
   WalletReceive,
+  Buy,
+  BuyStatus,
   ProfileWallets,
   SIWXSignMessage,
   RegisterAccountName,

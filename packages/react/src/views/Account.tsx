@@ -11,6 +11,7 @@ import { useCopyFeedback } from './useCopyFeedback.js'
 
 const loadSend = () => import('./WalletSendPreview.js')
 const loadNames = () => import('./RegisterAccountNameSuccess.js')
+const loadBuy = () => import('./Buy.js')
 
 import { explorerAddressUrl, networkImageUrl } from './networkImage.js'
 
@@ -71,6 +72,9 @@ export function Account() {
   const name = account.profileName ?? truncateAddress(address)
   const explorer = explorerAddressUrl(network, address)
   const features = stores.options.getState().features
+  // On-ramp providers sell EVM assets (docs/onramp.md); the server advertises the flag only
+  // when it has a provider.
+  const canBuy = features.onramp && account.namespace === 'eip155'
 
   return (
     <div className="latch-view latch-account" data-testid="view-account">
@@ -117,8 +121,21 @@ export function Account() {
           }).trim()}
         </p>
       ) : null}
-      {features.send || features.receive ? (
+      {canBuy || features.send || features.receive ? (
         <div className="latch-actions-row">
+          {canBuy ? (
+            // docs/behaviour.md#limits: the wallet features in order on-ramp, swaps, receive, send;
+            // the buy views are a chunk fetched only when this button is shown and pointed at.
+            <button
+              type="button"
+              className="latch-secondary-button"
+              data-testid="account-buy"
+              onPointerEnter={() => prefetch(loadBuy)}
+              onClick={() => pushView(stores.router, 'Buy')}
+            >
+              {t.buy}
+            </button>
+          ) : null}
           {features.send ? (
             <button
               type="button"
