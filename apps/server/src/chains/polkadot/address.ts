@@ -1,6 +1,6 @@
+import { decodeSs58, encodeSs58 } from '@latch/core/polkadot/ss58'
 import { bytesToHex, hexToBytes } from 'viem'
 import { HttpError } from '../../http/errors.js'
-import { decodeSs58, encodeSs58 } from './ss58.js'
 
 /** An SS58 address checked against its chain: the account id (hex) and the prefix it was written with. */
 export interface ParsedPolkadotAddress {
@@ -29,7 +29,7 @@ export function parsePolkadotAddress(address: string, ss58Prefix: number): Parse
       'INVALID_ADDRESS',
       `This address is written for SS58 prefix ${decoded.prefix}; this chain's addresses use prefix ${ss58Prefix}.`,
     )
-  return { address, account: bytesToHex(decoded.account) }
+  return { address, account: bytesToHex(decoded.accountId) }
 }
 
 /** An account id (hex) as the chain spells it. */
@@ -40,5 +40,5 @@ export const spell = (account: string, ss58Prefix: number) =>
 export function accountIdOf(address: string): Uint8Array {
   const decoded = decodeSs58(address)
   if (!decoded) throw new TypeError(`Not an SS58 account address: ${address}`)
-  return decoded.account
+  return decoded.accountId
 }

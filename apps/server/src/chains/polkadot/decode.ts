@@ -1,8 +1,8 @@
+import { decodeSs58 } from '@latch/core/polkadot/ss58'
 import type { ApiPromise } from '@polkadot/api'
 import type { EventRecord, SignedBlock } from '@polkadot/types/interfaces'
 import type { Codec } from '@polkadot/types/types'
 import { bytesToHex } from 'viem'
-import { decodeSs58 } from './ss58.js'
 
 /**
  * One finalized block read into the index's rows: its extrinsics that a history shows (signed
@@ -47,7 +47,7 @@ export function accountHex(value: Codec | string): string | null {
   const text = value.toString()
   if (/^0x[0-9a-fA-F]{64}$/.test(text)) return text.toLowerCase()
   const decoded = decodeSs58(text)
-  return decoded ? bytesToHex(decoded.account) : null
+  return decoded ? bytesToHex(decoded.accountId) : null
 }
 
 const big = (value: Codec) => BigInt(value.toString())

@@ -3,7 +3,8 @@ import { base58 } from '@scure/base'
 
 // SS58 (Substrate's address format): a prefix naming the chain family, the 32-byte account id,
 // and the first two bytes of blake2b-512("SS58PRE" ‖ prefix ‖ id) as a checksum, in base58.
-// Plain code on two small libraries: traits.ts reads it with the page, before @polkadot/api loads.
+// Plain code on two small libraries: traits.ts reads it with the page, before @polkadot/api loads,
+// and the server reads addresses with it (`@latch/core/polkadot/ss58`) without @polkadot/util-crypto.
 
 const SS58PRE = new TextEncoder().encode('SS58PRE')
 
