@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       metrics: expect.any(Object), // observability/config.test.ts
       onramp: { moonpay: undefined, coinbase: undefined }, // onramp/routes.int.test.ts
       bundlers: expect.any(Map), // chains/eip155/bundler/config.test.ts
+      paymaster: null, // chains/eip155/paymaster/config.test.ts
     })
   })
 
@@ -93,6 +94,7 @@ describe('loadConfig', () => {
       metrics: expect.any(Object), // observability/config.test.ts
       onramp: { moonpay: undefined, coinbase: undefined }, // onramp/routes.int.test.ts
       bundlers: expect.any(Map), // chains/eip155/bundler/config.test.ts
+      paymaster: null, // chains/eip155/paymaster/config.test.ts
     })
   })
 

@@ -13,6 +13,11 @@ import {
   bundlerEnvShape,
   readBundlerUrls,
 } from './chains/eip155/bundler/config.js'
+import {
+  type PaymasterConfig,
+  paymasterEnvShape,
+  readPaymasterConfig,
+} from './chains/eip155/paymaster/config.js'
 import type { TrustProxySetting } from './http/trust-proxy.js'
 import {
   type MetricsConfig,
@@ -76,6 +81,8 @@ export interface Config {
   rpc: RpcLimits
   /** LATCH_BUNDLER_URLS: each chain's ERC-4337 bundler, for /v1/bundler (chains/eip155/bundler/config.ts). */
   bundlers: BundlerUrls
+  /** LATCH_PAYMASTER*: the ERC-7677 paymaster service, or null (chains/eip155/paymaster/config.ts). */
+  paymaster: PaymasterConfig | null
   /** LATCH_METRICS_*: where `/metrics` is served, if anywhere (observability/config.ts). */
   metrics: MetricsConfig
   /** LATCH_ONRAMP_*: the on-ramp providers' keys and URLs (onramp/config.ts). */
@@ -181,6 +188,7 @@ const envSchema = z.object({
   ...authEnvShape,
   ...rpcEnvShape,
   ...bundlerEnvShape,
+  ...paymasterEnvShape,
   ...metricsEnvShape,
   ...onrampEnvShape,
 })
@@ -287,6 +295,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     nameSuffix: e.LATCH_NAME_SUFFIX ?? DEFAULT_NAME_SUFFIX,
     rpc: readRpcLimits(e),
     bundlers: readBundlerUrls(e),
+    paymaster: readPaymasterConfig(e),
     metrics: readMetricsConfig(e),
     onramp: readOnrampConfig(e),
   }

@@ -6,9 +6,9 @@ import { Value } from 'typebox/value'
  * bundler namespace, eth_chainId, and the gas price read the maintained clients (permissionless,
  * viem) ask for. Anything else, the bundler's debug_* methods above all, never reaches it.
  */
-const Hex = Type.String({ pattern: '^0x(?:[0-9a-fA-F]{2})*$', maxLength: 200_000 })
-const Quantity = Type.String({ pattern: '^0x(?:0|[1-9a-fA-F][0-9a-fA-F]{0,63})$' })
-const Address = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' })
+export const Hex = Type.String({ pattern: '^0x(?:[0-9a-fA-F]{2})*$', maxLength: 200_000 })
+export const Quantity = Type.String({ pattern: '^0x(?:0|[1-9a-fA-F][0-9a-fA-F]{0,63})$' })
+export const Address = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' })
 const Hash = Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' })
 
 const Authorization = Type.Object(
@@ -24,30 +24,34 @@ const Authorization = Type.Object(
 )
 
 /** A user operation of EntryPoint v0.6, v0.7 or v0.8: the union of their fields, nothing else. */
-const UserOperation = Type.Object(
-  {
-    sender: Address,
-    nonce: Quantity,
-    callData: Hex,
-    signature: Hex,
-    callGasLimit: Type.Optional(Quantity),
-    verificationGasLimit: Type.Optional(Quantity),
-    preVerificationGas: Type.Optional(Quantity),
-    maxFeePerGas: Type.Optional(Quantity),
-    maxPriorityFeePerGas: Type.Optional(Quantity),
-    // v0.6
-    initCode: Type.Optional(Hex),
-    paymasterAndData: Type.Optional(Hex),
-    // v0.7 and v0.8
-    factory: Type.Optional(Type.Union([Address, Type.Null()])),
-    factoryData: Type.Optional(Type.Union([Hex, Type.Null()])),
-    paymaster: Type.Optional(Type.Union([Address, Type.Null()])),
-    paymasterVerificationGasLimit: Type.Optional(Type.Union([Quantity, Type.Null()])),
-    paymasterPostOpGasLimit: Type.Optional(Type.Union([Quantity, Type.Null()])),
-    paymasterData: Type.Optional(Type.Union([Hex, Type.Null()])),
-    // v0.8 (EIP-7702 accounts)
-    eip7702Auth: Type.Optional(Type.Union([Authorization, Type.Null()])),
-  },
+const userOperationFields = {
+  sender: Address,
+  nonce: Quantity,
+  callData: Hex,
+  signature: Hex,
+  callGasLimit: Type.Optional(Quantity),
+  verificationGasLimit: Type.Optional(Quantity),
+  preVerificationGas: Type.Optional(Quantity),
+  maxFeePerGas: Type.Optional(Quantity),
+  maxPriorityFeePerGas: Type.Optional(Quantity),
+  // v0.6
+  initCode: Type.Optional(Hex),
+  paymasterAndData: Type.Optional(Hex),
+  // v0.7 and v0.8
+  factory: Type.Optional(Type.Union([Address, Type.Null()])),
+  factoryData: Type.Optional(Type.Union([Hex, Type.Null()])),
+  paymaster: Type.Optional(Type.Union([Address, Type.Null()])),
+  paymasterVerificationGasLimit: Type.Optional(Type.Union([Quantity, Type.Null()])),
+  paymasterPostOpGasLimit: Type.Optional(Type.Union([Quantity, Type.Null()])),
+  paymasterData: Type.Optional(Type.Union([Hex, Type.Null()])),
+  // v0.8 (EIP-7702 accounts)
+  eip7702Auth: Type.Optional(Type.Union([Authorization, Type.Null()])),
+}
+export const UserOperation = Type.Object(userOperationFields, { additionalProperties: false })
+
+/** The same before it is signed, as a paymaster sees it (ERC-7677): the signature may be missing. */
+export const UserOperationDraft = Type.Object(
+  { ...userOperationFields, signature: Type.Optional(Hex) },
   { additionalProperties: false },
 )
 

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { isOriginAllowed } from '@latch/core/wire'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { type Static, Type } from 'typebox'
 import { Value } from 'typebox/value'
 import { rpcBudgets, weightOf } from '../../../auth/rpc-limits.js'
-import { PROJECT_SECRET_HEADER } from '../../../auth/rpc-proxy.js'
 import { errorResponses, HttpError } from '../../../http/errors.js'
-import { findProject, projectSecretMatches } from '../../../provider-services/projects.js'
 import { readTextPlainAsJson } from '../../../provider-services/routes/events.js'
+import { paymasterRoutes } from '../paymaster/routes.js'
+import { checkProjectCaller, projectAndChain } from './access.js'
 import { bundlerMethods, bundlerWeights, isBundlerMethod, paramsProblem } from './methods.js'
 
 // Lenient here and checked in the handler: a preflight with a bad query is a bare 403.
@@ -22,15 +21,11 @@ const BundlerQuery = Type.Object({
     }),
   ),
 })
-const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/
-const CHAIN_ID = /^(?:eip155:)?([1-9][0-9]{0,15})$/
 const BUNDLER_NAME = /^[a-z0-9-]{1,32}$/
 
 function parseQuery(query: Static<typeof BundlerQuery>) {
-  const chain = CHAIN_ID.exec(query.chainId ?? '')
-  if (!chain || !query.projectId || !PROJECT_ID.test(query.projectId)) return undefined
   if (query.bundler !== undefined && !BUNDLER_NAME.test(query.bundler)) return undefined
-  return { projectId: query.projectId, chainId: Number(chain[1]) }
+  return projectAndChain(query)
 }
 
 const Call = Type.Object({
@@ -84,31 +79,8 @@ const bundlerRoutesPlugin: FastifyPluginAsyncTypebox<BundlerRoutesOptions> = asy
   const bundlers = app.config.bundlers
   const limits = app.config.rpc
 
-  const checkOrigin = async (request: FastifyRequest, reply: FastifyReply, projectId: string) => {
-    const project = await findProject(app.db, projectId)
-    if (!project) throw new HttpError(403, 'INVALID_PROJECT_ID', 'Invalid project id')
-    const origin = request.headers.origin
-    // As on the RPC proxy: an Origin keeps other sites' pages out; a caller without one is a
-    // server and must hold the project's secret, or this would be an open relay to the bundler.
-    if (typeof origin !== 'string') {
-      const secret = request.headers[PROJECT_SECRET_HEADER]
-      if (typeof secret !== 'string' || !(await projectSecretMatches(app.db, projectId, secret)))
-        throw new HttpError(
-          401,
-          'PROJECT_SECRET_REQUIRED',
-          `Calls without a browser Origin need the project's secret in ${PROJECT_SECRET_HEADER}`,
-        )
-      return
-    }
-    if (!frameOrigins.includes(origin) && !isOriginAllowed(origin, project.allowedOrigins))
-      throw new HttpError(
-        403,
-        'ORIGIN_NOT_ALLOWED',
-        `Origin ${origin} is not allowed for this project`,
-      )
-    reply.header('access-control-allow-origin', origin)
-    reply.header('vary', 'Origin')
-  }
+  const checkOrigin = (request: FastifyRequest, reply: FastifyReply, projectId: string) =>
+    checkProjectCaller(app, frameOrigins, request, reply, projectId)
 
   const bundlerOf = (chainId: number) => {
     const url = bundlers.get(chainId)
@@ -266,6 +238,9 @@ const bundlerRoutesPlugin: FastifyPluginAsyncTypebox<BundlerRoutesOptions> = asy
         : answer(url, request.body, request)
     },
   )
+  // The ERC-7677 paymaster service beside it, when a paymaster is configured.
+  if (app.config.paymaster)
+    await app.register(paymasterRoutes, { frameOrigins, config: app.config.paymaster })
 }
 
 export const bundlerRoutes = fp(bundlerRoutesPlugin, { name: 'latch-bundler', encapsulate: true })
