@@ -9,6 +9,7 @@ import {
   probeChain,
   startAnvil,
 } from './anvil.js'
+import { type DexInstallResult, installDex } from './dex/install.js'
 import { installDevFarcasterRegistry } from './farcaster.js'
 import { genesisTimestampFor, type SeedResult, SeedStateError, seedDevChain } from './seed.js'
 
@@ -35,6 +36,8 @@ export interface DevChain {
   seedSummary: string
   /** EntryPoint v0.7/v0.8, Safe 1.4.1 and its 4337 module at their canonical addresses (aa/). */
   aa: AaInstallResult | null
+  /** Uniswap V2 (WETH9, factory, Router02) and the dev pools with liquidity (dex/). */
+  dex: DexInstallResult | null
   /** Stops anvil if this call started it (anvil saves its state on the way out). */
   stop(): Promise<void>
 }
@@ -120,12 +123,14 @@ export async function startDevChain(options: StartDevChainOptions = {}): Promise
       const seed = await seedDevChain(rpcUrl, { now, log })
       await installDevFarcasterRegistry(rpcUrl)
       const aa = await installAccountAbstraction(rpcUrl, { log })
+      const dex = await installDex(rpcUrl, { log })
       return {
         rpcUrl,
         started: false,
         seed,
         seedSummary: summarize(seed),
         aa,
+        dex,
         stop: async () => {},
       }
     } catch (error) {
@@ -133,7 +138,15 @@ export async function startDevChain(options: StartDevChainOptions = {}): Promise
       // Someone else's chain: use it without history rather than refuse to start.
       log(`warning: ${error.message}`)
       const seedSummary = summarize(null, error.message)
-      return { rpcUrl, started: false, seed: null, seedSummary, aa: null, stop: async () => {} }
+      return {
+        rpcUrl,
+        started: false,
+        seed: null,
+        seedSummary,
+        aa: null,
+        dex: null,
+        stop: async () => {},
+      }
     }
   }
 
@@ -156,8 +169,10 @@ export async function startDevChain(options: StartDevChainOptions = {}): Promise
   await installDevFarcasterRegistry(anvil.rpcUrl)
   // After the seed, from its own deployer: adds blocks, never a seeded account's transaction.
   let aa: AaInstallResult
+  let dex: DexInstallResult
   try {
     aa = await installAccountAbstraction(anvil.rpcUrl, { log })
+    dex = await installDex(anvil.rpcUrl, { log })
   } catch (error) {
     await anvil.stop()
     throw error
@@ -169,6 +184,7 @@ export async function startDevChain(options: StartDevChainOptions = {}): Promise
     seed,
     seedSummary: summarize(seed),
     aa,
+    dex,
     stop: () => anvil.stop(),
   }
 }

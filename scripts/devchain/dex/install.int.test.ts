@@ -1,0 +1,118 @@
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  http,
+  maxUint256,
+  type PublicClient,
+  parseAbi,
+  parseEther,
+} from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { deployer, devTokens, mnemonicAddresses } from '../accounts.js'
+import { type AnvilInstance, DEV_CHAIN_ID, startAnvil, TEST_MNEMONIC } from '../anvil.js'
+import { genesisTimestampFor, seedDevChain } from '../seed.js'
+import { dexContracts, dexDeployer } from './addresses.js'
+import { installDex } from './install.js'
+
+const NOW = new Date('2026-02-10T15:00:00Z')
+const seeded: Address[] = [deployer.address, ...mnemonicAddresses]
+const routerAbi = parseAbi([
+  'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])',
+  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[])',
+  'function factory() view returns (address)',
+  'function WETH() view returns (address)',
+])
+const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)'])
+
+let anvil: AnvilInstance
+let client: PublicClient
+beforeAll(async () => {
+  anvil = await startAnvil({ genesisTimestamp: genesisTimestampFor(NOW) })
+  client = createPublicClient({ transport: http(anvil.rpcUrl) })
+  await seedDevChain(anvil.rpcUrl, { now: NOW })
+})
+afterAll(() => anvil?.stop())
+
+const noncesOf = (addresses: Address[]) =>
+  Promise.all(addresses.map((address) => client.getTransactionCount({ address })))
+
+describe('installDex on the seeded dev chain', () => {
+  let noncesBefore: number[]
+  let headBefore: bigint
+
+  it('deploys WETH9, the factory and Router02 and opens three pools with liquidity', async () => {
+    noncesBefore = await noncesOf(seeded)
+    headBefore = await client.getBlockNumber()
+    const result = await installDex(anvil.rpcUrl)
+    // 3 deployments, 2 approvals, 3 liquidity additions.
+    expect(result.transactions).toBe(8)
+    expect(Object.keys(result.pools)).toEqual(['LUSD/ETH', 'DEMO/ETH', 'LUSD/DEMO'])
+    const read = (functionName: 'factory' | 'WETH') =>
+      client.readContract({ address: dexContracts.router02, abi: routerAbi, functionName })
+    expect(await read('factory')).toBe(dexContracts.factory)
+    expect(await read('WETH')).toBe(dexContracts.weth9)
+    const lusdInPool = await client.readContract({
+      address: devTokens.lusd.address,
+      abi: erc20,
+      functionName: 'balanceOf',
+      args: [result.pools['LUSD/ETH'] as Address],
+    })
+    expect(lusdInPool).toBe(300_000_000_000n)
+  })
+
+  it('prices 1 ETH near 3,000 LUSD through the router (which finds the pair by its code hash)', async () => {
+    const [, out] = await client.readContract({
+      address: dexContracts.router02,
+      abi: routerAbi,
+      functionName: 'getAmountsOut',
+      args: [parseEther('1'), [dexContracts.weth9, devTokens.lusd.address]],
+    })
+    // 0.3 % fee and 1 % of the pool's depth: just under 2,961 LUSD.
+    expect(out).toBeGreaterThan(2_900_000_000n)
+    expect(out).toBeLessThan(3_000_000_000n)
+  })
+
+  it("leaves the seeded accounts' nonces alone and sends only from its own deployer", async () => {
+    expect(await noncesOf(seeded)).toEqual(noncesBefore)
+    const head = await client.getBlockNumber()
+    for (let n = headBefore + 1n; n <= head; n++) {
+      const block = await client.getBlock({ blockNumber: n, includeTransactions: true })
+      for (const tx of block.transactions) expect(tx.from).toBe(dexDeployer.address)
+    }
+  })
+
+  it('sends nothing the second time', async () => {
+    const again = await installDex(anvil.rpcUrl)
+    expect(again.transactions).toBe(0)
+  })
+
+  it('swaps ETH for LUSD for a dev account at exactly the quoted amount', async () => {
+    const account = mnemonicToAccount(TEST_MNEMONIC, { addressIndex: 5 })
+    const wallet = createWalletClient({ account, transport: http(anvil.rpcUrl) })
+    const path = [dexContracts.weth9, devTokens.lusd.address] as const
+    const [, quoted] = await client.readContract({
+      address: dexContracts.router02,
+      abi: routerAbi,
+      functionName: 'getAmountsOut',
+      args: [parseEther('0.5'), [...path]],
+    })
+    const hash = await wallet.writeContract({
+      chain: { id: DEV_CHAIN_ID } as never,
+      address: dexContracts.router02,
+      abi: routerAbi,
+      functionName: 'swapExactETHForTokens',
+      args: [quoted as bigint, [...path], account.address, maxUint256],
+      value: parseEther('0.5'),
+    })
+    expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success')
+    const got = await client.readContract({
+      address: devTokens.lusd.address,
+      abi: erc20,
+      functionName: 'balanceOf',
+      args: [account.address],
+    })
+    expect(got).toBe(quoted)
+  })
+})
