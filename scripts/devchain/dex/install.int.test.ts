@@ -11,7 +11,7 @@ import {
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deployer, devTokens, mnemonicAddresses } from '../accounts.js'
-import { type AnvilInstance, DEV_CHAIN_ID, startAnvil, TEST_MNEMONIC } from '../anvil.js'
+import { type AnvilInstance, startAnvil, TEST_MNEMONIC } from '../anvil.js'
 import { genesisTimestampFor, seedDevChain } from '../seed.js'
 import { dexContracts, dexDeployer } from './addresses.js'
 import { installDex } from './install.js'
@@ -99,7 +99,7 @@ describe('installDex on the seeded dev chain', () => {
       args: [parseEther('0.5'), [...path]],
     })
     const hash = await wallet.writeContract({
-      chain: { id: DEV_CHAIN_ID } as never,
+      chain: null,
       address: dexContracts.router02,
       abi: routerAbi,
       functionName: 'swapExactETHForTokens',
