@@ -191,6 +191,10 @@ test('keeps an EVM and a Bitcoin connection in one session and switches between 
 
   await page.getByTestId('network-switcher').click()
   await dialog(page).getByTestId('network-eip155:31337').click()
+  // Nothing on EVM yet: confirmed first (SwitchActiveChain), which lands on the wallets.
+  await dialog(page).getByTestId('switch-active-chain').click()
+  await expect(dialog(page)).toHaveAttribute('data-view', 'Connect')
+  await page.keyboard.press('Escape')
   await expect(connectButton(page)).toHaveAttribute('data-state', 'disconnected')
   await connectWithMouse(page)
   await expect(connectButton(page)).toContainText('0xf3…b92266')

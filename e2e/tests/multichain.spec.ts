@@ -79,6 +79,10 @@ test('a wallet on EVM and Solana is one row with both chains; it connects on Sol
   // The dev EVM chain has no connection yet; the same wallet connects there from its view.
   await page.getByTestId('network-switcher').click()
   await dialog(page).getByTestId('network-eip155:31337').click()
+  // Confirmed first (SwitchActiveChain), which lands on the wallets; closed, the button offers to connect.
+  await dialog(page).getByTestId('switch-active-chain').click()
+  await expect(dialog(page)).toHaveAttribute('data-view', 'Connect')
+  await page.keyboard.press('Escape')
   await expect(connectButton(page)).toHaveAttribute('data-state', 'disconnected')
   await openPickView(page, wallet.name)
   await expect(dialog(page).getByRole('button', { name: /Connect on Solana/ })).toContainText(

@@ -195,9 +195,13 @@ test('keeps an EVM and a Solana connection in one session and switches between t
   await page.goto('/')
   await connectSolana(page, signer.address)
 
-  // The dev EVM chain: no EVM account yet, so the button offers to connect one.
+  // The dev EVM chain: no EVM account yet, so the switch is confirmed (SwitchActiveChain), the
+  // wallets are offered, and, closed, the button offers to connect one.
   await page.getByTestId('network-switcher').click()
   await dialog(page).getByTestId('network-eip155:31337').click()
+  await dialog(page).getByTestId('switch-active-chain').click()
+  await expect(dialog(page)).toHaveAttribute('data-view', 'Connect')
+  await page.keyboard.press('Escape')
   await expect(connectButton(page)).toHaveAttribute('data-state', 'disconnected')
   await connectWithMouse(page)
   await expect(connectButton(page)).toContainText('0xf3…b92266')
