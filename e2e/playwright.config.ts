@@ -134,6 +134,9 @@ export default defineConfig({
       LATCH_COSMOS_NODES: '',
       LATCH_POLKADOT_CHAINS: '',
       LATCH_BUNDLER_URLS: '',
+      LATCH_PAYMASTERS: '',
+      LATCH_PAYMASTER_SIGNER_KEY: '',
+      LATCH_PAYMASTER_POLICY: '',
       // A developer's own WalletConnect settings must not send the e2e stack to a hosted relay.
       LATCH_WALLETCONNECT_PROJECT_ID: '',
       LATCH_WALLETCONNECT_RELAY_URL: '',

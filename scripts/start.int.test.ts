@@ -111,6 +111,7 @@ describe('npm start', () => {
       'mailbox',
       'WalletConnect dev relay',
       'dev identity provider',
+      'dev on-ramp sandbox',
       'server',
       'dev project',
       'dev account name',
@@ -132,6 +133,26 @@ describe('npm start', () => {
       },
     ).then((r) => r.json() as Promise<{ result: string[] }>)
     expect(entryPoints.result).toContain('0x0000000071727De22E5E9d8BAf0edAc6f37da032')
+    // The dev paymaster's ERC-7677 service is on: a stub for a v0.7 operation names the paymaster.
+    const stub = await fetch(
+      `http://127.0.0.1:${p.server}/v1/paymaster?projectId=${/project id +([0-9a-f]+)/.exec(output)?.[1]}&chainId=eip155:31337`,
+      {
+        method: 'POST',
+        headers: { origin: `http://localhost:${p.web}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'pm_getPaymasterStubData',
+          params: [
+            { sender: demoAccounts[0], nonce: '0x0', callData: '0x' },
+            '0x0000000071727De22E5E9d8BAf0edAc6f37da032',
+            '0x7a69',
+            null,
+          ],
+        }),
+      },
+    ).then((r) => r.json() as Promise<{ result: { paymaster: string } }>)
+    expect(stub.result.paymaster).toMatch(/^0x[0-9a-fA-F]{40}$/)
     // The dev relay is printed and listening: plain HTTP is told to upgrade to a WebSocket.
     expect(output).toMatch(
       new RegExp(`walletconnect ws://127\\.0\\.0\\.1:${p.relay} +\\(dev relay`),

@@ -236,6 +236,9 @@ async function main() {
       // The bundler route (/v1/bundler) forwards the dev chain's user operations to alto.
       LATCH_BUNDLER_URLS:
         process.env.LATCH_BUNDLER_URLS || (bundler ? `eip155:31337=${bundler.url}` : ''),
+      // The dev paymaster's sponsorship, signed by the server (ERC-7677, /v1/paymaster): every
+      // project, 20 operations per account and 1000 per project a day (docs/smart-accounts.md).
+      ...(chain.aa && !process.env.LATCH_PAYMASTERS ? await devPaymasterEnv() : {}),
       LATCH_SERVER_PORT: String(env.serverPort),
       LATCH_DATA_DIR: env.dataDir,
       LATCH_CHAIN_RPC_URL: chain.rpcUrl,
@@ -379,7 +382,7 @@ async function main() {
         `  server        ${serverUrl}   (health: ${serverUrl}/healthz)`,
         `  API docs      ${serverUrl}/docs`,
         `  dev chain     ${chain.rpcUrl}   chain id 31337${seeded}`,
-        `  bundler       ${bundler ? `${bundler.url}   (alto 0.0.20, ERC-4337 EntryPoint v0.7 and v0.8, Safe 1.4.1 + 4337 module; pages reach it through ${serverUrl}/v1/bundler?projectId=…&chainId=eip155:31337; development only)` : 'not started: the dev chain already running lacks the 4337 contracts'}`,
+        `  bundler       ${bundler ? `${bundler.url}   (alto 0.0.20, ERC-4337 EntryPoint v0.7 and v0.8, Safe 1.4.1 + 4337 module; pages reach it through ${serverUrl}/v1/bundler?projectId=…&chainId=eip155:31337, sponsorship through ${serverUrl}/v1/paymaster; development only)` : 'not started: the dev chain already running lacks the 4337 contracts'}`,
         `  solana        ${solana.rpcUrl}   (local cluster on litesvm, websocket on the same port; ${solana.seed.transactions} seeded transactions; dev wallet ${solana.seed.keys.accounts.wallet.address}; development only)`,
         `  bitcoin       ${bitcoin.url}   (Esplora REST on bcoin regtest, node started in ${(bitcoin.startMs / 1000).toFixed(2)} s; ${bitcoin.seed.blocks} blocks, a block every 5 s while the mempool holds transactions; payment ${bitcoin.addresses.payment} (${bitcoin.seed.paymentTransactions} seeded transactions), ordinal ${bitcoin.addresses.ordinal}; development only)`,
         `  cosmos        ${cosmos.rpcUrl}   (CometBFT RPC; REST ${cosmos.restUrl}; a model of an SDK 0.50 chain, chain id ${cosmos.chainId}, node started in ${(cosmos.startMs / 1000).toFixed(2)} s; ${cosmos.seed.blocks} blocks, a block 2 s after a transaction arrives; wallet ${cosmos.accounts.wallet.address} (${cosmos.seed.walletTransactions} seeded transactions); development only)`,
@@ -409,6 +412,18 @@ main().catch((error) => {
   )
   process.exit(1)
 })
+
+/** The server's LATCH_PAYMASTER* variables for the dev chain's VerifyingPaymaster (devchain/aa). */
+async function devPaymasterEnv() {
+  const { DEV_PAYMASTER_SIGNER_KEY, devPaymasterAddress } = await import(
+    './devchain/aa/paymaster.js'
+  )
+  return {
+    LATCH_PAYMASTERS: `eip155:31337=${devPaymasterAddress()}`,
+    LATCH_PAYMASTER_SIGNER_KEY: DEV_PAYMASTER_SIGNER_KEY,
+    LATCH_PAYMASTER_POLICY: process.env.LATCH_PAYMASTER_POLICY || '*=20/1000',
+  }
+}
 
 /** The server's LATCH_SOCIAL_* variables for the dev identity provider's six clients. */
 async function devSocialEnv(idp: import('./idp/index.js').DevIdentityProvider) {
