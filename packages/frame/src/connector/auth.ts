@@ -55,6 +55,8 @@ export type LatchAuthConnector = AuthConnector & {
    * it loads on the first call, so the page pays for it only when an email user picks Solana.
    */
   readonly loadSolanaWallet: (() => Promise<EmbeddedSolanaWallet>) | undefined
+  /** Always there on this connector: the frame tells when its approval view shows. */
+  onApproval(listener: (pending: boolean) => void): () => void
 }
 
 const toAuthUser = (user: EmbeddedWalletUser, socialProvider: string | undefined): AuthUser => ({
