@@ -130,7 +130,6 @@ export async function createSessionConnector(config: Config, parameters: WalletC
     hasLiveSession: () => live() !== undefined,
     session: shared,
     async connect(options: { chainId?: number | undefined; isReconnecting?: boolean } = {}) {
-      let others: ReturnType<NonNullable<typeof sessions>['approved']> | undefined
       if (!provider.session) {
         if (options.isReconnecting) throw new WalletConnectNotConnectedError()
         await pairWithWallet(provider, parameters.networks, {
@@ -141,10 +140,11 @@ export async function createSessionConnector(config: Config, parameters: WalletC
             config.emitter.emit('message', message)
           },
         })
-        // The other namespaces the wallet approved connect through their adapters, beside this.
-        const session = shared()
-        if (session) others = sessions?.approved(session)
       }
+      // The other namespaces the wallet approved connect through their adapters, beside this (a
+      // reload restores them through their own reconnect instead).
+      const session = options.isReconnecting ? undefined : shared()
+      const others = session && sessions?.approved(session)
       await marker.set()
       const chains = evmChainsOf(provider.session)
       const wanted = options.chainId ?? chainId
