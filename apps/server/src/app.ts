@@ -11,6 +11,7 @@ import { adminRoutes } from './admin/plugin.js'
 import { authRoutes } from './auth/plugin.js'
 import { createChainClient } from './chain.js'
 import { bundlerRoutes } from './chains/eip155/bundler/routes.js'
+import { convertRoutes } from './chains/eip155/convert/routes.js'
 import { chainDataPlugin } from './chains/plugin.js'
 import { type Config, localKeyFiles, PRODUCTION_SECRETS } from './config.js'
 import type { DatabaseHandle, Db } from './db/types.js'
@@ -100,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(providerRoutes)
   await app.register(authRoutes, { now: options.now })
   await app.register(bundlerRoutes, { frameOrigins: config.auth.frameOrigins })
+  await app.register(convertRoutes)
   await app.register(chainDataPlugin)
   await app.register(siwxRoutes, { now: options.now })
   await app.register(nameRoutes, { now: options.now })

@@ -13,6 +13,7 @@ import {
   bundlerEnvShape,
   readBundlerUrls,
 } from './chains/eip155/bundler/config.js'
+import { readSwapConfig, type SwapConfig, swapEnvShape } from './chains/eip155/convert/config.js'
 import {
   type PaymasterConfig,
   paymasterEnvShape,
@@ -87,6 +88,8 @@ export interface Config {
   metrics: MetricsConfig
   /** LATCH_ONRAMP_*: the on-ramp providers' keys and URLs (onramp/config.ts). */
   onramp: OnrampConfig
+  /** LATCH_SWAP_*: the DEX routers and the aggregator the convert API uses (chains/eip155/convert/config.ts). */
+  swaps: SwapConfig
 }
 
 /** The secrets a production server takes only from its environment (docs/deployment.md#the-keys). */
@@ -191,6 +194,7 @@ const envSchema = z.object({
   ...paymasterEnvShape,
   ...metricsEnvShape,
   ...onrampEnvShape,
+  ...swapEnvShape,
 })
 
 const TRUST_PROXY_FORMS =
@@ -298,6 +302,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     paymaster: readPaymasterConfig(e),
     metrics: readMetricsConfig(e),
     onramp: readOnrampConfig(e),
+    swaps: readSwapConfig(e),
   }
 }
 

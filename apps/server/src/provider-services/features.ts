@@ -1,4 +1,5 @@
 import type { RemoteFeatureEntry, RemoteFeatureId } from '@latch/core/wire'
+import { type SwapConfig, swapProviderName } from '../chains/eip155/convert/config.js'
 import { type OnrampConfig, onrampProviderIds } from '../onramp/config.js'
 /** Social login providers a project may enable (docs/behaviour.md#state). */
 export const socialProviders = [
@@ -53,7 +54,8 @@ export interface ServerCapabilities {
 /**
  * This server's capabilities from its configuration: a social provider is offered only with its
  * OAuth client configured, Farcaster only with an Optimism RPC to read its ID registry. On-ramp
- * only with a provider's keys (onramp/config.ts); swaps have no provider yet, so are never advertised.
+ * only with a provider's keys (onramp/config.ts); swaps only with a DEX router or an aggregator
+ * configured (chains/eip155/convert/config.ts).
  */
 export function serverCapabilities(config: {
   auth: {
@@ -62,6 +64,7 @@ export function serverCapabilities(config: {
     farcaster?: { rpcUrl: string } | undefined
   }
   onramp?: OnrampConfig
+  swaps?: SwapConfig
 }): ServerCapabilities {
   const { auth } = config
   return {
@@ -69,7 +72,7 @@ export function serverCapabilities(config: {
     socials: socialProviders.filter((provider) =>
       provider === 'farcaster' ? auth.farcaster !== undefined : auth.social[provider] !== undefined,
     ),
-    swapProvider: null,
+    swapProvider: swapProviderName(config.swaps),
     onrampProvider: config.onramp ? (onrampProviderIds(config.onramp)[0] ?? null) : null,
   }
 }
