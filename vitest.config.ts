@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module'
 import { defineConfig } from 'vitest/config'
 import HeavyFirstSequencer from './scripts/testing/sequencer.js'
 
@@ -7,16 +6,8 @@ import HeavyFirstSequencer from './scripts/testing/sequencer.js'
 const conditions = ['latch-source', 'module', 'browser', 'development|production']
 const ssrConditions = ['latch-source', 'module', 'node', 'development|production']
 
-// OpenTelemetry's API 1.9 (prom-client's dependency, held below 1.10 by the dev bundler's
-// instrumentations) ships a `module` build with extension-less imports that the conditions above
-// would pick and Node cannot load; its CommonJS build is the same API.
-const openTelemetryApi = createRequire(import.meta.url).resolve('@opentelemetry/api')
-
 export default defineConfig({
-  resolve: {
-    conditions,
-    alias: [{ find: /^@opentelemetry\/api$/, replacement: openTelemetryApi }],
-  },
+  resolve: { conditions },
   ssr: { resolve: { conditions: ssrConditions, externalConditions: ['latch-source'] } },
   test: {
     // On a fresh clone (no timings cached) the heaviest integration files start first.
