@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { APP_ORIGIN, type AuthTestApp, openAuthTestApp } from '../../../auth/testing.js'
 import { type Answer, type SeenRequest, serveAnswers } from '../../../onramp/fixtures/loopback.js'
 import {
-  AUGUSTUS,
   USDC,
   veloraNoRoute,
   veloraPriceRoute,
