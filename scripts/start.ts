@@ -239,6 +239,16 @@ async function main() {
       // The dev paymaster's sponsorship, signed by the server (ERC-7677, /v1/paymaster): every
       // project, 20 operations per account and 1000 per project a day (docs/smart-accounts.md).
       ...(chain.aa && !process.env.LATCH_PAYMASTERS ? await devPaymasterEnv() : {}),
+      // The convert API (/v1/convert/*) quotes and swaps on the dev chain's Uniswap V2 pools,
+      // pricing against LUSD (devchain/dex, docs/swap.md).
+      LATCH_SWAP_DEX_ROUTERS:
+        process.env.LATCH_SWAP_DEX_ROUTERS ||
+        (chain.dex ? `eip155:31337=${chain.dex.contracts.router02}` : ''),
+      LATCH_SWAP_USD_TOKENS:
+        process.env.LATCH_SWAP_USD_TOKENS ||
+        (chain.dex
+          ? `eip155:31337=${(await import('./devchain/accounts.js')).devTokens.lusd.address}`
+          : ''),
       LATCH_SERVER_PORT: String(env.serverPort),
       LATCH_DATA_DIR: env.dataDir,
       LATCH_CHAIN_RPC_URL: chain.rpcUrl,
