@@ -3,6 +3,7 @@ import type { CaipNetwork } from '../../networks/types.js'
 import { defaultStorageBackend, type StorageBackend } from '../../storage/backend.js'
 import { createAdapterEmitter } from '../shared/emitter.js'
 import type { ChainAdapter, ConnectResult, SendEstimate, SendParameters } from '../types.js'
+import type { WalletConnectSessions } from '../walletConnect/sessions.js'
 import { type CosmosChain, denomOf, formatDenomAmount } from './chains.js'
 import { COSMOS_CONNECTION_KEY, RECONNECT_WAIT_MS } from './connection.js'
 import { CosmosInvalidAddressError, CosmosWalletError, walletError } from './errors.js'
@@ -12,6 +13,12 @@ import { allBalances, balanceOf, txCode } from './query.js'
 import { estimate, sendOf, signAndBroadcast } from './send.js'
 import { type CosmosSendDetail, cosmosTraits, isCosmosAddressOn } from './traits.js'
 import { enableChain, keyOn, signerFor } from './wallet.js'
+import { CosmosDirectUnsupportedError, isSessionWallet } from './walletConnect.js'
+import {
+  restoredSessionWallet,
+  sessionWallet,
+  WALLET_CONNECT_CONNECTOR_ID,
+} from './walletConnectSession.js'
 import { cosmosConnectors, watchCosmosWallets } from './wallets.js'
 
 export { COSMOS_CONNECTION_KEY, RECONNECT_WAIT_MS } from './connection.js'
@@ -26,6 +33,11 @@ export interface CosmosAdapterParameters {
   confirmPollMs?: number | undefined
   confirmTimeoutMs?: number | undefined
   fetch?: typeof fetch | undefined
+  /**
+   * The page's WalletConnect sessions, shared with its WalletConnect connector: what a phone
+   * wallet approves in `cosmos` there connects here (docs/cosmos.md#walletconnect).
+   */
+  walletConnect?: WalletConnectSessions | undefined
 }
 
 /** One bank denom an account holds, in display units. */
@@ -128,6 +140,12 @@ export function createCosmosAdapter(parameters: CosmosAdapterParameters): Cosmos
         () => drop(wallet.id),
       )
     }
+    // A phone wallet tells through its WalletConnect session, not the window.
+    if (isSessionWallet(wallet))
+      return wallet.onSessionChange((change) => {
+        if (!('disconnected' in change)) return onChange()
+        if (connected?.wallet === wallet) drop(wallet.id)
+      })
     target?.addEventListener?.(wallet.keystoreEvent, onChange)
     return () => target?.removeEventListener?.(wallet.keystoreEvent, onChange)
   }
@@ -167,6 +185,41 @@ export function createCosmosAdapter(parameters: CosmosAdapterParameters): Cosmos
     }
   }
 
+  const isSession = (topic?: string) =>
+    !!connected &&
+    isSessionWallet(connected.wallet) &&
+    (topic === undefined || connected.wallet.topic === topic)
+
+  // What a phone wallet approves in `cosmos` through the page's WalletConnect pairing connects here.
+  const unwatch = parameters.walletConnect?.watch('cosmos', {
+    async approved(session) {
+      const wallet = sessionWallet(session, storage)
+      const approved = new Set(
+        (session.client.session.get(session.topic).namespaces.cosmos?.accounts ?? []).map((a) =>
+          a.slice(0, a.lastIndexOf(':')),
+        ),
+      )
+      // The network in use when the session has it, else the app's first one the wallet approved.
+      const target = [network, ...networks].find((n) => approved.has(n.caipNetworkId))
+      if (!target) return false
+      const before = connected
+      const result = await open(wallet, target, false)
+      // The session replaces a browser wallet connected before, as a connect would.
+      if (before && before.wallet !== wallet && before.wallet.id !== result.connectorId) {
+        void before.wallet
+          .api()
+          .disable?.(before.chain.chainId)
+          .catch(() => undefined)
+        emit('disconnect', { connectorId: before.wallet.id })
+      }
+      emit('connected', result)
+      return true
+    },
+    ended(topic) {
+      if (isSession(topic)) drop(WALLET_CONNECT_CONNECTOR_ID)
+    },
+  })
+
   function connectionOf(address: string): Connection {
     if (!connected || connected.address !== address) throw new ConnectorNotFoundError(address)
     return connected
@@ -189,6 +242,19 @@ export function createCosmosAdapter(parameters: CosmosAdapterParameters): Cosmos
     on: events.on,
     getConnectors: () => cosmosConnectors(wallets().list(), networks),
     async connect({ connectorId, network: target }) {
+      // The cosmos side of the WalletConnect session, asked for by name (the controller finishing
+      // a pairing whose wallet approved Cosmos only): connected already, or the live session's.
+      if (connectorId === WALLET_CONNECT_CONNECTOR_ID && parameters.walletConnect) {
+        if (connected && isSession())
+          return {
+            connectorId: connected.wallet.id,
+            accounts: [{ address: connected.address }],
+            chainId: connected.network.id,
+          }
+        const wallet = await restoredSessionWallet(parameters.walletConnect, storage)
+        if (!wallet) throw new ConnectorNotFoundError(connectorId)
+        return open(wallet, target ? known(target) : network, false)
+      }
       const wallet = await waitForWallet(connectorId, 0)
       if (!wallet) throw new ConnectorNotFoundError(connectorId)
       return open(wallet, target ? known(target) : network, false)
@@ -196,7 +262,11 @@ export function createCosmosAdapter(parameters: CosmosAdapterParameters): Cosmos
     async reconnect() {
       const saved = readSaved(storage)
       if (!saved) return []
-      const wallet = await waitForWallet(saved.connectorId, RECONNECT_WAIT_MS)
+      // A WalletConnect session is found through its connector, which restores it from storage.
+      const wallet =
+        saved.connectorId === WALLET_CONNECT_CONNECTOR_ID
+          ? await restoredSessionWallet(parameters.walletConnect, storage)
+          : await waitForWallet(saved.connectorId, RECONNECT_WAIT_MS)
       const on = networks.find((n) => String(n.id) === saved.chainId) ?? network
       const result = wallet ? await open(wallet, on, true).catch(() => null) : null
       if (!result) storage.removeItem(COSMOS_CONNECTION_KEY)
@@ -272,10 +342,18 @@ export function createCosmosAdapter(parameters: CosmosAdapterParameters): Cosmos
       const detail =
         (send.estimate?.detail as CosmosSendDetail | undefined) ??
         (await estimate(rpc(c.network), transfer, c.pubKey, c.chain)).detail
-      return signAndBroadcast(rpc(c.network), signerFor(c.wallet, c.chain, c), transfer, detail, {
-        chainId: c.chain.chainId,
-        pubkey: c.pubKey,
-      })
+      const broadcast = (choice: ReturnType<typeof signerFor>) =>
+        signAndBroadcast(rpc(c.network), choice, transfer, detail, {
+          chainId: c.chain.chainId,
+          pubkey: c.pubKey,
+        })
+      try {
+        return await broadcast(signerFor(c.wallet, c.chain, c))
+      } catch (error) {
+        // A phone wallet that turned out to lack cosmos_signDirect signs the amino document.
+        if (!(error instanceof CosmosDirectUnsupportedError)) throw error
+        return broadcast(signerFor(c.wallet, c.chain, c))
+      }
     },
     async waitForTransaction({ hash, network: on }) {
       const deadline = Date.now() + timeoutMs
@@ -287,6 +365,7 @@ export function createCosmosAdapter(parameters: CosmosAdapterParameters): Cosmos
       throw new CosmosWalletError(`Transaction ${hash} was not included in time`)
     },
     destroy() {
+      unwatch?.()
       watcher?.stop()
       connected?.off()
     },

@@ -1,5 +1,6 @@
 import { defaultStorageBackend } from '../../storage/backend.js'
 import { createLazyAdapter } from '../shared/lazy.js'
+import type { SessionNamespaceWatcher, WalletConnectSessions } from '../walletConnect/sessions.js'
 import type { CosmosAdapter, CosmosAdapterParameters } from './adapter.js'
 import { COSMOS_CONNECTION_KEY } from './connection.js'
 import { cosmosTraits } from './traits.js'
@@ -15,9 +16,22 @@ export function createLazyCosmosAdapter(parameters: CosmosAdapterParameters): Co
   const { networks } = parameters
   let watcher: ReturnType<typeof watchCosmosWallets> | undefined
   let loaded: Promise<CosmosAdapter> | undefined
+  // WalletConnect: this stand-in watches the session, so cosmjs loads only when a phone wallet
+  // approves Cosmos accounts; the loaded adapter's own watcher then does the work.
+  const sessions = parameters.walletConnect
+  let innerWatcher: SessionNamespaceWatcher | undefined
+  const forInner: WalletConnectSessions | undefined = sessions && {
+    ...sessions,
+    watch: (_namespace, next) => {
+      innerWatcher = next
+      return () => {
+        innerWatcher = undefined
+      }
+    },
+  }
   const load = () => {
     loaded ??= import('./adapter.js').then(({ createCosmosAdapter }) =>
-      createCosmosAdapter({ ...parameters, storage }),
+      createCosmosAdapter({ ...parameters, storage, walletConnect: forInner }),
     )
     return loaded
   }
@@ -33,7 +47,17 @@ export function createLazyCosmosAdapter(parameters: CosmosAdapterParameters): Co
     },
     hasConnection: () => Boolean(storage.getItem(COSMOS_CONNECTION_KEY)),
     forgetConnection: () => storage.removeItem(COSMOS_CONNECTION_KEY),
-    stop: () => watcher?.stop(),
+    stop: () => {
+      watcher?.stop()
+      unwatch?.()
+    },
+  })
+  const unwatch = sessions?.watch('cosmos', {
+    async approved(session) {
+      await lazy.load()
+      return (await innerWatcher?.approved(session)) ?? false
+    },
+    ended: (topic) => innerWatcher?.ended(topic),
   })
   return Object.assign(lazy, {
     namespace: 'cosmos' as const,
