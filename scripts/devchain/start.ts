@@ -9,7 +9,7 @@ import {
   probeChain,
   startAnvil,
 } from './anvil.js'
-import { type DexInstallResult, installDex } from './dex/install.js'
+import { type DexInstallResult, installDexOrWarn } from './dex/install.js'
 import { installDevFarcasterRegistry } from './farcaster.js'
 import { genesisTimestampFor, type SeedResult, SeedStateError, seedDevChain } from './seed.js'
 
@@ -123,7 +123,7 @@ export async function startDevChain(options: StartDevChainOptions = {}): Promise
       const seed = await seedDevChain(rpcUrl, { now, log })
       await installDevFarcasterRegistry(rpcUrl)
       const aa = await installAccountAbstraction(rpcUrl, { log })
-      const dex = await installDex(rpcUrl, { log })
+      const dex = await installDexOrWarn(rpcUrl, log)
       return {
         rpcUrl,
         started: false,
@@ -169,10 +169,10 @@ export async function startDevChain(options: StartDevChainOptions = {}): Promise
   await installDevFarcasterRegistry(anvil.rpcUrl)
   // After the seed, from its own deployer: adds blocks, never a seeded account's transaction.
   let aa: AaInstallResult
-  let dex: DexInstallResult
+  let dex: DexInstallResult | null
   try {
     aa = await installAccountAbstraction(anvil.rpcUrl, { log })
-    dex = await installDex(anvil.rpcUrl, { log })
+    dex = await installDexOrWarn(anvil.rpcUrl, log)
   } catch (error) {
     await anvil.stop()
     throw error

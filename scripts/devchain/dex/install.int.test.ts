@@ -14,7 +14,7 @@ import { deployer, devTokens, mnemonicAddresses } from '../accounts.js'
 import { type AnvilInstance, startAnvil, TEST_MNEMONIC } from '../anvil.js'
 import { genesisTimestampFor, seedDevChain } from '../seed.js'
 import { dexContracts, dexDeployer } from './addresses.js'
-import { installDex } from './install.js'
+import { DexInstallError, installDex, installDexOrWarn } from './install.js'
 
 const NOW = new Date('2026-02-10T15:00:00Z')
 const seeded: Address[] = [deployer.address, ...mnemonicAddresses]
@@ -114,5 +114,26 @@ describe('installDex on the seeded dev chain', () => {
       args: [account.address],
     })
     expect(got).toBe(quoted)
+  })
+})
+
+describe('a chain where the DEX cannot go to its addresses', () => {
+  let other: AnvilInstance
+  beforeAll(async () => {
+    other = await startAnvil()
+  })
+  afterAll(() => other?.stop())
+
+  it('is refused by installDex and leaves npm start running with swaps off', async () => {
+    // Someone's chain where the deployer already sent: its next contract would land elsewhere.
+    const otherClient = createPublicClient({ transport: http(other.rpcUrl) })
+    await otherClient.request({
+      method: 'anvil_setNonce' as never,
+      params: [dexDeployer.address, '0x5'] as never,
+    })
+    await expect(installDex(other.rpcUrl)).rejects.toBeInstanceOf(DexInstallError)
+    const lines: string[] = []
+    expect(await installDexOrWarn(other.rpcUrl, (line) => lines.push(line))).toBeNull()
+    expect(lines.join('\n')).toMatch(/swaps are off: the DEX deployer's nonce is 5/)
   })
 })

@@ -207,3 +207,20 @@ export async function installDex(
   )
   return { contracts: dexContracts, pools, transactions, durationMs }
 }
+
+/**
+ * For `npm start`: a chain whose DEX cannot be put in place (e.g. someone else's chain where the
+ * DEX deployer's nonce has moved) still starts, with swaps off and the reason logged.
+ */
+export async function installDexOrWarn(
+  rpcUrl: string,
+  log: (message: string) => void,
+): Promise<DexInstallResult | null> {
+  try {
+    return await installDex(rpcUrl, { log })
+  } catch (error) {
+    if (!(error instanceof DexInstallError)) throw error
+    log(`warning: no DEX on this chain, swaps are off: ${error.message}`)
+    return null
+  }
+}
