@@ -1,10 +1,42 @@
-import { blake2b } from '@noble/hashes/blake2.js'
-import { base58 } from '@scure/base'
+import { blake2b } from './blake2b.js'
 
 // SS58 (Substrate's address format): a prefix naming the chain family, the 32-byte account id,
 // and the first two bytes of blake2b-512("SS58PRE" ‖ prefix ‖ id) as a checksum, in base58.
-// Plain code on two small libraries: traits.ts reads it with the page, before @polkadot/api loads,
-// and the server reads addresses with it (`@latch/core/polkadot/ss58`) without @polkadot/util-crypto.
+// Plain code with no library (blake2b.ts, base58 below): traits.ts reads it with the page, before
+// @polkadot/api loads, and the server reads addresses with it (`@latch/core/polkadot/ss58`)
+// without @polkadot/util-crypto.
+
+const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+
+/** Base58 (Bitcoin's alphabet); each leading '1' is a zero byte. Throws on another character. */
+function base58Decode(text: string): Uint8Array {
+  let n = 0n
+  for (const char of text) {
+    const digit = ALPHABET.indexOf(char)
+    if (digit < 0) throw new Error(`Not base58: ${char}`)
+    n = n * 58n + BigInt(digit)
+  }
+  const zeros = text.length - text.replace(/^1+/, '').length
+  const body = n === 0n ? '' : n.toString(16)
+  const hex = body.length % 2 ? `0${body}` : body
+  const out = new Uint8Array(zeros + hex.length / 2)
+  for (let i = 0; i < hex.length / 2; i++)
+    out[zeros + i] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16)
+  return out
+}
+
+function base58Encode(bytes: Uint8Array): string {
+  let n = 0n
+  for (const byte of bytes) n = (n << 8n) | BigInt(byte)
+  let text = ''
+  while (n > 0n) {
+    text = (ALPHABET[Number(n % 58n)] as string) + text
+    n /= 58n
+  }
+  let zeros = 0
+  while (bytes[zeros] === 0) zeros++
+  return '1'.repeat(zeros) + text
+}
 
 const SS58PRE = new TextEncoder().encode('SS58PRE')
 
@@ -12,7 +44,7 @@ const checksum = (body: Uint8Array) => {
   const input = new Uint8Array(SS58PRE.length + body.length)
   input.set(SS58PRE)
   input.set(body, SS58PRE.length)
-  return blake2b(input, { dkLen: 64 }).subarray(0, 2)
+  return blake2b(input, 64).subarray(0, 2)
 }
 
 export interface DecodedSs58 {
@@ -27,7 +59,7 @@ export function decodeSs58(address: string): DecodedSs58 | undefined {
   if (!/^[1-9A-HJ-NP-Za-km-z]{46,50}$/.test(address)) return undefined
   let raw: Uint8Array
   try {
-    raw = base58.decode(address)
+    raw = base58Decode(address)
   } catch {
     return undefined
   }
@@ -60,7 +92,7 @@ export function encodeSs58(accountId: Uint8Array, prefix: number): string {
   const out = new Uint8Array(body.length + 2)
   out.set(body)
   out.set(sum, body.length)
-  return base58.encode(out)
+  return base58Encode(out)
 }
 
 /** `address` (any prefix) spelled with `prefix`; undefined when it is no SS58 address. */
