@@ -319,3 +319,41 @@ describe('hostile input gets a clear 400', () => {
     expect(res.statusCode).toBe(403)
   })
 })
+
+describe("the reference client's POSTs, which name the project in the body only", () => {
+  const price = (
+    headers: Record<string, string>,
+    url = '/v1/fungible/price',
+    projectId = t.projectId,
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: { projectId, currency: 'usd', addresses: [LUSD] },
+    })
+
+  it('are served for an allowed origin, preflight included', async () => {
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/v1/fungible/price',
+      headers: { origin: APP_ORIGIN, 'access-control-request-method': 'POST' },
+    })
+    expect(preflight.statusCode).toBe(204)
+    expect(preflight.headers['access-control-allow-origin']).toBe(APP_ORIGIN)
+    const res = await price({ origin: APP_ORIGIN })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().fungibles[0].symbol).toBe('LUSD')
+  })
+
+  it("are refused for an origin outside the body's project list, and for another project's id", async () => {
+    const stranger = await price({ origin: 'https://evil.example' })
+    expect(stranger.statusCode).toBe(403)
+    expect(stranger.json().error.code).toBe('ORIGIN_NOT_ALLOWED')
+    expect(
+      (await price({ origin: APP_ORIGIN }, '/v1/fungible/price', 'no-such-project')).statusCode,
+    ).toBe(403)
+    const mismatch = await price({ origin: APP_ORIGIN }, `/v1/fungible/price?projectId=other`)
+    expect(mismatch.json().error.code).toBe('SWAP_PROJECT_MISMATCH')
+  })
+})

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { projectQuerySchema } from '../../../http/project-query.js'
+import { Type } from 'typebox'
 import {
   answerPreflight,
   exposeErrors,
@@ -69,9 +70,42 @@ const plugin: FastifyPluginAsyncTypebox<ConvertRoutesOptions> = async (app, opti
   for (const path of ['/v1/convert/build-transaction', '/v1/fungible/price'])
     app.options(
       path,
-      { config: projectScopedConfig, schema: { hide: true, querystring: projectQuerySchema } },
-      (request, reply) => answerPreflight(request, reply, 'POST', 'content-type'),
+      {
+        config: projectScopedConfig,
+        schema: {
+          hide: true,
+          querystring: Type.Object({ projectId: Type.Optional(Type.String()) }),
+        },
+      },
+      (request, reply) => {
+        if (request.query.projectId !== undefined)
+          return answerPreflight(request, reply, 'POST', 'content-type')
+        // The reference client names the project in the body only, which a preflight does not
+        // carry: let the POST come, and check its origin against that project's list then.
+        const origin = request.headers.origin
+        if (!origin) return reply.status(403).send()
+        reply.header('access-control-allow-origin', origin)
+        reply.header('vary', 'Origin')
+        reply.header('access-control-allow-methods', 'POST')
+        reply.header('access-control-allow-headers', 'content-type')
+        reply.header('access-control-max-age', '600')
+        return reply.status(204).send()
+      },
     )
+
+  /** Moves a body's projectId to the query, where the project scope and the rate limit read it. */
+  const projectFromBody = async (request: FastifyRequest) => {
+    const query = request.query as { projectId?: string }
+    const fromBody = (request.body as { projectId?: unknown } | null)?.projectId
+    if (typeof fromBody !== 'string') return
+    if (query.projectId === undefined) query.projectId = fromBody
+    else if (query.projectId !== fromBody)
+      throw new ConvertError(
+        400,
+        'SWAP_PROJECT_MISMATCH',
+        'projectId differs between the query and the body',
+      )
+  }
 
   app.get(
     '/v1/convert/tokens',
@@ -162,6 +196,7 @@ const plugin: FastifyPluginAsyncTypebox<ConvertRoutesOptions> = async (app, opti
     '/v1/convert/build-transaction',
     {
       ...scoped(BUILD_LIMIT_PER_MINUTE),
+      preValidation: projectFromBody,
       schema: {
         summary: 'The swap as a transaction, refusing less than the quote less the slippage',
         tags,
@@ -192,6 +227,7 @@ const plugin: FastifyPluginAsyncTypebox<ConvertRoutesOptions> = async (app, opti
     '/v1/fungible/price',
     {
       ...scoped(READ_LIMIT_PER_MINUTE),
+      preValidation: projectFromBody,
       schema: { summary: 'USD prices of tokens on swap networks', tags, ...priceRoute },
     },
     async (request) => {

@@ -118,8 +118,11 @@ export const buildApproveRoute = {
   response: { 200: Type.Object({ tx }), ...convertErrors },
 }
 
+/** The reference client sends a POST's projectId in its body only: the query's may be left out. */
+const postQuery = Type.Object({ ...sdkQuery, projectId: Type.Optional(sdkQuery.projectId) })
+
 export const buildTransactionRoute = {
-  querystring: Type.Object(sdkQuery),
+  querystring: postQuery,
   body: Type.Object({
     projectId: Type.Optional(
       Type.String({
@@ -149,7 +152,7 @@ export const buildTransactionRoute = {
 }
 
 export const priceRoute = {
-  querystring: Type.Object(sdkQuery),
+  querystring: postQuery,
   body: Type.Object({
     projectId: Type.Optional(Type.String({ maxLength: 128 })),
     currency: Type.Union([Type.Literal('usd')], { description: 'Only usd' }),
