@@ -198,11 +198,13 @@ function buildPageClient(): LatchClient {
 }
 
 function buildLatchConfig(): LatchConfig {
-  // One WalletConnect pairing serves Bitcoin too: what a wallet approves in bip122 connects the
-  // Bitcoin adapter (docs/bitcoin.md#walletconnect). Checked here so a build without either
-  // folds it away.
+  // One WalletConnect pairing serves Bitcoin and Cosmos too: what a wallet approves in bip122 or
+  // cosmos connects that adapter (docs/bitcoin.md#walletconnect, docs/cosmos.md#walletconnect).
+  // Checked here so a build without them folds it away.
   const sessions =
-    walletConnectProjectId && bitcoinNetworks ? createWalletConnectSessions() : undefined
+    walletConnectProjectId && (bitcoinNetworks || cosmosNetworks)
+      ? createWalletConnectSessions()
+      : undefined
   // Email sign-in: the secure frame holds the embedded wallet; it loads on first use only.
   const auth = createAuthConnector({
     frameUrl,
@@ -242,7 +244,9 @@ function buildLatchConfig(): LatchConfig {
       ...(bitcoinNetworks
         ? [createLazyBitcoinAdapter({ networks: bitcoinNetworks, walletConnect: sessions })]
         : []),
-      ...(cosmosNetworks ? [createLazyCosmosAdapter({ networks: cosmosNetworks })] : []),
+      ...(cosmosNetworks
+        ? [createLazyCosmosAdapter({ networks: cosmosNetworks, walletConnect: sessions })]
+        : []),
       ...(polkadotNetworks
         ? [createLazyPolkadotAdapter({ networks: polkadotNetworks, appName: appMessages.brand })]
         : []),
@@ -286,8 +290,10 @@ function walletConnectConnectors(sessions?: ReturnType<typeof createWalletConnec
     walletConnect({
       projectId: walletConnectProjectId,
       relayUrl: walletConnectRelayUrl,
-      // The proposal asks for Bitcoin's chains when the Bitcoin adapter shares the session.
-      networks: sessions && bitcoinNetworks ? [...networks, ...bitcoinNetworks] : networks,
+      // The proposal asks for Bitcoin's and Cosmos's chains when their adapters share the session.
+      networks: sessions
+        ? [...networks, ...(bitcoinNetworks ?? []), ...(cosmosNetworks ?? [])]
+        : networks,
       sessions,
       pairingExpiryMs: expiry,
       metadata: {

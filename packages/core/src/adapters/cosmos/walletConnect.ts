@@ -23,7 +23,6 @@ import type {
   KeplrStdSignature,
 } from './keplr.js'
 import { fromBase64, toBase64 } from './rpc.js'
-import { verifyCosmosMessage } from './verifyMessage.js'
 
 /** What a session wallet tells the adapter between requests. */
 export type SessionWalletChange = { disconnected: true } | { accountsChanged: true }
@@ -265,6 +264,8 @@ export function createWalletConnectCosmosWallet(
       // Checked here: an answer over another document would fail sign-in with no reason given.
       const signature = answer?.signature
       const text = JSON.stringify({ pub_key: signature?.pub_key, signature: signature?.signature })
+      // The check's chunk (noble's secp256k1) loads with the first message, as the verifier's does.
+      const { verifyCosmosMessage } = await import('./verifyMessage.js')
       if (!(await verifyCosmosMessage({ address: signer, message: data, signature: text })))
         throw new CosmosWalletError(`${name} answered no valid signature of the message`)
       return signature as KeplrStdSignature
