@@ -4,6 +4,7 @@ import { createAuthApi } from './api.js'
 import { createMessageHandler } from './handler.js'
 import { serverProxyUrl } from './proxyUrl.js'
 import { createFrameServices } from './services.js'
+import { createSmartAccounts } from './signers/eip155/smartAccount/networks.js'
 import { anchorSigner } from './signers/registry.js'
 import { applyFrameTheme } from './theme.js'
 import { createApprovalUi } from './ui/approve.js'
@@ -44,6 +45,7 @@ async function start() {
     show: () => port.postMessage({ type: frameNotices.show }),
     hide: () => port.postMessage({ type: frameNotices.hide }),
   }
+  const proxyUrl = serverProxyUrl(serverUrl, projectId)
   const { services } = createFrameServices({
     api,
     storage: window.localStorage,
@@ -55,7 +57,13 @@ async function start() {
     window,
     origin,
     chainId: /^\d+$/.test(chainId) ? Number(chainId) : chainId,
-    proxyUrl: serverProxyUrl(serverUrl, projectId),
+    proxyUrl,
+    smartAccounts: createSmartAccounts({
+      serverUrl,
+      projectId,
+      proxyUrl,
+      storage: window.localStorage,
+    }),
     applyTheme: (theme) => applyFrameTheme(document, theme),
   })
   const handle = createMessageHandler({ services, reply: (message) => port.postMessage(message) })

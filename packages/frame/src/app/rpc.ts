@@ -2,7 +2,7 @@ import type { DerivedWallet } from './custody/keys.js'
 import { FrameError } from './handler.js'
 import { RequestAbortedError, UserRejectedError } from './rpcErrors.js'
 import { signerForMethod } from './signers/registry.js'
-import type { KeyValueStorage } from './signers/types.js'
+import type { KeyValueStorage, RequestContext } from './signers/types.js'
 import type { ApprovalRequest } from './ui/approve.js'
 
 export { RequestAbortedError, UserRejectedError }
@@ -20,6 +20,7 @@ export interface RpcContext {
   dappName?: string | undefined
   /** The frame origin's storage, for what a namespace remembers per account. */
   storage?: KeyValueStorage | undefined
+  smartAccount?: RequestContext['smartAccount']
   approve(request: ApprovalRequest, signal: AbortSignal): Promise<boolean>
 }
 
@@ -56,6 +57,7 @@ export async function handleRpc(
     proxyUrl: context.proxyUrl,
     origin: context.origin,
     storage: context.storage,
+    smartAccount: context.smartAccount,
   })
   if (signal.aborted) throw new RequestAbortedError()
   if (signer.methods.local.has(method)) return requests.local(method, params)

@@ -6,6 +6,9 @@ import { NewDeviceRefusedError, unlockWallet } from './custody/vault.js'
 import { describeDevice } from './device.js'
 import { FrameError, type FrameServices } from './handler.js'
 import { handleRpc, UserRejectedError } from './rpc.js'
+import { isEip155Chain } from './signers/eip155/chain.js'
+import { eip155Signer } from './signers/eip155/index.js'
+import type { SmartAccounts } from './signers/eip155/smartAccount/networks.js'
 import { anchorSigner, signerForChain } from './signers/registry.js'
 import { createSignIn, type SignInOptions } from './signIn.js'
 import { type FrameTheme, frameTheme } from './theme.js'
@@ -51,6 +54,8 @@ export interface ServicesOptions {
   /** `${serverUrl}/v1/?chainId=…&projectId=…` for a chain of any namespace (proxyUrl.ts). */
   proxyUrl(chainId: number | string): string
   applyTheme?(theme: FrameTheme): void
+  /** Smart accounts on the networks whose bundler the server serves; without it every account is an EOA. */
+  smartAccounts?: SmartAccounts | undefined
 }
 
 function deviceId(storage: FrameStorage): string {
@@ -79,6 +84,9 @@ export function createFrameServices(options: ServicesOptions) {
   let token: string | undefined
   let user: ServerUser | undefined
   let wallet: DerivedWallet | undefined
+  /** The account type the page asked for on login (GET_USER), below the user's own choice. */
+  let pageAccountType: 'eoa' | 'smartAccount' | undefined
+  const smartAccounts = options.smartAccounts
 
   const saved = storage.getItem(SESSION_KEY)
   if (saved) {
@@ -93,6 +101,7 @@ export function createFrameServices(options: ServicesOptions) {
     token = undefined
     user = undefined
     wallet = undefined
+    smartAccounts?.forget()
     state.signedIn = false
     state.email = undefined
     storage.removeItem(SESSION_KEY)
@@ -172,17 +181,52 @@ export function createFrameServices(options: ServicesOptions) {
     await unlocked()
   }
 
-  function toUser(u: ServerUser, w: DerivedWallet) {
+  /** The active EVM chain's number, if the frame is on an EVM chain. */
+  const evmChain = (chainId: string | number = state.chainId) =>
+    isEip155Chain(chainId) ? Number(String(chainId).replace(/^eip155:/, '')) : undefined
+
+  /** The user's Safe on an EVM chain whose network has smart accounts, whatever the account type. */
+  async function safeOn(chainId: number | undefined, w: DerivedWallet) {
+    if (!smartAccounts || chainId === undefined) return undefined
+    return smartAccounts.session(chainId, w.keyOf(eip155Signer))
+  }
+
+  /** The Safe when it is the user's account on `chainId` (their choice there, else the page's). */
+  async function activeSmartAccount(chainId: number, w: DerivedWallet) {
+    if (!smartAccounts || smartAccounts.preferred(chainId, pageAccountType) !== 'smartAccount')
+      return undefined
+    return safeOn(chainId, w)
+  }
+
+  async function toUser(u: ServerUser, w: DerivedWallet) {
     const address = w.addresses[signerForChain(state.chainId).namespace]!
-    // No bundler runs here, so every account is an EOA whatever was preferred.
-    return {
+    const chainId = evmChain()
+    const base = {
       email: u.email,
-      address,
       chainId: state.chainId,
-      accounts: [{ address, type: 'eoa' as const }],
       ...(u.username ? { userName: u.username } : {}),
-      preferredAccountType: 'eoa' as const,
-      smartAccountDeployed: false,
+    }
+    const safe = await safeOn(chainId, w)
+    // Where the server serves no bundler for the network, every account is an EOA.
+    if (!safe || chainId === undefined || !smartAccounts)
+      return {
+        ...base,
+        address,
+        accounts: [{ address, type: 'eoa' as const }],
+        preferredAccountType: 'eoa' as const,
+        smartAccountDeployed: false,
+      }
+    const type = smartAccounts.preferred(chainId, pageAccountType)
+    const accounts = [
+      { address: safe.address, type: 'smartAccount' as const },
+      { address, type: 'eoa' as const },
+    ]
+    return {
+      ...base,
+      address: type === 'smartAccount' ? safe.address : address,
+      accounts: type === 'smartAccount' ? accounts : accounts.reverse(),
+      preferredAccountType: type,
+      smartAccountDeployed: await safe.isDeployed(),
     }
   }
 
@@ -205,7 +249,7 @@ export function createFrameServices(options: ServicesOptions) {
     },
     async CONNECT_SOCIAL({ provider }, { signal }) {
       await signIn.signInWithProvider(provider, signal)
-      return toUser(user!, wallet!)
+      return await toUser(user!, wallet!)
     },
     async CONNECT_FARCASTER(_payload, { signal }) {
       return signIn.signInWithFarcaster(signal)
@@ -213,7 +257,8 @@ export function createFrameServices(options: ServicesOptions) {
     async GET_USER(payload) {
       const { user: u, wallet: w } = await unlocked()
       if (payload?.chainId !== undefined) state.chainId = payload.chainId
-      return toUser(u, w)
+      if (payload?.preferredAccountType) pageAccountType = payload.preferredAccountType
+      return await toUser(u, w)
     },
     async SIGN_OUT() {
       const current = token
@@ -239,15 +284,33 @@ export function createFrameServices(options: ServicesOptions) {
       return { chainId }
     },
     async GET_SMART_ACCOUNT_ENABLED_NETWORKS() {
-      return { smartAccountEnabledNetworks: [] }
+      if (!smartAccounts) return { smartAccountEnabledNetworks: [] }
+      // The server answers per chain: the active one is asked, the others known so far reported.
+      const chainId = evmChain()
+      if (chainId !== undefined) await smartAccounts.isEnabled(chainId)
+      return { smartAccountEnabledNetworks: await smartAccounts.enabledNetworks() }
     },
     async INIT_SMART_ACCOUNT() {
-      throw unavailable('Smart accounts are')
+      if (!smartAccounts) throw unavailable('Smart accounts are')
+      const { wallet: w } = await unlocked()
+      const safe = await safeOn(evmChain(), w)
+      if (!safe) throw new FrameError('Smart accounts are not enabled on this network')
+      return { address: safe.address, isDeployed: await safe.isDeployed() }
     },
     async SET_PREFERRED_ACCOUNT({ type }) {
-      if (type === 'smartAccount') throw unavailable('Smart accounts are')
       const { wallet: w } = await unlocked()
-      return { type, address: w.addresses[anchorSigner.namespace]! }
+      const eoa = w.addresses[anchorSigner.namespace]!
+      const chainId = evmChain()
+      if (type === 'eoa') {
+        if (smartAccounts && chainId !== undefined) smartAccounts.setPreferred(chainId, 'eoa')
+        return { type, address: eoa }
+      }
+      if (!smartAccounts) throw unavailable('Smart accounts are')
+      const safe = await safeOn(chainId, w)
+      if (!safe || chainId === undefined)
+        throw new FrameError('Smart accounts are not enabled on this network')
+      smartAccounts.setPreferred(chainId, 'smartAccount')
+      return { type, address: safe.address }
     },
     async RPC_REQUEST(payload, { signal }) {
       const { wallet: w } = await unlocked()
@@ -260,6 +323,7 @@ export function createFrameServices(options: ServicesOptions) {
           origin: options.origin,
           dappName: state.dappName,
           storage,
+          smartAccount: smartAccounts ? (chainId) => activeSmartAccount(chainId, w) : undefined,
           approve: (request, abort) => options.ui.approve(request, abort),
         },
         signal,

@@ -51,7 +51,7 @@ export const EIP155_RPC_METHODS: RpcMethods = {
   wallet_getCapabilities: wallet(false, both),
   wallet_switchEthereumChain: wallet(false, walletConnectOnly),
   wallet_addEthereumChain: wallet(false, walletConnectOnly),
-  wallet_getCallsStatus: wallet(false, walletConnectOnly),
+  wallet_getCallsStatus: wallet(false, both),
 
   personal_sign: wallet(true, both),
   eth_signTypedData_v4: wallet(true, both),

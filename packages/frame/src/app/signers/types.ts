@@ -1,4 +1,5 @@
 import type { ApprovalView } from '../decode/view.js'
+import type { SmartAccountSession } from './eip155/smartAccount/session.js'
 
 /**
  * One chain family's part of the embedded wallet: how its key derives from the wallet's seed,
@@ -56,6 +57,11 @@ export interface RequestContext<key = unknown> {
   origin: string
   /** The frame origin's storage, for what a namespace remembers per account (EVM: contracts used). */
   storage?: KeyValueStorage | undefined
+  /**
+   * EVM: the user's smart account on a chain, when the network has smart accounts and it is the
+   * user's account type there (docs/smart-accounts.md); undefined means the EOA answers.
+   */
+  smartAccount?: ((chainId: number) => Promise<SmartAccountSession | undefined>) | undefined
 }
 
 export interface KeyValueStorage {

@@ -18,12 +18,17 @@ import { eip155ChainId } from './chain.js'
 import {
   genericView,
   type ReviewContext,
-  reviewCalls,
   reviewMessage,
   reviewTransaction,
   reviewTypedData,
   type TxParams,
 } from './review.js'
+import {
+  answerCallsLocally,
+  CALLS_LOCAL_METHODS,
+  prepareSendCalls,
+  sendOneCall,
+} from './smartAccount/requests.js'
 
 const USED_CONTRACTS_KEY = 'latch-frame/used-contracts/'
 
@@ -54,6 +59,8 @@ export function openEip155Requests(context: RequestContext<LocalAccount>): Names
     context.storage?.setItem(USED_CONTRACTS_KEY + memoryKey, JSON.stringify([...used].slice(-500)))
   }
   const transport = () => latchTransport(proxyUrl)({ chain: undefined })
+  // The user's Safe when it is their account on this chain; undefined: the EOA answers.
+  const smartAccount = async () => context.smartAccount?.(chainId)
 
   async function sendTransaction(tx: TxParams) {
     const client = createWalletClient({ account, transport: latchTransport(proxyUrl) })
@@ -76,10 +83,14 @@ export function openEip155Requests(context: RequestContext<LocalAccount>): Names
   }
 
   return {
-    local(method) {
+    local(method, params) {
       if (method === 'eth_chainId') return `0x${chainId.toString(16)}`
-      if (method === 'wallet_getCapabilities') return {}
-      return [account.address]
+      if (CALLS_LOCAL_METHODS.has(method))
+        return smartAccount().then((session) =>
+          answerCallsLocally(method, params, chainId, session),
+        )
+      if (!context.smartAccount) return [account.address]
+      return smartAccount().then((session) => [session?.address ?? account.address])
     },
     async read(method, params, signal) {
       try {
@@ -100,36 +111,48 @@ export function openEip155Requests(context: RequestContext<LocalAccount>): Names
     },
     async prepare(method, rawParams, signal): Promise<PreparedRequest> {
       const params = asArray(rawParams)
+      // Checked before anything else, so a malformed batch never reaches a view.
+      if (method === 'wallet_sendCalls')
+        return prepareSendCalls(rawParams, chainId, smartAccount, (args) =>
+          transport().request(args as never, { signal } as never),
+        )
+      const smart = await smartAccount()
       const review: ReviewContext = {
         chainId,
         origin: context.origin,
-        account: account.address,
+        account: smart?.address ?? account.address,
         request: (args) => transport().request(args as never, { signal } as never),
         usedContracts: used,
       }
       if (method === 'personal_sign') {
         const view = reviewMessage(params, context.origin)
         const message = params[0] as string
+        const content = isHex(message) ? { raw: message } : message
+        // The smart account signs as ERC-1271 (ERC-6492 before its deployment), for SIWX too.
         return {
           view,
           finish: () =>
-            account.signMessage({ message: isHex(message) ? { raw: message } : message }),
+            smart ? smart.signMessage(content) : account.signMessage({ message: content }),
         }
       }
       if (method === 'eth_signTypedData_v4') {
         const { view, parsed } = await reviewTypedData(params[1], review)
         // What is signed is the parsed value the view was built from.
         const definition = parsed.definition as TypedDataDefinition
-        return { view, finish: () => account.signTypedData(definition) }
+        return {
+          view,
+          finish: () =>
+            smart ? smart.signTypedData(definition) : account.signTypedData(definition),
+        }
       }
       if (method === 'eth_sendTransaction') {
         const tx = (params[0] ?? {}) as TxParams
-        return { view: await reviewTransaction(tx, review), finish: () => sendTransaction(tx) }
+        return {
+          view: await reviewTransaction(tx, review),
+          finish: () => (smart ? sendOneCall(smart, tx) : sendTransaction(tx)),
+        }
       }
-      const view =
-        method === 'wallet_sendCalls'
-          ? reviewCalls(rawParams, chainId)
-          : genericView(method, rawParams)
+      const view = genericView(method, rawParams)
       return {
         view,
         finish: async () => {

@@ -60,7 +60,7 @@ async function tokenInfo(request: Request, token: string): Promise<TokenInfo | u
   return { symbol: symbol.replace(/[^\p{L}\p{N}$._-]/gu, '').slice(0, 16) || '?', decimals }
 }
 
-async function tokenBook(request: Request, tokens: string[]): Promise<TokenBook> {
+export async function tokenBook(request: Request, tokens: string[]): Promise<TokenBook> {
   const unique = [...new Set(tokens.map((t) => t.toLowerCase()))].filter((t) => isAddress(t))
   const infos = await Promise.all(unique.map((t) => maybe(tokenInfo(request, t))))
   const book = new Map<string, TokenInfo>()
@@ -185,8 +185,15 @@ export function reviewMessage(params: unknown[], origin: string): ApprovalView {
   return messageView(message, origin)
 }
 
-/** `wallet_sendCalls`: each call decoded as a transaction's calldata is (not simulated). */
-export function reviewCalls(rawParams: unknown, chainId: number): ApprovalView {
+/**
+ * `wallet_sendCalls`: each call decoded as a transaction's calldata is (not simulated), with the
+ * amounts in units of the tokens `tokens` knows and the sender when it is known.
+ */
+export function reviewCalls(
+  rawParams: unknown,
+  chainId: number,
+  known: { tokens?: TokenBook; from?: Hex } = {},
+): ApprovalView {
   const first = (Array.isArray(rawParams) ? rawParams[0] : rawParams) as
     | { calls?: unknown }
     | undefined
@@ -195,7 +202,8 @@ export function reviewCalls(rawParams: unknown, chainId: number): ApprovalView {
   const views = calls.map((call) =>
     transactionView({
       chainId,
-      from: '0x0000000000000000000000000000000000000000',
+      from: known.from ?? '0x0000000000000000000000000000000000000000',
+      tokens: known.tokens,
       to: call.to,
       value: call.value && isHex(call.value) ? fromHex(call.value, 'bigint') : 0n,
       data: call.data && isHex(call.data) ? call.data : undefined,
