@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       rpc: DEFAULT_RPC_LIMITS,
       metrics: expect.any(Object), // observability/config.test.ts
       onramp: { moonpay: undefined, coinbase: undefined }, // onramp/routes.int.test.ts
+      swaps: { dexRouters: new Map(), usdTokens: new Map(), aggregator: null }, // chains/eip155/convert/config.test.ts
       bundlers: expect.any(Map), // chains/eip155/bundler/config.test.ts
       paymaster: null, // chains/eip155/paymaster/config.test.ts
     })
@@ -93,6 +94,7 @@ describe('loadConfig', () => {
       },
       metrics: expect.any(Object), // observability/config.test.ts
       onramp: { moonpay: undefined, coinbase: undefined }, // onramp/routes.int.test.ts
+      swaps: { dexRouters: new Map(), usdTokens: new Map(), aggregator: null }, // chains/eip155/convert/config.test.ts
       bundlers: expect.any(Map), // chains/eip155/bundler/config.test.ts
       paymaster: null, // chains/eip155/paymaster/config.test.ts
     })
