@@ -3,6 +3,7 @@ import type { Address } from 'viem'
 import { createTestWallet, type TestWallet } from '../../packages/core/src/testing/index.js'
 import { refuseFetchBeyondLoopback } from '../../scripts/relay/loopbackOnly.js'
 import type { PhoneBitcoinSide } from './phoneWalletBitcoin.js'
+import type { PhoneCosmosSide } from './phoneWalletCosmos.js'
 
 /**
  * A phone wallet for the e2e tests, built on WalletConnect's own wallet-side SDK
@@ -38,6 +39,8 @@ export interface PhoneWalletOptions {
   chainIds: number[]
   /** A Bitcoin side (bip122), approved when the page asks for its chain. */
   bitcoin?: PhoneBitcoinSide | undefined
+  /** A Cosmos side (cosmos), approved when the page asks for its chain. */
+  cosmos?: PhoneCosmosSide | undefined
   /** false: a Bitcoin-only wallet, which approves no EVM account. */
   evm?: boolean | undefined
 }
@@ -96,6 +99,7 @@ export async function createPhoneWallet(options: PhoneWalletOptions): Promise<Ph
     ]
     const chains = options.chainIds.map((c) => `eip155:${c}`).filter((c) => asked.includes(c))
     const bip122 = options.bitcoin?.approve(params.optionalNamespaces.bip122?.chains ?? [])
+    const cosmos = options.cosmos?.approve(params.optionalNamespaces.cosmos?.chains ?? [])
     const approved = await client.approve({
       id,
       namespaces: {
@@ -108,6 +112,7 @@ export async function createPhoneWallet(options: PhoneWalletOptions): Promise<Ph
           },
         }),
         ...(bip122 && { bip122 }),
+        ...(cosmos && { cosmos }),
       },
     })
     await approved.acknowledged()
@@ -118,6 +123,11 @@ export async function createPhoneWallet(options: PhoneWalletOptions): Promise<Ph
     requests.push(method)
     if (options.bitcoin && params.chainId.startsWith('bip122:')) {
       const answer = await options.bitcoin.answer(method, args as Record<string, unknown>)
+      await client.respond({ topic, response: { id, jsonrpc: '2.0', ...answer } as never })
+      return
+    }
+    if (options.cosmos && params.chainId.startsWith('cosmos:')) {
+      const answer = await options.cosmos.answer(method, (args ?? {}) as Record<string, unknown>)
       await client.respond({ topic, response: { id, jsonrpc: '2.0', ...answer } as never })
       return
     }
