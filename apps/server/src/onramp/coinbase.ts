@@ -1,3 +1,4 @@
+import { caip2 } from '../chains/eip155/wire.js'
 import { type CdpKey, cdpJwt, importCdpKey } from './cdp-jwt.js'
 import type { CoinbaseConfig } from './config.js'
 import { cryptoDecimalOf, decimalOf } from './limits.js'
@@ -73,7 +74,7 @@ export function createCoinbase(config: CoinbaseConfig): OnrampProvider {
           if (!chainId || !name || !/^[0-9]{1,12}$/.test(chainId)) continue
           const contract = text(network.contract_address)?.toLowerCase()
           assets.push({
-            network: `eip155:${chainId}`,
+            network: caip2(Number(chainId)),
             symbol: symbol.toUpperCase(),
             name: text(currency.name) ?? symbol,
             address: contract ?? null,

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import { caip2 } from '../chains/eip155/wire.js'
 import type { MoonPayConfig } from './config.js'
 import { cryptoDecimalOf, decimalOf } from './limits.js'
 import { callProvider, record, text } from './provider-fetch.js'
@@ -91,7 +92,7 @@ function assetOf(currency: Record<string, unknown>): ProviderAsset | undefined {
     return undefined
   const contract = text(meta.contractAddress)?.toLowerCase()
   return {
-    network: `eip155:${chainId}`,
+    network: caip2(Number(chainId)),
     symbol: (code.split('_')[0] ?? code).toUpperCase(),
     name: text(currency.name) ?? code,
     address: contract && contract !== NATIVE ? contract : null,

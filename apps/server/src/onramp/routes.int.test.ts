@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import type { LightMyRequestResponse } from 'fastify'
+import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createProject, type ProjectView } from '../provider-services/projects.js'
 import { openTestApp, type ProviderTestApp } from '../provider-services/testing.js'
@@ -53,7 +53,7 @@ describe.each(['pglite', 'postgres'] as const)('on-ramp routes on %s', (kind) =>
   })
 
   // Every answer passes through here, so the last test can look for keys in all of them.
-  async function call(options: Parameters<ProviderTestApp['app']['inject']>[0] & object) {
+  async function call(options: InjectOptions) {
     const response = await t.app.inject(options)
     answers.push(response)
     return response

@@ -72,9 +72,9 @@ export function Account() {
   const name = account.profileName ?? truncateAddress(address)
   const explorer = explorerAddressUrl(network, address)
   const features = stores.options.getState().features
-  // On-ramp providers sell EVM assets (docs/onramp.md); the server advertises the flag only
-  // when it has a provider.
-  const canBuy = features.onramp && account.namespace === 'eip155'
+  // The server advertises the flag only when it has a provider; the Buy view says so when
+  // nothing can be bought on the account's network (docs/onramp.md).
+  const canBuy = features.onramp
 
   return (
     <div className="latch-view latch-account" data-testid="view-account">
