@@ -6,7 +6,14 @@ import { EIP155_METHODS } from './methods.js'
 describe('the EVM methods the frame answers', () => {
   it('answers the chain, the accounts and the capabilities itself', () => {
     expect([...EIP155_METHODS.local].sort()).toEqual(
-      ['eth_accounts', 'eth_chainId', 'eth_requestAccounts', 'wallet_getCapabilities'].sort(),
+      [
+        'eth_accounts',
+        'eth_chainId',
+        'eth_requestAccounts',
+        'wallet_getCapabilities',
+        // EIP-5792: the smart account's batch status, from the bundler (smartAccount/requests.ts).
+        'wallet_getCallsStatus',
+      ].sort(),
     )
   })
 
