@@ -8,6 +8,12 @@ import {
 } from '@latch/core'
 
 /**
+ * Views that asked the wallet themselves and show their own wait and outcome: replaced, they
+ * would lose it (a send's pending and confirmed states), so the approval leaves them on screen.
+ */
+const asksItself = new Set(['WalletSendPreview', 'SIWXSignMessage', 'RegisterAccountName'])
+
+/**
  * docs/behaviour.md#views (ApproveTransaction): while the secure frame shows its approval, the
  * modal shows the view that points to it, opened for the purpose or pushed on the view the
  * visitor was on; once the frame is done, the modal closes again or returns to that view.
@@ -20,7 +26,7 @@ export function watchApproval(
   const stop = auth?.onApproval?.((pending) => {
     const { open, route } = router.getState()
     if (pending) {
-      if (route.view === 'ApproveTransaction' && open) return
+      if (open && (route.view === 'ApproveTransaction' || asksItself.has(route.view))) return
       openedHere = !open
       if (open) pushView(router, 'ApproveTransaction')
       else openModal(router, 'ApproveTransaction')

@@ -46,6 +46,19 @@ describe('ApproveTransaction', () => {
     expect(client.stores.router.getState().open).toBe(true)
   })
 
+  it('leaves a view that asked the wallet itself on screen, with its own wait', async () => {
+    const auth = new ApprovingAuth()
+    const { client, dialog } = await mount({ auth })
+    for (const view of ['WalletSendPreview', 'SIWXSignMessage', 'RegisterAccountName'] as const) {
+      act(() => openModal(client.stores.router, view))
+      act(() => auth.frameShowsApproval(true))
+      expect(client.stores.router.getState().history.map((r) => r.view)).toEqual([view])
+      act(() => auth.frameShowsApproval(false))
+      expect(client.stores.router.getState()).toMatchObject({ open: true, route: { view } })
+    }
+    expect(within(dialog).queryByTestId('view-approve-transaction')).toBeNull()
+  })
+
   it('leaves the modal alone at the end when the visitor already went elsewhere', async () => {
     const auth = new ApprovingAuth()
     const { client, dialog } = await mount({ auth })
