@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib'
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { createPublicClient, http, parseEther } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
@@ -31,6 +32,14 @@ function recordScripts(page: Page) {
     if (body) sizes.set(url, gzipSync(body).length)
   })
   return sizes
+}
+
+async function axe(name: string) {
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze()
+  expect(
+    results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) })),
+    name,
+  ).toEqual([])
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
@@ -86,6 +95,7 @@ test('the buy views are a lazy chunk; an amount outside 10 to 7,500 USD by card 
     'The maximum by card is 7500 USD.',
   )
   await expect(dialog(page).getByTestId('buy-with-moonpay')).toHaveCount(0)
+  await axe('buy view with a refused amount')
   // The server refuses it too, whatever a page sends.
   const refused = await page.request.post(
     `${serverUrl}/v1/onramp/quote?projectId=${devProjectId}`,
@@ -123,6 +133,7 @@ test('buys 50 USD of ETH: popup, test card, the funds on the dev chain, status d
   await expect(status).toHaveAttribute('data-status', 'done', { timeout: 30_000 })
   console.log(`on-ramp: checkout success → status view done in ${Date.now() - succeededAt} ms`)
   await expect(dialog(page).getByTestId('buy-status')).toHaveText('Done: 0.02 ETH arrived.')
+  await axe('buy status done')
   expect(await chain.getBalance({ address: owner.address })).toBe(parseEther('0.02'))
   const hash = ((await dialog(page).getByTestId('buy-tx').textContent()) ?? '').split(' ').at(-1)
   await popup.close()
