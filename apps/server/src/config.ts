@@ -13,7 +13,12 @@ import {
   bundlerEnvShape,
   readBundlerUrls,
 } from './chains/eip155/bundler/config.js'
-import { readSwapConfig, type SwapConfig, swapEnvShape } from './chains/eip155/convert/config.js'
+import {
+  readSwapConfig,
+  type SwapConfig,
+  swapConfigIssues,
+  swapEnvShape,
+} from './chains/eip155/convert/config.js'
 import {
   type PaymasterConfig,
   paymasterEnvShape,
@@ -268,6 +273,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       ),
     )
   if (result.success) issues.push(...onrampConfigIssues(result.data))
+  if (result.success) issues.push(...swapConfigIssues(result.data))
   const production = picked.NODE_ENV === 'production' || picked.LATCH_ENV === 'production'
   const missing = PRODUCTION_SECRETS.filter((name) => !env[name]?.trim())
   // Files beside the database would put every key in the same backup as the shares they seal.

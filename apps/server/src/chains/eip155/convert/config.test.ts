@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../../config.js'
-import { DEFAULT_AGGREGATOR_CHAINS, readSwapConfig, swapProviderName } from './config.js'
+import {
+  DEFAULT_1INCH_CHAINS,
+  DEFAULT_AGGREGATOR_CHAINS,
+  readSwapConfig,
+  swapProviderName,
+} from './config.js'
 
 const ROUTER = '0x1f98431c8ad98523631ae4a59f267346ea31f984'
 
@@ -22,6 +27,15 @@ describe('the swap configuration (LATCH_SWAP_*)', () => {
     expect(swapProviderName(readSwapConfig({ LATCH_SWAP_AGGREGATOR: 'velora' }))).toBe('velora')
   })
 
+  it('reads 1inch with its key and its own default networks', () => {
+    const config = readSwapConfig({
+      LATCH_SWAP_AGGREGATOR: '1inch',
+      LATCH_SWAP_1INCH_KEY: 'k'.repeat(32),
+    })
+    expect(config.aggregator).toMatchObject({ id: '1inch', chains: [...DEFAULT_1INCH_CHAINS] })
+    expect(swapProviderName(config)).toBe('1inch')
+  })
+
   it('refuses malformed entries at start-up, naming the variable', () => {
     const issues = (env: Record<string, string>) => {
       try {
@@ -39,5 +53,6 @@ describe('the swap configuration (LATCH_SWAP_*)', () => {
     expect(issues({ LATCH_SWAP_AGGREGATOR: 'uniswapx' })).toMatch(/LATCH_SWAP_AGGREGATOR/)
     expect(issues({ LATCH_SWAP_AGGREGATOR_CHAINS: '1,base' })).toMatch(/not a chain id/)
     expect(issues({ LATCH_SWAP_VELORA_URL: 'ftp://x' })).toMatch(/LATCH_SWAP_VELORA_URL/)
+    expect(issues({ LATCH_SWAP_AGGREGATOR: '1inch' })).toMatch(/LATCH_SWAP_1INCH_KEY/)
   })
 })

@@ -8,18 +8,25 @@ import { z } from 'zod'
  *    `npm start` names the dev chain's router (scripts/devchain/dex).
  *  - LATCH_SWAP_USD_TOKENS: `eip155:<chain>=<token>`, a token worth one US dollar on that DEX,
  *    against which /v1/fungible/price prices the others.
- *  - LATCH_SWAP_AGGREGATOR: `velora` (keyless) routes the chains in LATCH_SWAP_AGGREGATOR_CHAINS
- *    (default: the reference's swap networks Velora serves) through LATCH_SWAP_VELORA_URL.
+ *  - LATCH_SWAP_AGGREGATOR: `velora` (keyless, LATCH_SWAP_VELORA_URL) or `1inch` (keyed:
+ *    LATCH_SWAP_1INCH_KEY, LATCH_SWAP_1INCH_URL) routes the chains in LATCH_SWAP_AGGREGATOR_CHAINS
+ *    (default: the reference's swap networks that aggregator serves).
  */
 export interface SwapConfig {
   dexRouters: ReadonlyMap<number, Address>
   usdTokens: ReadonlyMap<number, Address>
-  aggregator: { id: 'velora'; url: string; chains: readonly number[] } | null
+  aggregator:
+    | { id: 'velora'; url: string; chains: readonly number[] }
+    | { id: '1inch'; url: string; apiKey: string; chains: readonly number[] }
+    | null
 }
 
 export const DEFAULT_VELORA_URL = 'https://api.paraswap.io'
 /** The reference's twelve swap networks that Velora also serves. */
 export const DEFAULT_AGGREGATOR_CHAINS = [1, 10, 56, 100, 137, 250, 8453, 42161, 43114] as const
+export const DEFAULT_1INCH_URL = 'https://api.1inch.dev'
+/** The reference's twelve swap networks that 1inch also serves. */
+export const DEFAULT_1INCH_CHAINS = [1, 10, 56, 100, 137, 324, 8453, 42161, 43114] as const
 
 const ENTRY = /^eip155:([1-9][0-9]{0,15})=(0x[0-9a-fA-F]{40})$/
 
@@ -37,8 +44,11 @@ function parseAddressMap(raw: string | undefined, name: string): Map<number, Add
   return map
 }
 
-function parseChains(raw: string | undefined): number[] {
-  if (!raw) return [...DEFAULT_AGGREGATOR_CHAINS]
+function parseChains(
+  raw: string | undefined,
+  defaults: readonly number[] = DEFAULT_AGGREGATOR_CHAINS,
+): number[] {
+  if (!raw) return [...defaults]
   return raw.split(',').map((item) => {
     if (!/^[1-9][0-9]{0,15}$/.test(item.trim()))
       throw new Error(`LATCH_SWAP_AGGREGATOR_CHAINS: "${item}" is not a chain id`)
@@ -61,9 +71,11 @@ const checked = (parse: (value: string | undefined) => unknown) =>
 export const swapEnvShape = {
   LATCH_SWAP_DEX_ROUTERS: checked((v) => parseAddressMap(v, 'LATCH_SWAP_DEX_ROUTERS')),
   LATCH_SWAP_USD_TOKENS: checked((v) => parseAddressMap(v, 'LATCH_SWAP_USD_TOKENS')),
-  LATCH_SWAP_AGGREGATOR: z.enum(['velora', 'off']).optional(),
+  LATCH_SWAP_AGGREGATOR: z.enum(['velora', '1inch', 'off']).optional(),
   LATCH_SWAP_VELORA_URL: z.url({ protocol: /^https?$/ }).optional(),
-  LATCH_SWAP_AGGREGATOR_CHAINS: checked(parseChains),
+  LATCH_SWAP_1INCH_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LATCH_SWAP_1INCH_KEY: z.string().min(8, 'must be a 1inch API key').optional(),
+  LATCH_SWAP_AGGREGATOR_CHAINS: checked((v) => parseChains(v)),
 }
 
 type SwapEnv = { [K in keyof typeof swapEnvShape]?: string | undefined }
@@ -72,15 +84,34 @@ export function readSwapConfig(e: SwapEnv): SwapConfig {
   return {
     dexRouters: parseAddressMap(e.LATCH_SWAP_DEX_ROUTERS, 'LATCH_SWAP_DEX_ROUTERS'),
     usdTokens: parseAddressMap(e.LATCH_SWAP_USD_TOKENS, 'LATCH_SWAP_USD_TOKENS'),
-    aggregator:
-      e.LATCH_SWAP_AGGREGATOR === 'velora'
-        ? {
-            id: 'velora',
-            url: (e.LATCH_SWAP_VELORA_URL ?? DEFAULT_VELORA_URL).replace(/\/+$/, ''),
-            chains: parseChains(e.LATCH_SWAP_AGGREGATOR_CHAINS),
-          }
-        : null,
+    aggregator: readAggregator(e),
   }
+}
+
+const trimmed = (url: string) => url.replace(/\/+$/, '')
+
+function readAggregator(e: SwapEnv): SwapConfig['aggregator'] {
+  if (e.LATCH_SWAP_AGGREGATOR === 'velora')
+    return {
+      id: 'velora',
+      url: trimmed(e.LATCH_SWAP_VELORA_URL ?? DEFAULT_VELORA_URL),
+      chains: parseChains(e.LATCH_SWAP_AGGREGATOR_CHAINS),
+    }
+  if (e.LATCH_SWAP_AGGREGATOR === '1inch' && e.LATCH_SWAP_1INCH_KEY)
+    return {
+      id: '1inch',
+      url: trimmed(e.LATCH_SWAP_1INCH_URL ?? DEFAULT_1INCH_URL),
+      apiKey: e.LATCH_SWAP_1INCH_KEY,
+      chains: parseChains(e.LATCH_SWAP_AGGREGATOR_CHAINS, DEFAULT_1INCH_CHAINS),
+    }
+  return null
+}
+
+/** What the variables cannot say one by one: 1inch needs its key. */
+export function swapConfigIssues(e: SwapEnv): string[] {
+  if (e.LATCH_SWAP_AGGREGATOR === '1inch' && !e.LATCH_SWAP_1INCH_KEY)
+    return ['LATCH_SWAP_1INCH_KEY: LATCH_SWAP_AGGREGATOR=1inch needs the 1inch API key']
+  return []
 }
 
 /** The name the remote config gives, or null when this server can serve no swap. */

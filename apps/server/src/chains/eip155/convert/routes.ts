@@ -12,6 +12,7 @@ import { readRateLimit } from '../../../http/rate-limit.js'
 import { parseAmount, parseChain, parseSlippage, parseToken, parseUser } from './caip.js'
 import type { SwapConfig } from './config.js'
 import { createDexProvider } from './dex.js'
+import { createOneInchProvider } from './oneinch.js'
 import {
   allowanceRoute,
   buildApproveRoute,
@@ -45,7 +46,9 @@ export function providersFrom(
     providers.push(
       createDexProvider({ routers: config.dexRouters, rpcUrls, usdTokens: config.usdTokens }),
     )
-  if (config.aggregator) providers.push(createVeloraProvider(config.aggregator))
+  const aggregator = config.aggregator
+  if (aggregator?.id === 'velora') providers.push(createVeloraProvider(aggregator))
+  if (aggregator?.id === '1inch') providers.push(createOneInchProvider(aggregator))
   return providers
 }
 
