@@ -298,7 +298,7 @@ describe('on-ramp without a provider', () => {
       const hook = await opened.app.inject({
         method: 'POST',
         url: '/v1/onramp/webhooks/moonpay',
-        payload: {},
+        payload: { data: {} },
       })
       expect(hook.json().error.code).toBe('ONRAMP_WEBHOOKS_OFF')
     } finally {

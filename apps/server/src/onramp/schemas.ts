@@ -118,6 +118,16 @@ export const sessionResponse = {
   ...onrampErrors,
 }
 
+/** Loose on purpose: the signature, checked next, covers the raw bytes; the handler reads what it needs. */
+export const webhookBody = Type.Object(
+  {
+    type: Type.Optional(Type.String({ maxLength: 64 })),
+    data: Type.Record(Type.String(), Type.Unknown()),
+    externalCustomerId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  },
+  { additionalProperties: true },
+)
+
 export const webhookResponse = {
   200: Type.Object({ received: Type.Literal(true), changed: Type.Boolean(), status }),
   ...errorResponses({

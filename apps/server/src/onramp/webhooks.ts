@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { parseSignatureHeader, transactionStatus, webhookSignatureMatches } from './moonpay.js'
 import { record, text } from './provider-fetch.js'
-import { webhookResponse } from './schemas.js'
+import { webhookBody, webhookResponse } from './schemas.js'
 import { applyStatus, findSession, takeDelivery } from './store.js'
 import { OnrampError, type SessionStatus } from './types.js'
 
@@ -47,7 +47,11 @@ export const moonpayWebhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOption
     { parseAs: 'string', bodyLimit: 64 * 1024 },
     (request: FastifyRequest, body, done) => {
       request.onrampRawBody = body as string
-      done(null, undefined)
+      try {
+        done(null, JSON.parse(body as string))
+      } catch {
+        done(refuse(400, 'BAD_REQUEST', 'The webhook body is not JSON'), undefined)
+      }
     },
   )
 
@@ -60,6 +64,7 @@ export const moonpayWebhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOption
       schema: {
         summary: "MoonPay's signed transaction reports",
         tags: ['onramp'],
+        body: webhookBody,
         response: webhookResponse,
       },
     },
