@@ -40,15 +40,17 @@ export const viewNames = [
   // Latch's own: buying with a card or bank (docs/onramp.md), then the purchase's status.
   'Buy',
   'BuyStatus',
+  // Swapping tokens on the account's network (docs/swap.md).
+  'Swap',
 ] as const
 
 export type ViewName = (typeof viewNames)[number]
 
 /**
  * The reference's view names that have no view in Latch's modal (docs/behaviour.md#views), so a
- * route cannot name them: `Swap` is not built.
+ * route cannot name them: none since `Swap` was built.
  */
-export const referenceOnlyViewNames = ['Swap'] as const
+export const referenceOnlyViewNames: readonly string[] = []
 
 /** A catalogue wallet reached through WalletConnect: its logo on the QR code, its app links. */
 export interface WalletConnectWallet {

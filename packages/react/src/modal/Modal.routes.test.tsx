@@ -51,10 +51,10 @@ describe('a route no view draws', () => {
   it('throws UnknownViewError in development instead of showing Connect', async () => {
     // React reports the caught error on the console too; the boundary's text is what counts here.
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    openOn({ view: 'Swap' } as unknown as Route)
+    openOn({ view: 'SwapPreview' } as unknown as Route)
     const caught = await screen.findByTestId('caught', {}, { timeout: 5000 })
     expect(caught.textContent).toBe(
-      "UnknownViewError: The modal has no view named 'Swap' (docs/behaviour.md#views)",
+      "UnknownViewError: The modal has no view named 'SwapPreview' (docs/behaviour.md#views)",
     )
     expect(screen.queryByTestId('view-connect')).toBeNull()
     expect(new UnknownViewError('x').category).toBe('INTERNAL_SDK_ERROR')
@@ -62,7 +62,7 @@ describe('a route no view draws', () => {
 
   it('keeps a production page working on Connect', async () => {
     vi.stubEnv('NODE_ENV', 'production')
-    openOn({ view: 'Swap' } as unknown as Route)
+    openOn({ view: 'SwapPreview' } as unknown as Route)
     expect(await screen.findByTestId('view-connect', {}, { timeout: 5000 })).toBeTruthy()
     expect(screen.queryByTestId('caught')).toBeNull()
   })

@@ -85,6 +85,8 @@ const Buy = lazy(() => import('../views/Buy.js').then((m) => ({ default: m.Buy }
 const BuyStatus = lazy(() =>
   import('../views/BuyStatus.js').then((m) => ({ default: m.BuyStatus })),
 )
+// Swap: reached only from the account's Swap button, shown when the project enables swaps.
+const Swap = lazy(() => import('../views/Swap.js').then((m) => ({ default: m.Swap })))
 // Views an app reaches only sometimes: each a chunk of its own.
 const SwitchActiveChain = lazy(() =>
   import('../views/SwitchActiveChain.js').then((m) => ({ default: m.SwitchActiveChain })),
@@ -125,6 +127,7 @@ const views: Partial<Record<ViewName, ComponentType>> = {
   WalletReceive,
   Buy,
   BuyStatus,
+  Swap,
   ProfileWallets,
   SIWXSignMessage,
   RegisterAccountName,

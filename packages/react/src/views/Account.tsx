@@ -12,6 +12,7 @@ import { useCopyFeedback } from './useCopyFeedback.js'
 const loadSend = () => import('./WalletSendPreview.js')
 const loadNames = () => import('./RegisterAccountNameSuccess.js')
 const loadBuy = () => import('./Buy.js')
+const loadSwap = () => import('./Swap.js')
 
 import { explorerAddressUrl, networkImageUrl } from './networkImage.js'
 
@@ -75,6 +76,8 @@ export function Account() {
   // The server advertises the flag only when it has a provider; the Buy view says so when
   // nothing can be bought on the account's network (docs/onramp.md).
   const canBuy = features.onramp
+  // Likewise swaps: the Swap view says 'Network not supported for Swaps' where none is served.
+  const canSwap = features.swaps
 
   return (
     <div className="latch-view latch-account" data-testid="view-account">
@@ -121,7 +124,7 @@ export function Account() {
           }).trim()}
         </p>
       ) : null}
-      {canBuy || features.send || features.receive ? (
+      {canBuy || canSwap || features.send || features.receive ? (
         <div className="latch-actions-row">
           {canBuy ? (
             // docs/behaviour.md#limits: the wallet features in order on-ramp, swaps, receive, send;
@@ -134,6 +137,17 @@ export function Account() {
               onClick={() => pushView(stores.router, 'Buy')}
             >
               {t.buy}
+            </button>
+          ) : null}
+          {canSwap ? (
+            <button
+              type="button"
+              className="latch-secondary-button"
+              data-testid="account-swap"
+              onPointerEnter={() => prefetch(loadSwap)}
+              onClick={() => pushView(stores.router, 'Swap')}
+            >
+              {t.swap}
             </button>
           ) : null}
           {features.send ? (

@@ -37,8 +37,12 @@ describe('CAIP ids, amounts and slippage', () => {
         bad,
         code: 'SWAP_BAD_TOKEN',
       })
-    for (const bad of ['1', 'eip155:', 'eip155:01', 'solana:mainnet'])
+    for (const bad of ['1', 'eip155:', 'eip155:01', 'x:y'])
       expect(code(() => parseChain(bad))).toBe('SWAP_BAD_CHAIN')
+    // Another family's network is well formed: the seed's message, not a format error.
+    expect(code(() => parseChain('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'))).toBe(
+      'SWAP_NETWORK_UNSUPPORTED',
+    )
   })
 
   it('takes whole positive amounts within uint256 only', () => {

@@ -1,5 +1,5 @@
 import { type Address, getAddress, isAddress } from 'viem'
-import { ConvertError, NATIVE_TOKEN, type TokenRef } from './types.js'
+import { ConvertError, NATIVE_TOKEN, SWAPS_UNSUPPORTED, type TokenRef } from './types.js'
 
 const CAIP2 = /^eip155:([1-9][0-9]{0,15})$/
 const CAIP10 = /^eip155:([1-9][0-9]{0,15}):(0x[0-9a-fA-F]{40})$/
@@ -8,7 +8,12 @@ const MAX_UINT256 = 2n ** 256n - 1n
 
 const bad = (code: string, message: string) => new ConvertError(400, code, message)
 
+/** Any other family's CAIP-2 id (solana:…, bip122:…): well formed, but no swap here. */
+const OTHER_CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
+
 export function parseChain(value: string, field = 'chainId'): number {
+  if (!value.startsWith('eip155:') && OTHER_CAIP2.test(value))
+    throw new ConvertError(400, 'SWAP_NETWORK_UNSUPPORTED', `${SWAPS_UNSUPPORTED} (${value})`)
   const match = CAIP2.exec(value)
   if (!match || !Number.isSafeInteger(Number(match[1])))
     throw bad(

@@ -1,0 +1,369 @@
+import { type FormEvent, useCallback, useEffect, useId, useMemo, useState } from 'react'
+import { useLatch } from '../context.js'
+import { useLatchAccount, useLatchNetwork, useLatchSendCalls } from '../hooks/index.js'
+import { fill } from '../messages.js'
+import {
+  createSwapApi,
+  fromBaseUnits,
+  isSlippage,
+  minimumReceived,
+  type SwapToken,
+  type SwapTx,
+  toBaseUnits,
+} from './SwapApi.js'
+import { swapMessages } from './SwapMessages.js'
+import { useTokenBalances } from './TokenBalances.js'
+
+/** Quotes are asked once typing pauses, then again every few seconds while the view is open. */
+const QUOTE_PAUSE_MS = 350
+const QUOTE_REFRESH_MS = 10_000
+const STATUS_POLL_MS = 1_000
+
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'approving' }
+  | { kind: 'swapping' }
+  | { kind: 'done'; amount: string; symbol: string }
+  | { kind: 'failed'; reason: string }
+
+const tail = (caip10: string) => caip10.split(':').at(-1)?.toLowerCase() ?? ''
+
+/**
+ * Swap one token for another on the account's network (docs/swap.md): quotes from the server's
+ * convert routes, an approval first when the allowance is short, then the swap through the
+ * connected wallet (EIP-5792 calls), pending until the chain confirms or reverts it.
+ */
+export function Swap() {
+  const { config, messages } = useLatch('Swap')
+  const t = swapMessages(messages)
+  const { address } = useLatchAccount()
+  const { network } = useLatchNetwork()
+  const { balances, reload } = useTokenBalances()
+  const { sendCalls, getCallsStatus } = useLatchSendCalls()
+  const api = useMemo(
+    () => createSwapApi(config.serverUrl, config.projectId),
+    [config.serverUrl, config.projectId],
+  )
+  const ids = { from: useId(), to: useId(), amount: useId(), slippage: useId(), reason: useId() }
+  const [tokens, setTokens] = useState<SwapToken[]>()
+  const [loadError, setLoadError] = useState<string>()
+  const [fromId, setFromId] = useState('')
+  const [toId, setToId] = useState('')
+  const [amount, setAmount] = useState('')
+  const [slippage, setSlippage] = useState('1')
+  const [quote, setQuote] = useState<bigint>()
+  const [quoteError, setQuoteError] = useState<string>()
+  const [allowance, setAllowance] = useState<bigint>()
+  const [prices, setPrices] = useState<Record<string, number>>({})
+  const [step, setStep] = useState<Step>({ kind: 'idle' })
+  const [tick, setTick] = useState(0)
+
+  const chain = network?.caipNetworkId
+  useEffect(() => {
+    if (!chain) return
+    const abort = new AbortController()
+    setTokens(undefined)
+    setLoadError(undefined)
+    api.tokens(chain, abort.signal).then(
+      ({ tokens: list }) => {
+        setTokens(list)
+        setFromId((id) => id || list[0]?.address || '')
+        setToId((id) => id || list[1]?.address || '')
+      },
+      (error: Error) => {
+        if (!abort.signal.aborted) setLoadError(error.message)
+      },
+    )
+    return () => abort.abort()
+  }, [api, chain])
+
+  const from = tokens?.find((x) => x.address === fromId)
+  const to = tokens?.find((x) => x.address === toId)
+  const units = from ? toBaseUnits(amount, from.decimals) : undefined
+  const held = (token: SwapToken | undefined) => {
+    if (!token) return undefined
+    const native = tail(token.address) === '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+    const row = balances.find((b) =>
+      native ? !b.address : b.address !== undefined && tail(b.address) === tail(token.address),
+    )
+    return row ? (toBaseUnits(row.quantity.numeric, token.decimals) ?? 0n) : undefined
+  }
+  const fromBalance = held(from)
+  const reason =
+    amount !== '' && units === undefined
+      ? t.badAmount
+      : units !== undefined && fromBalance !== undefined && units > fromBalance
+        ? t.tooMuch
+        : !isSlippage(slippage)
+          ? t.badSlippage
+          : undefined
+
+  // Re-quote when the inputs change, and every few seconds: a price that moved shows before the swap.
+  useEffect(() => {
+    const timer = setInterval(() => setTick((n) => n + 1), QUOTE_REFRESH_MS)
+    return () => clearInterval(timer)
+  }, [])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tick asks again with the same inputs
+  useEffect(() => {
+    setQuoteError(undefined)
+    if (!from || !to || units === undefined || !address || from.address === to.address) {
+      setQuote(undefined)
+      return
+    }
+    const abort = new AbortController()
+    const timer = setTimeout(() => {
+      const query = {
+        from: from.address,
+        to: to.address,
+        amount: units.toString(),
+        userAddress: address,
+      }
+      api.quote(query, abort.signal).then(
+        ({ quotes }) => setQuote(quotes[0] ? BigInt(quotes[0].toAmount) : undefined),
+        (error: Error) => {
+          if (abort.signal.aborted) return
+          setQuote(undefined)
+          setQuoteError(error.message)
+        },
+      )
+    }, QUOTE_PAUSE_MS)
+    return () => {
+      clearTimeout(timer)
+      abort.abort()
+    }
+  }, [api, from, to, units, address, tick])
+
+  const readAllowance = useCallback(() => {
+    if (!from || !address) return
+    api.allowance(from.address, address).then(
+      (a) => setAllowance(BigInt(a.allowance)),
+      () => setAllowance(undefined),
+    )
+  }, [api, from, address])
+  useEffect(readAllowance, [readAllowance])
+
+  useEffect(() => {
+    if (!from || !to) return
+    api.prices([from.address, to.address]).then(
+      ({ fungibles }) =>
+        setPrices(Object.fromEntries(fungibles.map((f) => [f.symbol, f.price] as const))),
+      () => setPrices({}),
+    )
+  }, [api, from, to])
+
+  /** Sends one transaction and waits for the chain: true when it succeeded. */
+  async function sendAndWait(tx: SwapTx): Promise<boolean> {
+    const sent = await sendCalls({ calls: [{ to: tx.to, data: tx.data, value: BigInt(tx.value) }] })
+    for (;;) {
+      const status = await getCallsStatus(sent.id)
+      if (status.status !== 'pending') return status.status === 'success'
+      await new Promise((resolve) => setTimeout(resolve, STATUS_POLL_MS))
+    }
+  }
+
+  const needsApproval =
+    from !== undefined && units !== undefined && allowance !== undefined && allowance < units
+  const ready = from && to && units !== undefined && quote !== undefined && !reason && address
+
+  async function approve() {
+    if (!ready) return
+    setStep({ kind: 'approving' })
+    try {
+      const { tx } = await api.buildApprove({
+        from: from.address,
+        to: to.address,
+        amount: units.toString(),
+        userAddress: address,
+      })
+      if (!(await sendAndWait(tx))) throw new Error(t.reverted)
+      readAllowance()
+      setStep({ kind: 'idle' })
+    } catch (error) {
+      setStep({ kind: 'failed', reason: (error as Error).message })
+    }
+  }
+
+  async function swap() {
+    if (!ready) return
+    setStep({ kind: 'swapping' })
+    try {
+      const { tx } = await api.buildTransaction({
+        from: from.address,
+        to: to.address,
+        amount: units.toString(),
+        userAddress: address,
+        slippage,
+      })
+      if (!(await sendAndWait(tx))) throw new Error(t.reverted)
+      setStep({ kind: 'done', amount: fromBaseUnits(quote, to.decimals), symbol: to.symbol })
+      setAmount('')
+      reload(true)
+      readAllowance()
+    } catch (error) {
+      setStep({ kind: 'failed', reason: (error as Error).message })
+    }
+  }
+
+  if (!address) return <p className="latch-view latch-hint">{t.noAccount}</p>
+  if (loadError)
+    return (
+      <div className="latch-view" data-testid="view-swap">
+        <p className="latch-field-error" role="alert" data-testid="swap-unavailable">
+          {loadError}
+        </p>
+      </div>
+    )
+  if (!tokens)
+    return (
+      <div className="latch-view" data-testid="view-swap">
+        <p className="latch-hint">{t.loading}</p>
+      </div>
+    )
+
+  const busy = step.kind === 'approving' || step.kind === 'swapping'
+  const usd = from && units !== undefined ? prices[from.symbol] : undefined
+  const picker = (
+    id: string,
+    label: string,
+    value: string,
+    set: (v: string) => void,
+    testId: string,
+  ) => (
+    <>
+      <label className="latch-label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="latch-input latch-select"
+        data-testid={testId}
+        value={value}
+        disabled={busy}
+        onChange={(event) => set(event.target.value)}
+      >
+        {tokens.map((token) => (
+          <option key={token.address} value={token.address}>
+            {token.symbol} · {token.name}
+          </option>
+        ))}
+      </select>
+    </>
+  )
+
+  return (
+    <form
+      className="latch-view latch-form"
+      data-testid="view-swap"
+      noValidate
+      onSubmit={(event: FormEvent) => event.preventDefault()}
+    >
+      {picker(ids.from, t.from, fromId, setFromId, 'swap-from')}
+      <label className="latch-label" htmlFor={ids.amount}>
+        {t.amount}
+      </label>
+      <div className="latch-actions-row">
+        <input
+          id={ids.amount}
+          className="latch-input"
+          data-testid="swap-amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.0"
+          value={amount}
+          disabled={busy}
+          aria-invalid={reason ? true : undefined}
+          aria-describedby={reason ? ids.reason : undefined}
+          onChange={(event) => setAmount(event.target.value.replace(',', '.').trim())}
+        />
+        {from && fromBalance !== undefined ? (
+          <button
+            type="button"
+            className="latch-secondary-button"
+            data-testid="swap-max"
+            disabled={busy}
+            onClick={() => setAmount(fromBaseUnits(fromBalance, from.decimals, from.decimals))}
+          >
+            {t.max}
+          </button>
+        ) : null}
+      </div>
+      {from && fromBalance !== undefined ? (
+        <p className="latch-field-hint" data-testid="swap-balance">
+          {fill(t.balance, {
+            amount: fromBaseUnits(fromBalance, from.decimals),
+            symbol: from.symbol,
+          })}
+          {usd !== undefined && units !== undefined && from
+            ? ` · ${fill(t.worth, { usd: (usd * Number(fromBaseUnits(units, from.decimals))).toFixed(2) })}`
+            : ''}
+        </p>
+      ) : null}
+      {picker(ids.to, t.to, toId, setToId, 'swap-to')}
+      {quote !== undefined && to ? (
+        <p className="latch-field-hint" data-testid="swap-quote" aria-live="polite">
+          {fill(t.youGet, { amount: fromBaseUnits(quote, to.decimals), symbol: to.symbol })}
+          <br />
+          {isSlippage(slippage)
+            ? fill(t.minimum, {
+                amount: fromBaseUnits(minimumReceived(quote, slippage), to.decimals),
+                symbol: to.symbol,
+                slippage,
+              })
+            : ''}
+        </p>
+      ) : units !== undefined && !quoteError ? (
+        <p className="latch-hint">{t.quoting}</p>
+      ) : null}
+      <label className="latch-label" htmlFor={ids.slippage}>
+        {t.slippage}
+      </label>
+      <input
+        id={ids.slippage}
+        className="latch-input"
+        data-testid="swap-slippage"
+        inputMode="decimal"
+        value={slippage}
+        disabled={busy}
+        onChange={(event) => setSlippage(event.target.value.replace(',', '.').trim())}
+      />
+      {reason || quoteError ? (
+        <p className="latch-field-error" id={ids.reason} role="alert" data-testid="swap-reason">
+          {reason ?? quoteError}
+        </p>
+      ) : null}
+      {needsApproval ? (
+        <button
+          type="button"
+          className="latch-primary-button"
+          data-testid="swap-approve"
+          disabled={!ready || busy}
+          onClick={approve}
+        >
+          {fill(step.kind === 'approving' ? t.approving : t.approve, {
+            symbol: from?.symbol ?? '',
+          })}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="latch-primary-button"
+          data-testid="swap-submit"
+          disabled={!ready || busy}
+          onClick={swap}
+        >
+          {step.kind === 'swapping' ? t.swapping : t.swap}
+        </button>
+      )}
+      {step.kind === 'done' ? (
+        <p className="latch-hint" role="status" data-testid="swap-done">
+          {fill(t.done, { amount: step.amount, symbol: step.symbol })}
+        </p>
+      ) : null}
+      {step.kind === 'failed' ? (
+        <p className="latch-field-error" role="alert" data-testid="swap-failed">
+          {fill(t.failed, { reason: step.reason })}
+        </p>
+      ) : null}
+    </form>
+  )
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { fromBaseUnits, isSlippage, minimumReceived, toBaseUnits } from './SwapApi.js'
+
+describe('swap amounts', () => {
+  it('reads typed amounts into base units, refusing what the token cannot hold', () => {
+    expect(toBaseUnits('1.5', 18)).toBe(1_500_000_000_000_000_000n)
+    expect(toBaseUnits('2500', 6)).toBe(2_500_000_000n)
+    expect(toBaseUnits('0.000001', 6)).toBe(1n)
+    for (const bad of ['', '0', '0.0', '-1', '1e3', '1.0000001', 'abc', '.5'])
+      expect({ bad, units: toBaseUnits(bad, 6) }).toEqual({ bad, units: undefined })
+  })
+
+  it('shows base units shortly', () => {
+    expect(fromBaseUnits(2_960_519_606n, 6)).toBe('2960.519606')
+    expect(fromBaseUnits(1_234_567_890_123_456_789n, 18, 4)).toBe('1.2345')
+    expect(fromBaseUnits(5_000_000n, 6)).toBe('5')
+  })
+
+  it('takes the slippage off the quote for the minimum received', () => {
+    expect(minimumReceived(1_000_000n, '1')).toBe(990_000n)
+    expect(minimumReceived(1_000_000n, '0.5')).toBe(995_000n)
+    expect(isSlippage('1')).toBe(true)
+    expect(isSlippage('0.05')).toBe(true)
+    for (const bad of ['0', '51', '', '1e1', '-1', '100']) expect(isSlippage(bad)).toBe(false)
+  })
+})

@@ -1,0 +1,149 @@
+/**
+ * The convert routes of the Latch server (docs/swap.md), called by the Swap view only: this
+ * module is in its chunk, so a page without swaps never loads it.
+ */
+
+/** The reference's stand-in for the native coin in CAIP-10 token ids. */
+export const NATIVE_TOKEN = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+
+export interface SwapToken {
+  name: string
+  symbol: string
+  /** CAIP-10. */
+  address: string
+  decimals: number
+  logoUri: string
+}
+
+export interface SwapQuote {
+  fromAmount: string
+  toAmount: string
+}
+
+export interface SwapTx {
+  from: string
+  to: string
+  data: string
+  value: string
+  eip155: { gas: string; gasPrice: string }
+}
+
+/** The server's refusal, its message meant for the user (e.g. 'Network not supported for Swaps'). */
+export class SwapApiError extends Error {
+  override name = 'SwapApiError'
+  readonly code: string
+  constructor(code: string, message: string) {
+    super(message)
+    this.code = code
+  }
+}
+
+export function createSwapApi(serverUrl: string, projectId: string) {
+  async function call<T>(
+    path: string,
+    query: Record<string, string>,
+    body?: unknown,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    const url = new URL(path, serverUrl)
+    url.searchParams.set('projectId', projectId)
+    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value)
+    let response: Response
+    try {
+      response = await fetch(url, {
+        method: body === undefined ? 'GET' : 'POST',
+        ...(body === undefined
+          ? {}
+          : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+        signal: signal ?? null,
+      })
+    } catch (cause) {
+      if (signal?.aborted) throw cause
+      throw new SwapApiError('NETWORK_ERROR', 'The Latch server is not answering.')
+    }
+    const answer = (await response.json().catch(() => undefined)) as
+      | { error?: { code?: string; message?: string } }
+      | undefined
+    if (!response.ok)
+      throw new SwapApiError(
+        answer?.error?.code ?? 'ERROR',
+        answer?.error?.message ?? `The Latch server answered ${response.status}.`,
+      )
+    return answer as T
+  }
+  return {
+    tokens: (chainId: string, signal?: AbortSignal) =>
+      call<{ tokens: SwapToken[] }>('/v1/convert/tokens', { chainId }, undefined, signal),
+    quote: (
+      q: { from: string; to: string; amount: string; userAddress: string },
+      signal?: AbortSignal,
+    ) => call<{ quotes: SwapQuote[] }>('/v1/convert/quotes', q, undefined, signal),
+    allowance: (tokenAddress: string, userAddress: string) =>
+      call<{ allowance: string }>('/v1/convert/allowance', { tokenAddress, userAddress }),
+    buildApprove: (q: { from: string; to: string; amount: string; userAddress: string }) =>
+      call<{ tx: SwapTx }>('/v1/convert/build-approve', q),
+    buildTransaction: (b: {
+      from: string
+      to: string
+      amount: string
+      userAddress: string
+      slippage: string
+    }) =>
+      call<{ tx: SwapTx }>(
+        '/v1/convert/build-transaction',
+        {},
+        {
+          from: b.from,
+          to: b.to,
+          amount: b.amount,
+          userAddress: b.userAddress,
+          eip155: { slippage: b.slippage },
+        },
+      ),
+    prices: (addresses: string[]) =>
+      call<{ fungibles: { symbol: string; price: number }[] }>(
+        '/v1/fungible/price',
+        {},
+        { currency: 'usd', addresses },
+      ),
+  }
+}
+
+export type SwapApi = ReturnType<typeof createSwapApi>
+
+/** A typed decimal amount in base units; undefined when it is not a positive amount. */
+export function toBaseUnits(amount: string, decimals: number): bigint | undefined {
+  const match = /^([0-9]{1,30})(?:\.([0-9]*))?$/.exec(amount.trim())
+  if (!match) return undefined
+  const fraction = match[2] ?? ''
+  if (fraction.length > decimals) return undefined
+  const units =
+    BigInt(match[1] ?? '0') * 10n ** BigInt(decimals) +
+    BigInt(fraction.padEnd(decimals, '0') || '0')
+  return units > 0n ? units : undefined
+}
+
+/** Base units as a short decimal: at most `digits` decimals, trailing zeros dropped. */
+export function fromBaseUnits(units: bigint, decimals: number, digits = 6): string {
+  const scale = 10n ** BigInt(decimals)
+  const whole = units / scale
+  const fraction = (units % scale)
+    .toString()
+    .padStart(decimals, '0')
+    .slice(0, digits)
+    .replace(/0+$/, '')
+  return fraction ? `${whole}.${fraction}` : whole.toString()
+}
+
+/** What the swap refuses to go below: the quote less the slippage (percent, e.g. "1"). */
+export function minimumReceived(quoted: bigint, slippagePercent: string): bigint {
+  const bps = Math.round(Number(slippagePercent) * 100)
+  return (quoted * BigInt(10_000 - bps)) / 10_000n
+}
+
+/** 0.01 to 50 percent, as the server takes it. */
+export function isSlippage(value: string): boolean {
+  if (!/^[0-9]{1,2}(\.[0-9]{1,2})?$/.test(value)) return false
+  const n = Number(value)
+  return n > 0 && n <= 50
+}
