@@ -10,6 +10,22 @@ export type * from './adapters/types.js'
 export { walletConnectLink } from './adapters/walletConnect/links.js'
 export * from './api/index.js'
 export type * from './auth/index.js'
+// EIP-5792 batches (issue 35): functions of their own, bundled only by apps that call them.
+export {
+  type CallsReceipt,
+  GetCallsStatusError,
+  type GetCallsStatusResult,
+  getCallsStatus,
+} from './controller/actions/getCallsStatus.js'
+export {
+  type Call,
+  type CallsProvider,
+  SendCallsError,
+  type SendCallsParameters,
+  type SendCallsResult,
+  SendCallsValidationError,
+  sendCalls,
+} from './controller/actions/sendCalls.js'
 // Here, not from controller/index.ts: a module the page runs that re-exports an action bundles
 // it into the page's first chunk, and signing waits for a click.
 export {

@@ -20,6 +20,7 @@ export {
   type UseLatchDisconnectResult,
   type UseLatchModalResult,
   type UseLatchNetworkResult,
+  type UseLatchSendCallsResult,
   type UseLatchSignMessageResult,
   useLatchAccount,
   useLatchAlerts,
@@ -29,6 +30,7 @@ export {
   useLatchDisconnect,
   useLatchModal,
   useLatchNetwork,
+  useLatchSendCalls,
   useLatchSignMessage,
   useLatchTransactions,
 } from './hooks/index.js'

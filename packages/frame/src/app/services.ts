@@ -193,8 +193,7 @@ export function createFrameServices(options: ServicesOptions) {
 
   /** The Safe when it is the user's account on `chainId` (their choice there, else the page's). */
   async function activeSmartAccount(chainId: number, w: DerivedWallet) {
-    if (!smartAccounts || smartAccounts.preferred(chainId, pageAccountType) !== 'smartAccount')
-      return undefined
+    if (smartAccounts?.preferred(chainId, pageAccountType) !== 'smartAccount') return undefined
     return safeOn(chainId, w)
   }
 

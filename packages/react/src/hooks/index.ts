@@ -8,5 +8,10 @@ export { useLatchConnectors } from './useLatchConnectors.js'
 export { type UseLatchDisconnectResult, useLatchDisconnect } from './useLatchDisconnect.js'
 export { type UseLatchModalResult, useLatchModal } from './useLatchModal.js'
 export { type UseLatchNetworkResult, useLatchNetwork } from './useLatchNetwork.js'
+export {
+  type SendCallsOptions,
+  type UseLatchSendCallsResult,
+  useLatchSendCalls,
+} from './useLatchSendCalls.js'
 export { type UseLatchSignMessageResult, useLatchSignMessage } from './useLatchSignMessage.js'
 export { useLatchTransactions } from './useLatchTransactions.js'

@@ -3,7 +3,8 @@ import type { LocalAccount } from 'viem'
 type AccountType = 'eoa' | 'smartAccount'
 
 import type { KeyValueStorage } from '../../types.js'
-import { type OpenSmartAccount, openSmartAccount, type SmartAccountSession } from './session.js'
+import { openSmartAccount } from './load.js'
+import type { OpenSmartAccount, SmartAccountSession } from './session.js'
 
 const PREFERENCE_KEY = 'latch-frame/account-type/'
 

@@ -36,7 +36,3 @@ export type OpenSmartAccount = (
   chainId: number,
   routes: SmartAccountRoutes,
 ) => Promise<SmartAccountSession>
-
-/** Loads the smart-account chunk on first use only. */
-export const openSmartAccount: OpenSmartAccount = async (owner, chainId, routes) =>
-  (await import('./account.js')).openSafeAccount(owner, chainId, routes)
