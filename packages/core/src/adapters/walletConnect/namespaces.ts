@@ -2,6 +2,7 @@ import type { CaipNetwork, ChainNamespace } from '../../networks/types.js'
 import { BIP122_RPC } from '../bip122/rpcMethods.js'
 import { COSMOS_RPC } from '../cosmos/rpcMethods.js'
 import { EIP155_RPC } from '../eip155/rpcMethods.js'
+import { POLKADOT_RPC } from '../polkadot/rpcMethods.js'
 import { type NamespaceRpc, rpcMethodNames } from '../shared/rpcMethod.js'
 import { SOLANA_RPC } from '../solana/rpcMethods.js'
 
@@ -15,7 +16,13 @@ export interface ProposalNamespace {
 }
 
 // The namespaces a WalletConnect wallet can be asked something in, each from its one declaration.
-const DECLARED: readonly NamespaceRpc[] = [EIP155_RPC, SOLANA_RPC, BIP122_RPC, COSMOS_RPC]
+const DECLARED: readonly NamespaceRpc[] = [
+  EIP155_RPC,
+  SOLANA_RPC,
+  BIP122_RPC,
+  COSMOS_RPC,
+  POLKADOT_RPC,
+]
 
 /**
  * The requests Latch may send to a wallet, per namespace (`adapters/<namespace>/rpcMethods.ts`).
