@@ -11,7 +11,7 @@ export const swapEn = {
   loading: 'Loading tokens…',
   quoting: 'Getting a quote…',
   youGet: '≈ {amount} {symbol}',
-  worth: '≈ ${usd}',
+  worth: '≈ {usd} USD',
   minimum: 'Minimum received {amount} {symbol} at {slippage} % slippage',
   slippage: 'Slippage tolerance (%)',
   badSlippage: 'Enter a slippage from 0.01 to 50 %.',
