@@ -7,6 +7,7 @@ import type { CaipNetwork } from '../../networks/types.js'
 import { defaultStorageBackend, type StorageBackend } from '../../storage/backend.js'
 import { createAdapterEmitter } from '../shared/emitter.js'
 import type { ChainAdapter, ConnectResult, SendEstimate, SendParameters } from '../types.js'
+import type { WalletConnectSessions } from '../walletConnect/sessions.js'
 import { accountsOn, keepActiveFirst, type PolkadotAccount, toAdapterAccounts } from './accounts.js'
 import { createChainApis } from './api.js'
 import { formatPlanck, type PolkadotBalance } from './balance.js'
@@ -23,6 +24,12 @@ import { readBalance } from './read.js'
 import { messageHex } from './sign.js'
 import { polkadotTraits } from './traits.js'
 import { createTransfers, type PolkadotSendDetail, type TransactionStage } from './transfer.js'
+import {
+  restoredSessionExtension,
+  type SessionExtension,
+  sessionExtension,
+  WALLET_CONNECT_CONNECTOR_ID,
+} from './walletConnectSession.js'
 
 export { POLKADOT_CONNECTION_KEY, RECONNECT_WAIT_MS } from './connection.js'
 
@@ -33,6 +40,11 @@ export interface PolkadotAdapterParameters {
   /** The name the extensions show when they ask the visitor (`enable(appName)`). */
   appName?: string | undefined
   storage?: StorageBackend | undefined
+  /**
+   * The page's WalletConnect sessions, shared with its WalletConnect connector: what a phone
+   * wallet approves in `polkadot` there connects here (docs/polkadot.md#walletconnect).
+   */
+  walletConnect?: WalletConnectSessions | undefined
 }
 
 export interface PolkadotAdapter extends ChainAdapter {
@@ -58,6 +70,8 @@ interface Connection {
   all: InjectedAccount[]
   accounts: PolkadotAccount[]
   off: () => void
+  /** Set when the connection is a WalletConnect session's polkadot side. */
+  session?: SessionExtension | undefined
 }
 
 export function createPolkadotAdapter(parameters: PolkadotAdapterParameters): PolkadotAdapter {
@@ -105,7 +119,12 @@ export function createPolkadotAdapter(parameters: PolkadotAdapterParameters): Po
   }
 
   /** Asks the extension (`enable`), reads its accounts and follows their changes. */
-  async function open(extension: PolkadotExtension, on: CaipNetwork, silent: boolean) {
+  async function open(
+    extension: PolkadotExtension,
+    on: CaipNetwork,
+    silent: boolean,
+    session?: SessionExtension,
+  ) {
     let injected: InjectedExtension
     let all: InjectedAccount[]
     try {
@@ -123,7 +142,7 @@ export function createPolkadotAdapter(parameters: PolkadotAdapterParameters): Po
         : new PolkadotWalletError(`${extension.name} shared no account`)
     }
     connected?.off()
-    const current: Connection = { extension, injected, all, accounts, off: () => {} }
+    const current: Connection = { extension, injected, all, accounts, off: () => {}, session }
     const unsubscribe = injected.accounts.subscribe((next) => {
       if (connected !== current) return
       current.all = next
@@ -144,6 +163,38 @@ export function createPolkadotAdapter(parameters: PolkadotAdapterParameters): Po
     return result
   }
 
+  const isSession = (topic?: string) =>
+    connected?.session !== undefined && (topic === undefined || connected.session.topic === topic)
+
+  /** A session's chain to start on: the one in use when the wallet approved it, else its first. */
+  async function sessionNetwork(session: SessionExtension, preferred: CaipNetwork) {
+    const all = await (await session.extension.entry.enable(appName)).accounts.get()
+    if (accountsOn(all, preferred).length > 0) return preferred
+    return networks.find((n) => accountsOn(all, n).length > 0) ?? preferred
+  }
+
+  async function openSession(session: SessionExtension, preferred: CaipNetwork, silent: boolean) {
+    const on = await sessionNetwork(session, preferred)
+    return open(session.extension, on, silent, session)
+  }
+
+  // What a phone wallet approves in `polkadot` through the page's WalletConnect pairing connects here.
+  const unwatch = parameters.walletConnect?.watch('polkadot', {
+    async approved(walletConnectSession) {
+      const before = connected
+      const result = await openSession(sessionExtension(walletConnectSession), network, false)
+      if (!result) return false
+      // The session replaces an extension connected before, as a connect would.
+      if (before && before.extension.id !== result.connectorId)
+        emit('disconnect', { connectorId: before.extension.id })
+      emit('connected', result)
+      return true
+    },
+    ended(topic) {
+      if (isSession(topic)) drop(WALLET_CONNECT_CONNECTOR_ID)
+    },
+  })
+
   function accountFor(address: string): { injected: InjectedExtension; account: PolkadotAccount } {
     const account = connected?.accounts.find((a) => a.address === address)
     if (!connected || !account) throw new ConnectorNotFoundError(address)
@@ -158,6 +209,15 @@ export function createPolkadotAdapter(parameters: PolkadotAdapterParameters): Po
     getConnectors: () => polkadotConnectors(extensions().list(), networks),
     getAccounts: () => connected?.accounts ?? [],
     async connect({ connectorId, network: target }) {
+      if (target && !networks.some((n) => n.caipNetworkId === target.caipNetworkId))
+        throw new NetworkNotFoundError()
+      // The polkadot side of the WalletConnect session, asked for by name (the controller
+      // finishing a pairing whose wallet approved Polkadot only).
+      if (connectorId === WALLET_CONNECT_CONNECTOR_ID && parameters.walletConnect) {
+        const session = await restoredSessionExtension(parameters.walletConnect)
+        if (!session) throw new ConnectorNotFoundError(connectorId)
+        return (await openSession(session, target ?? network, false)) as ConnectResult
+      }
       const extension = await waitForExtension(connectorId, 0)
       if (!extension) throw new ConnectorNotFoundError(connectorId)
       if (target && !networks.some((n) => n.caipNetworkId === target.caipNetworkId))
@@ -167,18 +227,27 @@ export function createPolkadotAdapter(parameters: PolkadotAdapterParameters): Po
     async reconnect() {
       const connectorId = storage.getItem(POLKADOT_CONNECTION_KEY)
       if (!connectorId) return []
-      const extension = await waitForExtension(connectorId, RECONNECT_WAIT_MS)
-      // An extension remembers the sites it let in: enable() answers without asking again.
-      const result = extension ? await open(extension, network, true).catch(() => null) : null
+      let result: ConnectResult | null = null
+      if (connectorId === WALLET_CONNECT_CONNECTOR_ID) {
+        // A WalletConnect session is found through its connector, which restores it from storage.
+        const session = await restoredSessionExtension(parameters.walletConnect)
+        if (session) result = await openSession(session, network, true).catch(() => null)
+      } else {
+        const extension = await waitForExtension(connectorId, RECONNECT_WAIT_MS)
+        // An extension remembers the sites it let in: enable() answers without asking again.
+        if (extension) result = await open(extension, network, true).catch(() => null)
+      }
       if (!result) storage.removeItem(POLKADOT_CONNECTION_KEY)
       return result ? [result] : []
     },
     async disconnect() {
-      // Extensions have no disconnect: the page forgets the connection and stops listening.
+      // Extensions have no disconnect: the page forgets the connection and stops listening. A
+      // WalletConnect session is ended, in the wallet too.
       const current = connected
       connected = undefined
       storage.removeItem(POLKADOT_CONNECTION_KEY)
       current?.off()
+      await current?.session?.end().catch(() => undefined)
     },
     async switchNetwork({ network: target }) {
       if (!networks.some((n) => n.caipNetworkId === target.caipNetworkId))
@@ -245,6 +314,7 @@ export function createPolkadotAdapter(parameters: PolkadotAdapterParameters): Po
     watchTransaction: (hash, listener) => transfers.watch(hash, listener),
     destroy() {
       watcher?.stop()
+      unwatch?.()
       connected?.off()
       void apis.close()
     },

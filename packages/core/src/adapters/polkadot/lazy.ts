@@ -1,5 +1,6 @@
 import { defaultStorageBackend } from '../../storage/backend.js'
 import { createLazyAdapter } from '../shared/lazy.js'
+import type { SessionNamespaceWatcher, WalletConnectSessions } from '../walletConnect/sessions.js'
 import type { PolkadotAdapter, PolkadotAdapterParameters } from './adapter.js'
 import { POLKADOT_CONNECTION_KEY } from './connection.js'
 import { polkadotConnectors, watchPolkadotExtensions } from './extensions.js'
@@ -16,9 +17,22 @@ export function createLazyPolkadotAdapter(parameters: PolkadotAdapterParameters)
   let watcher: ReturnType<typeof watchPolkadotExtensions> | undefined
   let loaded: Promise<PolkadotAdapter> | undefined
   let inner: PolkadotAdapter | undefined
+  // WalletConnect: this stand-in watches the session, so @polkadot/api loads only when a phone
+  // wallet approves Polkadot accounts; the loaded adapter's own watcher then does the work.
+  const sessions = parameters.walletConnect
+  let innerWatcher: SessionNamespaceWatcher | undefined
+  const forInner: WalletConnectSessions | undefined = sessions && {
+    ...sessions,
+    watch: (_namespace, next) => {
+      innerWatcher = next
+      return () => {
+        innerWatcher = undefined
+      }
+    },
+  }
   const load = () => {
     loaded ??= import('./adapter.js').then(({ createPolkadotAdapter }) => {
-      inner = createPolkadotAdapter({ ...parameters, storage })
+      inner = createPolkadotAdapter({ ...parameters, storage, walletConnect: forInner })
       return inner
     })
     return loaded
@@ -35,7 +49,17 @@ export function createLazyPolkadotAdapter(parameters: PolkadotAdapterParameters)
     },
     hasConnection: () => Boolean(storage.getItem(POLKADOT_CONNECTION_KEY)),
     forgetConnection: () => storage.removeItem(POLKADOT_CONNECTION_KEY),
-    stop: () => watcher?.stop(),
+    stop: () => {
+      watcher?.stop()
+      unwatch?.()
+    },
+  })
+  const unwatch = sessions?.watch('polkadot', {
+    async approved(session) {
+      await lazy.load()
+      return (await innerWatcher?.approved(session)) ?? false
+    },
+    ended: (topic) => innerWatcher?.ended(topic),
   })
   return Object.assign(lazy, {
     namespace: 'polkadot' as const,
