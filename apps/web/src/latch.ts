@@ -198,11 +198,12 @@ function buildPageClient(): LatchClient {
 }
 
 function buildLatchConfig(): LatchConfig {
-  // One WalletConnect pairing serves Bitcoin and Cosmos too: what a wallet approves in bip122 or
-  // cosmos connects that adapter (docs/bitcoin.md#walletconnect, docs/cosmos.md#walletconnect).
-  // Checked here so a build without them folds it away.
+  // One WalletConnect pairing serves Bitcoin, Cosmos and Polkadot too: what a wallet approves in
+  // bip122, cosmos or polkadot connects that adapter (docs/bitcoin.md#walletconnect,
+  // docs/cosmos.md#walletconnect, docs/polkadot.md#walletconnect). Checked here so a build
+  // without them folds it away.
   const sessions =
-    walletConnectProjectId && (bitcoinNetworks || cosmosNetworks)
+    walletConnectProjectId && (bitcoinNetworks || cosmosNetworks || polkadotNetworks)
       ? createWalletConnectSessions()
       : undefined
   // Email sign-in: the secure frame holds the embedded wallet; it loads on first use only.
@@ -248,7 +249,13 @@ function buildLatchConfig(): LatchConfig {
         ? [createLazyCosmosAdapter({ networks: cosmosNetworks, walletConnect: sessions })]
         : []),
       ...(polkadotNetworks
-        ? [createLazyPolkadotAdapter({ networks: polkadotNetworks, appName: appMessages.brand })]
+        ? [
+            createLazyPolkadotAdapter({
+              networks: polkadotNetworks,
+              appName: appMessages.brand,
+              walletConnect: sessions,
+            }),
+          ]
         : []),
     ],
     auth,
@@ -290,9 +297,15 @@ function walletConnectConnectors(sessions?: ReturnType<typeof createWalletConnec
     walletConnect({
       projectId: walletConnectProjectId,
       relayUrl: walletConnectRelayUrl,
-      // The proposal asks for Bitcoin's and Cosmos's chains when their adapters share the session.
+      // The proposal asks for Bitcoin's, Cosmos's and Polkadot's chains when their adapters share
+      // the session.
       networks: sessions
-        ? [...networks, ...(bitcoinNetworks ?? []), ...(cosmosNetworks ?? [])]
+        ? [
+            ...networks,
+            ...(bitcoinNetworks ?? []),
+            ...(cosmosNetworks ?? []),
+            ...(polkadotNetworks ?? []),
+          ]
         : networks,
       sessions,
       pairingExpiryMs: expiry,
