@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { isOriginAllowed } from '@latch/core/wire'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { type Static, Type } from 'typebox'
@@ -7,10 +6,13 @@ import { Value } from 'typebox/value'
 import { chainFamilies } from '../chains/index.js'
 import type { RpcAnswer, RpcUpstreams } from '../chains/types.js'
 import { errorResponses, HttpError } from '../http/errors.js'
+import { checkProjectCaller, PROJECT_SECRET_HEADER } from '../http/project-caller.js'
 import { upstreamRecorder } from '../observability/metrics.js'
-import { findProject, projectSecretMatches } from '../provider-services/projects.js'
 import { readTextPlainAsJson } from '../provider-services/routes/events.js'
 import { DEFAULT_RPC_LIMITS } from './rpc-config.js'
+
+export { PROJECT_SECRET_HEADER }
+
 import { rpcBudgets, weightOf } from './rpc-limits.js'
 
 // Lenient here and checked in the handler: a preflight with a bad query is a bare 403.
@@ -62,7 +64,6 @@ const rpcError = (id: Call['id'], code: number, message: string): RpcAnswer => (
 })
 
 /** The header a server (a request without Origin) names the project's secret in. */
-export const PROJECT_SECRET_HEADER = 'latch-project-secret'
 
 /** Calls in one batch; a page's viem client batches far fewer. */
 export const MAX_BATCH_CALLS = 100
@@ -98,34 +99,8 @@ const rpcProxyRoutesPlugin: FastifyPluginAsyncTypebox<RpcProxyRoutesOptions> = a
   )
   const weights = Object.assign({}, ...namespaces.map((n) => n.weights))
 
-  const checkOrigin = async (request: FastifyRequest, reply: FastifyReply, projectId: string) => {
-    const project = await findProject(app.db, projectId)
-    if (!project) throw new HttpError(403, 'INVALID_PROJECT_ID', 'Invalid project id')
-    const origin = request.headers.origin
-    // An Origin is no proof of a browser: any client can write one, and the allow-list is
-    // public (/projects/v1/origins). It only keeps other sites' pages out; the budgets below
-    // are what bound a script (docs/provider-services.md#rpc-proxy).
-    if (typeof origin !== 'string') {
-      // Not a browser: a server, which must hold the project's secret, or this would be an
-      // open relay to the upstreams.
-      const secret = request.headers[PROJECT_SECRET_HEADER]
-      if (typeof secret !== 'string' || !(await projectSecretMatches(app.db, projectId, secret)))
-        throw new HttpError(
-          401,
-          'PROJECT_SECRET_REQUIRED',
-          `Calls without a browser Origin need the project's secret in ${PROJECT_SECRET_HEADER}`,
-        )
-      return
-    }
-    if (!frameOrigins.includes(origin) && !isOriginAllowed(origin, project.allowedOrigins))
-      throw new HttpError(
-        403,
-        'ORIGIN_NOT_ALLOWED',
-        `Origin ${origin} is not allowed for this project`,
-      )
-    reply.header('access-control-allow-origin', origin)
-    reply.header('vary', 'Origin')
-  }
+  const checkOrigin = (request: FastifyRequest, reply: FastifyReply, projectId: string) =>
+    checkProjectCaller(app, frameOrigins, request, reply, projectId)
 
   app.options(
     '/v1/',

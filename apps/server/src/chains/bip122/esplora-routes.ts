@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify'
 import { Type } from 'typebox'
 import { errorResponses, HttpError } from '../../http/errors.js'
+import { PROJECT_SECRET_HEADER, requireProjectSecret } from '../../http/project-caller.js'
 import { projectErrorResponses, sdkQuery } from '../../http/project-query.js'
 import { readRateLimit } from '../../http/rate-limit.js'
 import { upstreamRecorder } from '../../observability/metrics.js'
-import { projectSecretMatches } from '../../provider-services/projects.js'
 import type { EsploraClient } from './esplora.js'
 import { BIP122_CAIP2 } from './networks.js'
 import { type BitcoinChains, unsupportedChain, upstreamFailure } from './service.js'
@@ -20,8 +20,7 @@ import { type BitcoinChains, unsupportedChain, upstreamFailure } from './service
  * project's secret, as the RPC proxy's do, or this would be an open relay to the upstream.
  */
 
-/** As the RPC proxy's header (auth/rpc-proxy.ts); not imported from there, which imports us. */
-export const PROJECT_SECRET_HEADER = 'latch-project-secret'
+export { PROJECT_SECRET_HEADER }
 /** A standard transaction weighs at most 400 000 units: at most 400 000 bytes, twice as hex. */
 export const MAX_TX_HEX = 800_000
 /** Broadcasts per client and project per minute: a wallet sends a handful. */
@@ -144,13 +143,7 @@ export function esploraRoutes(options: EsploraRoutesOptions): FastifyPluginAsync
     const requireSecret = async (request: FastifyRequest) => {
       if (typeof request.headers.origin === 'string' && request.headers.origin !== '') return
       const { projectId } = request.query as { projectId: string }
-      const secret = request.headers[PROJECT_SECRET_HEADER]
-      if (typeof secret !== 'string' || !(await projectSecretMatches(app.db, projectId, secret)))
-        throw new HttpError(
-          401,
-          'PROJECT_SECRET_REQUIRED',
-          `Calls without a browser Origin need the project's secret in ${PROJECT_SECRET_HEADER}`,
-        )
+      await requireProjectSecret(app, request, projectId)
     }
     // A new array for each route: the rate limit plugin appends its hook to the route's own.
     const preHandler = () =>

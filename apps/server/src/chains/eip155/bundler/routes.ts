@@ -5,9 +5,10 @@ import { type Static, Type } from 'typebox'
 import { Value } from 'typebox/value'
 import { rpcBudgets, weightOf } from '../../../auth/rpc-limits.js'
 import { errorResponses, HttpError } from '../../../http/errors.js'
+import { checkProjectCaller } from '../../../http/project-caller.js'
 import { readTextPlainAsJson } from '../../../provider-services/routes/events.js'
 import { paymasterRoutes } from '../paymaster/routes.js'
-import { checkProjectCaller, projectAndChain } from './access.js'
+import { projectAndChain } from './access.js'
 import { bundlerMethods, bundlerWeights, isBundlerMethod, paramsProblem } from './methods.js'
 
 // Lenient here and checked in the handler: a preflight with a bad query is a bare 403.
