@@ -1,8 +1,9 @@
 import type { ChainAdapter } from './adapters/types.js'
 import { type ApiClient, createApiClient } from './api/client.js'
 import type { AuthConnector } from './auth/index.js'
-import { checkFeatureFlags, detectMobile, type LegalLinks } from './controller/flags.js'
+import { checkFeatureFlags, type LegalLinks } from './controller/flags.js'
 import { createController, type LatchController } from './controller/index.js'
+import { detectMobile } from './controller/mobile.js'
 import type { CaipNetwork } from './networks/types.js'
 import { type ProviderServices, startProviderServices } from './providerServices/session.js'
 import type { SiwxConfig } from './siwx/types.js'
@@ -96,9 +97,13 @@ export function createLatch<C extends CreateLatchParameters>(
     privacyPolicyUrl: config.privacyPolicyUrl,
     ...config.options,
   })
-  // After the merge, so a flag or link given through `options` is checked too.
-  const options = stores.options.getState()
-  checkFeatureFlags(options.features, options)
+  // After the merge, so a flag or link given through `options` is checked too. In development
+  // only: production pages do not carry the check before their first paint; the links are
+  // checked again where they are shown (the legal checkbox).
+  if (process.env.NODE_ENV !== 'production') {
+    const options = stores.options.getState()
+    checkFeatureFlags(options.features, options)
+  }
   const storage = config.storage ?? createLatchStorage()
   const controller = createController({ stores, adapters, storage })
   const api = createApiClient({

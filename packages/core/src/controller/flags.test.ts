@@ -1,8 +1,13 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createLatch } from '../createLatch.js'
 import { LatchError } from '../errors/base.js'
 import { devNetwork } from '../networks/index.js'
-import { checkFeatureFlags, detectMobile, InvalidOptionError } from './flags.js'
+import { checkFeatureFlags, InvalidOptionError } from './flags.js'
+import { detectMobile } from './mobile.js'
+
+afterEach(() => {
+  vi.unstubAllEnvs()
+})
 
 const base = { projectId: 'p1', serverUrl: 'http://127.0.0.1:9', networks: [devNetwork] }
 
@@ -53,6 +58,18 @@ describe('the feature flags createLatch refuses', () => {
     )
     expect(() =>
       checkFeatureFlags({}, { termsConditionsUrl: 'HTTPS://example.com/terms?x=1' }),
+    ).not.toThrow()
+  })
+
+  it('checks in development only: a production page carries no check before its first paint', () => {
+    vi.stubEnv('NODE_ENV', 'production')
+    // The legal checkbox still never draws such a link (LegalCheckbox.test.tsx).
+    expect(() =>
+      createLatch({
+        ...base,
+        features: { legalCheckbox: true },
+        termsConditionsUrl: 'javascript:1',
+      }),
     ).not.toThrow()
   })
 

@@ -1,5 +1,6 @@
 import { LatchError } from '../errors/base.js'
 import type { Features } from '../stores/options.js'
+import { isHttpLink } from './links.js'
 
 // The app's feature flags as createLatch reads them (docs/behaviour.md#flags): checked once, so
 // a flag Latch cannot honour fails at start-up with a sentence, not later as a missing screen.
@@ -33,29 +34,9 @@ export function checkFeatureFlags(features: Partial<Features>, links: LegalLinks
   if (features.pay) throw new InvalidOptionError('pay', 'not supported by Latch')
   for (const option of ['termsConditionsUrl', 'privacyPolicyUrl'] as const) {
     const link = links[option]
-    if (link !== undefined && !/^https?:\/\/[^/\s]/i.test(link))
+    if (link !== undefined && !isHttpLink(link))
       throw new InvalidOptionError(option, 'not an absolute http(s) URL')
   }
   if (features.legalCheckbox && !links.termsConditionsUrl && !links.privacyPolicyUrl)
     throw new InvalidOptionError('legalCheckbox', 'needs termsConditionsUrl or privacyPolicyUrl')
-}
-
-type Env = {
-  navigator?: { userAgent?: string; userAgentData?: { mobile?: boolean } }
-  matchMedia?: (query: string) => { matches: boolean }
-}
-
-/**
- * docs/behaviour.md#validation needs to tell a phone from a desktop (the generic Browser Wallet
- * stays listed on phones, whose in-app browsers inject late): the browser's own mobile hint, a
- * phone or tablet user agent, or a coarse pointer as the only one. False outside a browser.
- */
-export function detectMobile(env: Env = globalThis as Env): boolean {
-  const nav = env.navigator
-  return Boolean(
-    nav &&
-      (nav.userAgentData?.mobile ||
-        /Android|iPhone|iPad|iPod|Mobi/i.test(nav.userAgent ?? '') ||
-        env.matchMedia?.('(pointer:coarse)').matches),
-  )
 }

@@ -28,7 +28,9 @@ export {
 } from './actions/disconnect.js'
 export type { SwitchConnectionParameters } from './actions/switchConnection.js'
 export { settleWithin } from './context.js'
-export { checkFeatureFlags, detectMobile, InvalidOptionError, type LegalLinks } from './flags.js'
+export { checkFeatureFlags, InvalidOptionError, type LegalLinks } from './flags.js'
+export { isHttpLink } from './links.js'
+export { detectMobile } from './mobile.js'
 export type { LatchController } from './types.js'
 
 export interface CreateControllerParameters {

@@ -8,9 +8,6 @@ import { ensureStyles, useThemeMode, useThemeStyle } from '../theme/useTheme.js'
 import { Connect } from '../views/Connect.js'
 import { ConnectingExternal } from '../views/ConnectingExternal.js'
 import { loadEmailSignIn, loadEmailUpdate } from '../views/emailChunks.js'
-import { Networks } from '../views/Networks.js'
-import { SwitchNetwork } from '../views/SwitchNetwork.js'
-import { UnsupportedChain } from '../views/UnsupportedChain.js'
 import { BackIcon, CloseIcon } from './icons.js'
 import { Snackbar } from './Snackbar.js'
 import { UnknownViewError } from './UnknownViewError.js'
@@ -19,6 +16,13 @@ import { useViewTitle } from './useViewTitle.js'
 
 // The account view is a chunk of its own: a visitor who has not connected never needs it.
 const loadAccount = () => import('../views/Account.js')
+// The network views too: reached once a wallet is connected, or from the app's network switcher.
+const loadNetworkViews = () => import('../views/networkViews.js')
+const Networks = lazy(() => loadNetworkViews().then((m) => ({ default: m.Networks })))
+const SwitchNetwork = lazy(() => loadNetworkViews().then((m) => ({ default: m.SwitchNetwork })))
+const UnsupportedChain = lazy(() =>
+  loadNetworkViews().then((m) => ({ default: m.UnsupportedChain })),
+)
 const Account = lazy(() => loadAccount().then((m) => ({ default: m.Account })))
 // The history list (and its date formatting) is a chunk of its own, fetched when first shown.
 const Activity = lazy(() => import('../views/Activity.js').then((m) => ({ default: m.Activity })))
@@ -87,16 +91,15 @@ const BuyStatus = lazy(() =>
 )
 // Swap: reached only from the account's Swap button, shown when the project enables swaps.
 const Swap = lazy(() => import('../views/Swap.js').then((m) => ({ default: m.Swap })))
-// Views an app reaches only sometimes: each a chunk of its own.
+// Views an app reaches only sometimes: one chunk for the three.
+const loadOccasional = () => import('../views/occasionalViews.js')
 const SwitchActiveChain = lazy(() =>
-  import('../views/SwitchActiveChain.js').then((m) => ({ default: m.SwitchActiveChain })),
+  loadOccasional().then((m) => ({ default: m.SwitchActiveChain })),
 )
 const ApproveTransaction = lazy(() =>
-  import('../views/ApproveTransaction.js').then((m) => ({ default: m.ApproveTransaction })),
+  loadOccasional().then((m) => ({ default: m.ApproveTransaction })),
 )
-const EmailLogin = lazy(() =>
-  import('../views/EmailLogin.js').then((m) => ({ default: m.EmailLogin })),
-)
+const EmailLogin = lazy(() => loadOccasional().then((m) => ({ default: m.EmailLogin })))
 
 const views: Partial<Record<ViewName, ComponentType>> = {
   Connect,
@@ -155,10 +158,13 @@ export function Modal({ inline }: { inline: boolean }) {
   ensureStyles('modal', modalStyles)
 
   const view = router.route.view
-  // Connected, the account view is the likely next one: fetched ahead, it opens at once.
+  // Connected, the account and network views are the likely next ones: fetched ahead, they open
+  // at once.
   const connected = useLatchAccount().isConnected
   useEffect(() => {
-    if (connected) void loadAccount()
+    if (!connected) return
+    void loadAccount()
+    void loadNetworkViews()
   }, [connected])
   // docs/behaviour.md#flows (Sign-in): while signing in is required, only the view's own Cancel
   // (which disconnects) leaves it.

@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
-import { watchApproval } from './watchApproval.js'
 
 // The modal and its views are a chunk of their own: the first paint carries only the button.
 const loadModal = () => import('./Modal.js')
@@ -48,7 +47,14 @@ export function ModalHost() {
     if (open || alert) setWanted(true)
   }, [open, alert])
   // The secure frame's approval shows in the modal even when the app asked for it with the modal closed.
-  useEffect(() => watchApproval(auth, stores.router), [auth, stores])
+  useEffect(
+    () =>
+      auth?.onApproval?.(
+        (pending) =>
+          void import('./watchApproval.js').then((m) => m.onApproval(stores.router, pending)),
+      ),
+    [auth, stores],
+  )
 
   if (!(wanted || open || alert) || typeof document === 'undefined') return null
   const inline = Boolean(config.enableEmbedded || config.disableAppend)

@@ -12,8 +12,13 @@ class ApprovingAuth extends TestAuth {
     this.approvalListeners.add(listener)
     return () => this.approvalListeners.delete(listener)
   }
-  frameShowsApproval(pending: boolean) {
-    for (const listener of this.approvalListeners) listener(pending)
+  /** What the frame tells; resolves once the modal's watcher (a chunk of its own) has acted. */
+  async frameShowsApproval(pending: boolean) {
+    await act(async () => {
+      for (const listener of this.approvalListeners) listener(pending)
+      // The watcher's `then` was queued first on this same module: it has run when this resolves.
+      await import('../modal/watchApproval.js')
+    })
   }
 }
 
@@ -23,13 +28,13 @@ describe('ApproveTransaction', () => {
     const { client, dialog } = await mount({ auth })
     const router = client.stores.router
     act(() => router.setState({ open: false }))
-    act(() => auth.frameShowsApproval(true))
+    await auth.frameShowsApproval(true)
     const shown = await within(document.body).findByTestId('view-approve-transaction')
     expect(router.getState()).toMatchObject({ open: true, route: { view: 'ApproveTransaction' } })
     expect(within(shown).getByRole('status').textContent).toContain('Approve in the secure window')
     // Nothing in the page's view can decide in the visitor's name.
     expect(within(shown).queryAllByRole('button')).toEqual([])
-    act(() => auth.frameShowsApproval(false))
+    await auth.frameShowsApproval(false)
     expect(router.getState().open).toBe(false)
     expect(dialog.isConnected).toBe(false)
   })
@@ -38,10 +43,10 @@ describe('ApproveTransaction', () => {
     const auth = new ApprovingAuth()
     const { client, dialog } = await mount({ auth })
     act(() => openModal(client.stores.router, 'Networks'))
-    act(() => auth.frameShowsApproval(true))
+    await auth.frameShowsApproval(true)
     await within(dialog).findByTestId('view-approve-transaction')
     expect(within(dialog).getByRole('heading', { level: 2 }).textContent).toBe('Approve')
-    act(() => auth.frameShowsApproval(false))
+    await auth.frameShowsApproval(false)
     await waitFor(() => expect(view(dialog)).toBe('Networks'))
     expect(client.stores.router.getState().open).toBe(true)
   })
@@ -51,9 +56,9 @@ describe('ApproveTransaction', () => {
     const { client, dialog } = await mount({ auth })
     for (const view of ['WalletSendPreview', 'SIWXSignMessage', 'RegisterAccountName'] as const) {
       act(() => openModal(client.stores.router, view))
-      act(() => auth.frameShowsApproval(true))
+      await auth.frameShowsApproval(true)
       expect(client.stores.router.getState().history.map((r) => r.view)).toEqual([view])
-      act(() => auth.frameShowsApproval(false))
+      await auth.frameShowsApproval(false)
       expect(client.stores.router.getState()).toMatchObject({ open: true, route: { view } })
     }
     expect(within(dialog).queryByTestId('view-approve-transaction')).toBeNull()
@@ -62,10 +67,10 @@ describe('ApproveTransaction', () => {
   it('leaves the modal alone at the end when the visitor already went elsewhere', async () => {
     const auth = new ApprovingAuth()
     const { client, dialog } = await mount({ auth })
-    act(() => auth.frameShowsApproval(true))
+    await auth.frameShowsApproval(true)
     await within(dialog).findByTestId('view-approve-transaction')
     act(() => openModal(client.stores.router, 'Account'))
-    act(() => auth.frameShowsApproval(false))
+    await auth.frameShowsApproval(false)
     expect(client.stores.router.getState()).toMatchObject({
       open: true,
       route: { view: 'Account' },

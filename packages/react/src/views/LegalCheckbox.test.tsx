@@ -9,12 +9,15 @@ import {
 } from '@latch/core'
 import { createFakeAdapter } from '@latch/core/testing'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createLatchClient, type LatchConfig } from '../client.js'
 import { LatchProvider } from '../LatchProvider.js'
 import { SocialAuth } from './authDouble.testing.js'
 
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  vi.unstubAllEnvs()
+})
 
 const metamask: Connector = {
   id: 'io.metamask',
@@ -112,6 +115,23 @@ describe('the legal checkbox (legalCheckbox)', () => {
     )
     fireEvent.click(box)
     expect(storage.get('legalCheckboxAccepted')).toBeUndefined()
+  })
+
+  it('never makes a javascript: link an href, even where createLatch skipped its check (production)', async () => {
+    vi.stubEnv('NODE_ENV', 'production')
+    const { dialog } = await mount({
+      features: { legalCheckbox: true },
+      termsConditionsUrl: 'javascript:alert(document.cookie)',
+      privacyPolicyUrl: PRIVACY,
+    })
+    const legal = await within(dialog).findByTestId('legal-checkbox', {}, { timeout: 5000 })
+    expect(legal.textContent).toBe('I agree to the Terms of Service and the Privacy Policy')
+    expect(
+      within(legal)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual([PRIVACY])
+    expect(legal.innerHTML).not.toContain('javascript:')
   })
 
   it('is absent, and nothing is held, with the flag off (the default)', async () => {

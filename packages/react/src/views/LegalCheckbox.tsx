@@ -1,3 +1,4 @@
+import { isHttpLink } from '@latch/core'
 import { type ReactNode, useId, useState } from 'react'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
@@ -38,11 +39,16 @@ export function LegalCheckbox({ children }: { children: ReactNode }) {
   const id = useId()
   ensureStyles('legal', styles)
   const t = legalMessages(messages)
-  const link = (href: string, text: string) => (
-    <a href={href} target="_blank" rel="noreferrer noopener">
-      {text}
-    </a>
-  )
+  // createLatch refuses a link that is not http(s) in development; a production build skips that
+  // check, so such a link is shown as plain text here and never becomes an `href`.
+  const link = (href: string, text: string) =>
+    isHttpLink(href) ? (
+      <a href={href} target="_blank" rel="noreferrer noopener">
+        {text}
+      </a>
+    ) : (
+      text
+    )
 
   return (
     <>
