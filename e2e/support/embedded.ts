@@ -41,6 +41,7 @@ export function frameClientBundle(): Promise<Map<string, string>> {
  */
 const harnessHtml = (
   projectId: string,
+  walletOptions: Record<string, unknown> = {},
 ) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Embedded wallet harness</title></head><body><h1>Embedded wallet</h1>
 <output data-testid="address"></output>
@@ -63,6 +64,7 @@ const harnessHtml = (
     version: 'e2e',
     enableLogger: false,
     rpcUrl: ${JSON.stringify(serverUrl)},
+    ...${JSON.stringify(walletOptions)},
   });
   window.latchReady = window.latch.ready();
 </script></body></html>`
@@ -74,7 +76,12 @@ export async function projectIdOf(page: Page): Promise<string> {
 }
 
 /** Serves the harness at the app's origin and opens it; resolves once the frame is ready. */
-export async function openHarness(page: Page, projectId: string): Promise<void> {
+export async function openHarness(
+  page: Page,
+  projectId: string,
+  /** More createEmbeddedWallet options (smart-account.spec.ts: `smartAccountNetworks`). */
+  walletOptions: Record<string, unknown> = {},
+): Promise<void> {
   const files = await frameClientBundle()
   await page.route(`${webUrl}/__e2e/*.js`, (route) => {
     const body = files.get(path.basename(new URL(route.request().url()).pathname))
@@ -83,7 +90,7 @@ export async function openHarness(page: Page, projectId: string): Promise<void> 
       : route.fulfill({ contentType: 'text/javascript', body })
   })
   await page.route(`${webUrl}${HARNESS_PATH}`, (route) =>
-    route.fulfill({ contentType: 'text/html', body: harnessHtml(projectId) }),
+    route.fulfill({ contentType: 'text/html', body: harnessHtml(projectId, walletOptions) }),
   )
   await page.goto(`${webUrl}${HARNESS_PATH}`)
   await page.evaluate(() => (window as unknown as { latchReady: Promise<void> }).latchReady)

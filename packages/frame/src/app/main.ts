@@ -61,6 +61,10 @@ async function start() {
     smartAccounts: createSmartAccounts({
       serverUrl,
       projectId,
+      networks: (params.get('smartAccountNetworks') ?? '')
+        .split(',')
+        .filter((id) => /^[1-9]\d{0,15}$/.test(id))
+        .map(Number),
       proxyUrl,
       storage: window.localStorage,
     }),

@@ -7,6 +7,11 @@ export interface FrameQuery {
   version: string
   enableLogger: boolean
   rpcUrl: string
+  /**
+   * EVM chains on which the app offers email and social users a smart account (its connector's
+   * `smartAccountNetworks`). The frame gives one only where the server also serves a bundler.
+   */
+  smartAccountNetworks?: readonly number[] | undefined
 }
 
 export function frameSrc(frameUrl: string, query: FrameQuery): string {
@@ -16,6 +21,8 @@ export function frameSrc(frameUrl: string, query: FrameQuery): string {
   url.searchParams.set('version', query.version)
   url.searchParams.set('enableLogger', String(query.enableLogger))
   url.searchParams.set('rpcUrl', query.rpcUrl)
+  if (query.smartAccountNetworks?.length)
+    url.searchParams.set('smartAccountNetworks', query.smartAccountNetworks.join(','))
   return url.href
 }
 

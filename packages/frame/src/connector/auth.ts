@@ -35,6 +35,11 @@ export interface AuthConnectorOptions {
    */
   solanaChains?: readonly SolanaChainId[] | undefined
   version?: string | undefined
+  /**
+   * EVM chains on which email and social users get a Safe smart account by default
+   * (docs/smart-accounts.md): used where the server also serves a bundler for the chain.
+   */
+  smartAccountNetworks?: readonly number[] | undefined
   enableLogger?: boolean | undefined
   /** The same storage the controller uses, so the login cache is the one docs/behaviour.md#state names. */
   storage?: LatchStorage | undefined
@@ -98,6 +103,7 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
         version: options.version ?? 'latch',
         enableLogger: options.enableLogger ?? false,
         rpcUrl: options.serverUrl,
+        smartAccountNetworks: options.smartAccountNetworks,
         storage,
         onAlert: options.onAlert,
         timings: options.timings,

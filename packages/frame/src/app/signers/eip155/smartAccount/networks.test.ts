@@ -34,6 +34,7 @@ function setup() {
   const accounts = createSmartAccounts({
     serverUrl,
     projectId: 'proj_1',
+    networks: [31337, 1],
     proxyUrl: (id) => `${serverUrl}v1/?chainId=${id}`,
     storage: { getItem: (k) => items.get(k) ?? null, setItem: (k, v) => void items.set(k, v) },
     open,
@@ -70,6 +71,21 @@ describe('smart-account networks (asked of the server, never the page)', () => {
     ])
   })
 
+  it('asks nothing about a chain the app does not offer smart accounts on', async () => {
+    const items = new Map<string, string>()
+    const accounts = createSmartAccounts({
+      serverUrl,
+      projectId: 'proj_1',
+      networks: [],
+      proxyUrl: () => '',
+      storage: { getItem: (k) => items.get(k) ?? null, setItem: (k, v) => void items.set(k, v) },
+    })
+    asked.length = 0
+    expect(await accounts.isEnabled(31337)).toBe(false)
+    expect(await accounts.session(31337, owner)).toBeUndefined()
+    expect(asked).toEqual([])
+  })
+
   it("prefers the user's own choice per network over the page's", () => {
     const { accounts } = setup()
     expect(accounts.preferred(31337, undefined)).toBe('smartAccount')
@@ -83,6 +99,7 @@ describe('smart-account networks (asked of the server, never the page)', () => {
     const accounts = createSmartAccounts({
       serverUrl: 'http://127.0.0.1:9',
       projectId: 'p',
+      networks: [31337],
       proxyUrl: () => '',
       storage: { getItem: () => null, setItem() {} },
     })

@@ -11,6 +11,11 @@ const PREFERENCE_KEY = 'latch-frame/account-type/'
 export interface SmartAccountsOptions {
   serverUrl: string
   projectId: string
+  /**
+   * The chains the app offers smart accounts on (its connector's `smartAccountNetworks`, in the
+   * frame's URL). Only these are asked about; a chain the app did not name keeps the EOA.
+   */
+  networks: readonly number[]
   /** The server's JSON-RPC proxy for a chain (proxyUrl.ts). */
   proxyUrl(chainId: number): string
   storage: KeyValueStorage
@@ -21,9 +26,10 @@ export interface SmartAccountsOptions {
 
 /**
  * Which networks give email and social users a smart account, and the user's choice per network.
- * A network has smart accounts when the server has a bundler for it: the frame asks the server's
- * bundler route (`GET /v1/bundler`, 400 UNSUPPORTED_CHAIN without one) rather than trusting the
- * page, so a page cannot put the user on an account the server cannot serve.
+ * A network has smart accounts when the app offers them there (its connector's parameters) and
+ * the server has a bundler for it: the frame asks the server's bundler route (`GET /v1/bundler`,
+ * 400 UNSUPPORTED_CHAIN without one) rather than trusting the page, so a page cannot put the user
+ * on an account the server cannot serve.
  */
 export function createSmartAccounts(options: SmartAccountsOptions) {
   const base = options.serverUrl.replace(/\/$/, '')
@@ -35,6 +41,7 @@ export function createSmartAccounts(options: SmartAccountsOptions) {
     `?projectId=${encodeURIComponent(options.projectId)}&chainId=eip155:${chainId}`
 
   function isEnabled(chainId: number): Promise<boolean> {
+    if (!options.networks.includes(chainId)) return Promise.resolve(false)
     let known = enabled.get(chainId)
     if (!known) {
       known = doFetch(`${base}/v1/bundler${query(chainId)}`, { method: 'GET' }).then(

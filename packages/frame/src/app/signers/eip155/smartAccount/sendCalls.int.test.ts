@@ -120,6 +120,7 @@ beforeAll(async () => {
     proxyUrl,
     smartAccounts: createSmartAccounts({
       serverUrl: url,
+      networks: [DEV_CHAIN_ID],
       projectId: t.projectId,
       proxyUrl,
       storage,
