@@ -149,3 +149,38 @@ test('a reload keeps the Cosmos side without asking the phone; a disconnect in t
   await switchTo(page, CHAIN)
   await expect(connectButton(page)).toHaveAttribute('data-state', 'disconnected')
 })
+
+test('a Cosmos-only wallet pairs: the Cosmos account connects and the app moves to it', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const context = await browser.newContext()
+  const fresh = await context.newPage()
+  const cosmosOnly = await createPhoneWallet({
+    relayUrl,
+    projectId: DEV_WALLETCONNECT_PROJECT_ID,
+    rpcUrl: `http://127.0.0.1:${ports.chain}`,
+    accountIndex: 3,
+    chainIds: [31337],
+    cosmos: await createPhoneCosmosSide(CHAIN),
+    evm: false,
+  })
+  try {
+    await fresh.goto('/')
+    await connectButton(fresh).click()
+    await dialog(fresh).getByTestId('wallet-walletConnect').click()
+    const uri = await readQrCode(dialog(fresh).getByTestId('walletconnect-qr'))
+    await cosmosOnly.pair(uri as string)
+    await expect(dialog(fresh)).toBeHidden()
+    await expect(connectButton(fresh)).toContainText(short(account))
+    await expect(fresh.getByTestId('network-switcher')).toContainText('Latch Dev Cosmos')
+    // The app's own disconnect ends the session in the wallet too.
+    await connectButton(fresh).click()
+    await dialog(fresh).getByTestId('disconnect').click()
+    await expect(connectButton(fresh)).toHaveAttribute('data-state', 'disconnected')
+    await expect.poll(() => cosmosOnly.sessions()).toBe(0)
+  } finally {
+    await cosmosOnly.close()
+    await context.close()
+  }
+})
