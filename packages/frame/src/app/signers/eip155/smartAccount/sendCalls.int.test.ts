@@ -15,6 +15,7 @@ import {
   parseUnits,
 } from 'viem'
 import { entryPoint07Address } from 'viem/account-abstraction'
+import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   APP_ORIGIN,
@@ -144,6 +145,28 @@ beforeEach(() => {
 const rpc = async (method: string, params?: unknown) =>
   (await services.RPC_REQUEST({ method, params, chainId: CHAIN }, { signal })).result
 const lusd = (amount: string) => parseUnits(amount, 6)
+/** SIWX through the server's own verifier (apps/server/src/siwx), the Safe signing in the frame. */
+async function siwxSignIn(address: Address) {
+  const inject = (url: string, payload: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${url}?projectId=${t.projectId}`,
+      headers: { origin: APP_ORIGIN },
+      payload,
+    })
+  const { nonce } = (await inject('/siwx/v1/nonce', {})).json() as { nonce: string }
+  const message = createSiweMessage({
+    address,
+    chainId: DEV_CHAIN_ID,
+    domain: new URL(APP_ORIGIN).host,
+    uri: `${APP_ORIGIN}/`,
+    version: '1',
+    nonce,
+    issuedAt: new Date(),
+  })
+  const signature = await rpc('personal_sign', [message, address])
+  return inject('/siwx/v1/verify', { message, signature })
+}
 const balanceOf = (owner: Address) =>
   chain.readContract({ address: LUSD, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 
@@ -175,12 +198,17 @@ describe('the embedded wallet on a smart account (Safe 1.4.1, EntryPoint v0.7)',
     })
   })
 
-  it('signs SIWX-style messages as ERC-6492 before deployment, valid for the universal verifier', async () => {
+  it('signs as ERC-6492 before deployment: the universal verifier and the server SIWX accept it', async () => {
     const message = 'localhost wants you to sign in with your Ethereum account'
     const signature = (await rpc('personal_sign', [message, safe])) as Hex
     expect(parseErc6492Signature(signature).address).toBeDefined()
     expect(await chain.verifyMessage({ address: safe, message, signature })).toBe(true)
     expect(await chain.verifyMessage({ address: eoa, message, signature })).toBe(false)
+    const signedIn = await siwxSignIn(safe)
+    expect(signedIn.statusCode).toBe(201)
+    expect((signedIn.json() as { session: { address: string } }).session.address).toBe(
+      safe.toLowerCase(),
+    )
   })
 
   it('refuses a batch with a call lacking `to` or data before any view', async () => {
@@ -290,11 +318,12 @@ describe('the embedded wallet on a smart account (Safe 1.4.1, EntryPoint v0.7)',
     expect(user.smartAccountDeployed).toBe(true)
   }, 120_000)
 
-  it('signs as ERC-1271 once deployed', async () => {
+  it('signs as ERC-1271 once deployed, and SIWX still signs in', async () => {
     const message = 'signed by the deployed Safe'
     const signature = (await rpc('personal_sign', [message, safe])) as Hex
     expect(parseErc6492Signature(signature).address).toBeUndefined()
     expect(await chain.verifyMessage({ address: safe, message, signature })).toBe(true)
+    expect((await siwxSignIn(safe)).statusCode).toBe(201)
   })
 
   it('switches to the EOA and back, remembered for the network', async () => {
