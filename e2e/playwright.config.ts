@@ -55,7 +55,7 @@ if (!process.env.TEST_WORKER_INDEX) {
 }
 
 /** Specs that touch no chain account: they run in the second lane (below). */
-const noChainSpecs = /\/(consumer|custody-attacks|social-login)\.spec\.ts$/
+const noChainSpecs = /\/(consumer|custody-attacks|social-login|polkadot(-walletconnect)?)\.spec\.ts$/
 
 export default defineConfig({
   testDir: './tests',
@@ -69,7 +69,8 @@ export default defineConfig({
   // order: 'chain'. The other lane, 'no-chain', holds the specs that touch no chain account and
   // share no user with the first: the packaging test (a minute building, packing and installing
   // the libraries, then reads only) and the social sign-in and custody attacks (fresh users per run;
-  // the only specs that start social flows, so the per-IP social budget sees them one at a time).
+  // the only specs that start social flows, so the per-IP social budget sees them one at a time),
+  // and the Polkadot specs (the dev Polkadot chain's Alice and Bob are theirs alone; no EVM account).
   workers: 2,
   projects: [
     { name: 'no-chain', testMatch: noChainSpecs, workers: 1 },
