@@ -13,12 +13,19 @@ import { PolkadotIndexer, polkadotLeaseId } from './indexer.js'
 import { type PolkadotNode, PolkadotNodes } from './node.js'
 import { polkadotCheckpoints } from './schema.js'
 import { polkadotSignIn } from './sign-in.js'
+import { subscanHistoryPage } from './subscan.js'
+import type { SubscanChain } from './subscanConfig.js'
 
 const isPolkadotChainId = (chainId: string | undefined) => !!chainId?.startsWith('polkadot:')
 
-function chainFor(nodes: PolkadotNodes, chainId: string | undefined): string {
+function chainFor(
+  nodes: PolkadotNodes,
+  chainId: string | undefined,
+  // History also serves the chains read from Subscan; balances need a node.
+  subscan: ReadonlyMap<string, SubscanChain> = new Map(),
+): string {
   if (chainId) {
-    if (!nodes.has(chainId))
+    if (!nodes.has(chainId) && !subscan.has(chainId))
       throw new HttpError(
         400,
         'UNSUPPORTED_CHAIN',
@@ -26,7 +33,7 @@ function chainFor(nodes: PolkadotNodes, chainId: string | undefined): string {
       )
     return chainId
   }
-  const [only, ...more] = nodes.ids
+  const [only, ...more] = [...nodes.ids, ...subscan.keys()]
   if (!only || more.length > 0)
     throw new HttpError(400, 'UNSUPPORTED_CHAIN', 'Name the Polkadot chain (chainId=polkadot:…).')
   return only
@@ -45,12 +52,19 @@ export interface PolkadotBackend extends ChainBackend {
   readonly nodes: PolkadotNodes
 }
 
-/** The Polkadot backend: history from the index (indexer.ts), balances from the node. */
+/**
+ * The Polkadot backend: history from the index (indexer.ts), or from Subscan for a chain with no
+ * node configured (subscan.ts); balances from the node.
+ */
 export function polkadotBackend(
   config: PolkadotConfig,
   context: Parameters<ChainBackendFactory<PolkadotConfig>['create']>[1],
 ): PolkadotBackend {
   const nodes = new PolkadotNodes(config.chains)
+  // A chain with a node is indexed: Subscan serves only the others.
+  const subscan = new Map(
+    (config.subscan?.chains ?? []).filter((c) => !nodes.has(c.caip2)).map((c) => [c.caip2, c]),
+  )
   const holder = context.holder ?? newHolderId()
   const followers = config.chains.map(
     (chain) =>
@@ -71,14 +85,26 @@ export function polkadotBackend(
   return {
     namespace: 'polkadot',
     nodes,
-    historyChains: () => nodes.ids,
+    historyChains: () => [...nodes.ids, ...subscan.keys()],
     claims: (address, chainId) =>
       isPolkadotChainId(chainId) ||
       ((chainId === undefined || chainId === '') &&
-        nodes.ids.length > 0 &&
+        (nodes.ids.length > 0 || subscan.size > 0) &&
         looksLikePolkadotAddress(address)),
     async history(query) {
-      const chain = chainFor(nodes, query.chainId || undefined)
+      const chain = chainFor(nodes, query.chainId || undefined, subscan)
+      const viaSubscan = subscan.get(chain)
+      if (viaSubscan && config.subscan)
+        return subscanHistoryPage({
+          chain: viaSubscan,
+          apiKey: config.subscan.apiKey,
+          codec: context.codec,
+          // 400 INVALID_ADDRESS as on the index path: SS58 with this chain's prefix.
+          account: parsePolkadotAddress(query.address, viaSubscan.ss58Prefix).account,
+          cursor: query.cursor,
+          limit: pageLimit(query.limit),
+          log: query.log,
+        })
       const node = await nodeOf(nodes, chain, query.log)
       const { account } = viewer(node, query.address)
       const limit = pageLimit(query.limit)
@@ -165,6 +191,6 @@ export const polkadotFamily: ChainBackendFactory<PolkadotConfig> = {
   loadConfig: (env, issues) => loadPolkadotConfig(env, issues),
   signIn: (config) => polkadotSignIn(config.chains.map((c) => c.caip2)).verifySignIn,
   create: (config, context) =>
-    config.chains.length === 0 ? undefined : polkadotBackend(config, context),
+    config.chains.length === 0 && !config.subscan ? undefined : polkadotBackend(config, context),
   progress: (config, { db, log }) => progressReader(config, db, log),
 }

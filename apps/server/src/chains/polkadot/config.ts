@@ -10,6 +10,7 @@
  */
 
 import { createRequire } from 'node:module'
+import { loadSubscanConfig, type SubscanConfig } from './subscanConfig.js'
 
 export interface PolkadotChain {
   /** CAIP-2: `polkadot:` and the first 32 hex digits of the genesis hash. */
@@ -21,6 +22,8 @@ export interface PolkadotChain {
 export interface PolkadotConfig {
   chains: PolkadotChain[]
   fromBlock: number
+  /** History of chains without a node, from Subscan's API (subscanConfig.ts). */
+  subscan?: SubscanConfig | undefined
 }
 
 /** The dev chain's CAIP-2 (scripts/polkadot: every chopsticks chain from a spec has this genesis). */
@@ -101,5 +104,6 @@ export function loadPolkadotConfig(
     issues.push(
       `LATCH_POLKADOT_CHAINS: reading Polkadot needs the optional package ${POLKADOT_API} (version 16) installed beside latch-server (npm install ${POLKADOT_API}@16), or no Polkadot chain configured`,
     )
-  return { chains, fromBlock }
+  const subscan = loadSubscanConfig(env, issues)
+  return { chains, fromBlock, ...(subscan && { subscan }) }
 }
