@@ -1,6 +1,5 @@
 import { defaultStorageBackend } from '../../storage/backend.js'
-import { createLazyAdapter } from '../shared/lazy.js'
-import type { SessionNamespaceWatcher, WalletConnectSessions } from '../walletConnect/sessions.js'
+import { createLazyFamilyAdapter } from '../shared/lazyFamily.js'
 import type { CosmosAdapter, CosmosAdapterParameters } from './adapter.js'
 import { COSMOS_CONNECTION_KEY } from './connection.js'
 import { cosmosTraits } from './traits.js'
@@ -9,59 +8,27 @@ import { cosmosConnectors, watchCosmosWallets } from './wallets.js'
 /**
  * The Cosmos adapter for apps that must not pay for Cosmos before a visitor uses it: the
  * Keplr-API wallets on the page show in the modal at once, while cosmjs and the adapter load on
- * the first Cosmos connect, or on start when the last visit left a Cosmos wallet connected.
+ * the first Cosmos connect, on start when the last visit left a Cosmos wallet connected, or when a
+ * WalletConnect wallet approves Cosmos accounts (shared/lazyFamily.ts).
  */
 export function createLazyCosmosAdapter(parameters: CosmosAdapterParameters): CosmosAdapter {
   const storage = parameters.storage ?? defaultStorageBackend()
-  const { networks } = parameters
-  let watcher: ReturnType<typeof watchCosmosWallets> | undefined
-  let loaded: Promise<CosmosAdapter> | undefined
-  // WalletConnect: this stand-in watches the session, so cosmjs loads only when a phone wallet
-  // approves Cosmos accounts; the loaded adapter's own watcher then does the work.
-  const sessions = parameters.walletConnect
-  let innerWatcher: SessionNamespaceWatcher | undefined
-  const forInner: WalletConnectSessions | undefined = sessions && {
-    ...sessions,
-    watch: (_namespace, next) => {
-      innerWatcher = next
-      return () => {
-        innerWatcher = undefined
-      }
-    },
-  }
-  const load = () => {
-    loaded ??= import('./adapter.js').then(({ createCosmosAdapter }) =>
-      createCosmosAdapter({ ...parameters, storage, walletConnect: forInner }),
-    )
-    return loaded
-  }
-  const lazy = createLazyAdapter({
+  const lazy = createLazyFamilyAdapter({
     traits: cosmosTraits,
-    networks,
-    load,
-    connectors(emit) {
-      watcher ??= watchCosmosWallets(() =>
-        emit('connectors', cosmosConnectors(watcher?.list() ?? [], networks)),
-      )
-      return cosmosConnectors(watcher.list(), networks)
-    },
-    hasConnection: () => Boolean(storage.getItem(COSMOS_CONNECTION_KEY)),
-    forgetConnection: () => storage.removeItem(COSMOS_CONNECTION_KEY),
-    stop: () => {
-      watcher?.stop()
-      unwatch?.()
-    },
-  })
-  const unwatch = sessions?.watch('cosmos', {
-    async approved(session) {
-      await lazy.load()
-      return (await innerWatcher?.approved(session)) ?? false
-    },
-    ended: (topic) => innerWatcher?.ended(topic),
+    networks: parameters.networks,
+    storage,
+    connectionKey: COSMOS_CONNECTION_KEY,
+    walletConnect: parameters.walletConnect,
+    watchWallets: watchCosmosWallets,
+    connectors: cosmosConnectors,
+    load: (walletConnect) =>
+      import('./adapter.js').then(({ createCosmosAdapter }) =>
+        createCosmosAdapter({ ...parameters, storage, walletConnect }),
+      ),
   })
   return Object.assign(lazy, {
     namespace: 'cosmos' as const,
     getBalances: async (query: Parameters<CosmosAdapter['getBalances']>[0]) =>
-      (await load()).getBalances(query),
+      (await lazy.load()).getBalances(query),
   }) as CosmosAdapter
 }
