@@ -1,13 +1,22 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { createPublicClient, http, numberToHex, parseAbi, parseEther, parseUnits } from 'viem'
+import {
+  createPublicClient,
+  createWalletClient,
+  http,
+  maxUint256,
+  numberToHex,
+  parseAbi,
+  parseEther,
+  parseUnits,
+} from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { devTokens } from '../../scripts/devchain/accounts.js'
 import { dexContracts } from '../../scripts/devchain/dex/addresses.js'
 import { ports } from '../playwright.config.js'
 import { connectButton, connectWithMouse, dialog } from '../support/app.js'
-import { injectTestWallet } from '../support/wallet.js'
+import { type InjectedWallet, injectTestWallet } from '../support/wallet.js'
 
 // Swapping on the dev chain's Uniswap V2 (scripts/devchain/dex) through the kit's Swap view and
 // the server's convert routes, with the injected test wallet. Dev mnemonic account 14: no other
@@ -25,6 +34,7 @@ const LUSD = `eip155:31337:${devTokens.lusd.address}`
 const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)'])
 const routerAbi = parseAbi([
   'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])',
+  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[])',
 ])
 const lusdOf = () =>
   chain.readContract({
@@ -35,6 +45,7 @@ const lusdOf = () =>
   })
 
 let page: Page
+let wallet: InjectedWallet
 test.beforeAll(async ({ browser }) => {
   // anvil funds accounts 0 to 9 only: this one gets its ETH here.
   await chain.request({
@@ -43,7 +54,7 @@ test.beforeAll(async ({ browser }) => {
   })
   const context = await browser.newContext({ timezoneId: 'UTC' })
   page = await context.newPage()
-  await injectTestWallet(page, { rpcUrl, accountIndex: ACCOUNT_INDEX })
+  wallet = await injectTestWallet(page, { rpcUrl, accountIndex: ACCOUNT_INDEX })
   await page.goto('/')
   await connectWithMouse(page)
 })
@@ -95,4 +106,38 @@ test('swaps LUSD for ETH after the approval step, and the view has no axe violat
   await view.getByTestId('swap-submit').click()
   await expect(view.getByTestId('swap-done')).toBeVisible({ timeout: 60_000 })
   expect(lusdBefore - (await lusdOf())).toBe(parseUnits('50', devTokens.lusd.decimals))
+})
+
+test('a price that moves past the slippage before the swap is mined fails with the reason in words', async () => {
+  await openSwap()
+  const view = dialog(page)
+  await view.getByTestId('swap-from').selectOption(ETH)
+  await view.getByTestId('swap-to').selectOption(LUSD)
+  await view.getByTestId('swap-amount').fill('0.2')
+  await expect(view.getByTestId('swap-quote')).toContainText('LUSD')
+  const lusdBefore = await lusdOf()
+  // The user's wallet waits on its prompt while someone else buys LUSD with 10 ETH (about 10 %
+  // of the pool), so the user's quote less 1 % is no longer on offer.
+  const release = wallet.hold('eth_sendTransaction', 'eth_estimateGas')
+  await view.getByTestId('swap-submit').click()
+  const whale = mnemonicToAccount(MNEMONIC, { addressIndex: 15 })
+  await chain.request({
+    method: 'anvil_setBalance' as never,
+    params: [whale.address, numberToHex(parseEther('20'))] as never,
+  })
+  const hash = await createWalletClient({ account: whale, transport: http(rpcUrl) }).writeContract({
+    chain: foundry,
+    address: dexContracts.router02,
+    abi: routerAbi,
+    functionName: 'swapExactETHForTokens',
+    args: [1n, [dexContracts.weth9, devTokens.lusd.address], whale.address, maxUint256],
+    value: parseEther('10'),
+  })
+  expect((await chain.waitForTransactionReceipt({ hash })).status).toBe('success')
+  release()
+  await expect(view.getByTestId('swap-failed')).toContainText(
+    'The price moved past your slippage tolerance before the swap was mined.',
+    { timeout: 60_000 },
+  )
+  expect(await lusdOf()).toBe(lusdBefore)
 })

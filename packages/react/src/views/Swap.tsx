@@ -4,6 +4,7 @@ import { useLatchAccount, useLatchNetwork, useLatchSendCalls } from '../hooks/in
 import { fill } from '../messages.js'
 import {
   createSwapApi,
+  failureReason,
   fromBaseUnits,
   isSlippage,
   minimumReceived,
@@ -179,7 +180,7 @@ export function Swap() {
       readAllowance()
       setStep({ kind: 'idle' })
     } catch (error) {
-      setStep({ kind: 'failed', reason: (error as Error).message })
+      setStep({ kind: 'failed', reason: failureReason(error, t) })
     }
   }
 
@@ -200,7 +201,7 @@ export function Swap() {
       reload(true)
       readAllowance()
     } catch (error) {
-      setStep({ kind: 'failed', reason: (error as Error).message })
+      setStep({ kind: 'failed', reason: failureReason(error, t) })
     }
   }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { fromBaseUnits, isSlippage, minimumReceived, toBaseUnits } from './SwapApi.js'
+import {
+  failureReason,
+  fromBaseUnits,
+  isSlippage,
+  minimumReceived,
+  toBaseUnits,
+} from './SwapApi.js'
 
 describe('swap amounts', () => {
   it('reads typed amounts into base units, refusing what the token cannot hold', () => {
@@ -22,5 +28,35 @@ describe('swap amounts', () => {
     expect(isSlippage('1')).toBe(true)
     expect(isSlippage('0.05')).toBe(true)
     for (const bad of ['0', '51', '', '1e1', '-1', '100']) expect(isSlippage(bad)).toBe(false)
+  })
+})
+
+describe('why a swap failed', () => {
+  const words = { priceMoved: 'moved', expired: 'expired', rejected: 'declined' }
+  const wrapped = (inner: object) => {
+    const error = new Error('The wallet did not send the calls') as Error & { cause?: unknown }
+    error.cause = inner
+    return error
+  }
+
+  it("finds the router's reason under the wallet's error", () => {
+    const node = {
+      code: -32603,
+      message: 'execution reverted: UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT',
+    }
+    expect(failureReason(wrapped(node), words)).toBe('moved')
+    expect(failureReason(wrapped({ message: 'reverted: UniswapV2Router: EXPIRED' }), words)).toBe(
+      'expired',
+    )
+    expect(
+      failureReason(wrapped({ code: 4001, message: 'User rejected the request.' }), words),
+    ).toBe('declined')
+  })
+
+  it('shows the innermost message for anything else', () => {
+    expect(failureReason(wrapped({ message: 'insufficient funds for gas' }), words)).toBe(
+      'insufficient funds for gas',
+    )
+    expect(failureReason(new Error('plain'), words)).toBe('plain')
   })
 })

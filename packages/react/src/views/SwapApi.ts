@@ -147,3 +147,30 @@ export function isSlippage(value: string): boolean {
   const n = Number(value)
   return n > 0 && n <= 50
 }
+
+/**
+ * Why a send failed, in the user's words: the wallet's error wraps the node's, which carries the
+ * router's revert reason; known reasons get a sentence, others their innermost message.
+ */
+export function failureReason(
+  error: unknown,
+  words: { priceMoved: string; expired: string; rejected: string },
+): string {
+  const messages: string[] = []
+  let current: unknown = error
+  for (let depth = 0; depth < 8 && current && typeof current === 'object'; depth++) {
+    const { message, cause, code } = current as {
+      message?: unknown
+      cause?: unknown
+      code?: unknown
+    }
+    if (typeof message === 'string') messages.push(message)
+    if (code === 4001) return words.rejected
+    current = cause
+  }
+  const all = messages.join('\n')
+  if (/INSUFFICIENT_OUTPUT_AMOUNT|Too little received/.test(all)) return words.priceMoved
+  if (/UniswapV2Router: EXPIRED/.test(all)) return words.expired
+  if (/user rejected|user denied/i.test(all)) return words.rejected
+  return messages.at(-1) ?? String(error)
+}

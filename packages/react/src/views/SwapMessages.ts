@@ -25,6 +25,9 @@ export const swapEn = {
   done: 'Swapped: {amount} {symbol} arrived.',
   failed: 'The swap failed: {reason}',
   reverted: 'The transaction reverted on chain (the price may have moved past your slippage).',
+  priceMoved: 'The price moved past your slippage tolerance before the swap was mined.',
+  expired: 'The swap waited past its deadline; ask for a new quote.',
+  rejected: 'You declined the request in your wallet.',
   noAccount: 'Connect an EVM account to swap.',
 }
 
