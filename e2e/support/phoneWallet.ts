@@ -4,6 +4,7 @@ import { createTestWallet, type TestWallet } from '../../packages/core/src/testi
 import { refuseFetchBeyondLoopback } from '../../scripts/relay/loopbackOnly.js'
 import type { PhoneBitcoinSide } from './phoneWalletBitcoin.js'
 import type { PhoneCosmosSide } from './phoneWalletCosmos.js'
+import type { PhonePolkadotSide } from './phoneWalletPolkadot.js'
 
 /**
  * A phone wallet for the e2e tests, built on WalletConnect's own wallet-side SDK
@@ -41,6 +42,8 @@ export interface PhoneWalletOptions {
   bitcoin?: PhoneBitcoinSide | undefined
   /** A Cosmos side (cosmos), approved when the page asks for its chain. */
   cosmos?: PhoneCosmosSide | undefined
+  /** A Polkadot side (polkadot), approved when the page asks for its chain. */
+  polkadot?: PhonePolkadotSide | undefined
   /** false: a Bitcoin-only wallet, which approves no EVM account. */
   evm?: boolean | undefined
 }
@@ -100,6 +103,7 @@ export async function createPhoneWallet(options: PhoneWalletOptions): Promise<Ph
     const chains = options.chainIds.map((c) => `eip155:${c}`).filter((c) => asked.includes(c))
     const bip122 = options.bitcoin?.approve(params.optionalNamespaces.bip122?.chains ?? [])
     const cosmos = options.cosmos?.approve(params.optionalNamespaces.cosmos?.chains ?? [])
+    const polkadot = options.polkadot?.approve(params.optionalNamespaces.polkadot?.chains ?? [])
     const approved = await client.approve({
       id,
       namespaces: {
@@ -113,6 +117,7 @@ export async function createPhoneWallet(options: PhoneWalletOptions): Promise<Ph
         }),
         ...(bip122 && { bip122 }),
         ...(cosmos && { cosmos }),
+        ...(polkadot && { polkadot }),
       },
     })
     await approved.acknowledged()
@@ -128,6 +133,11 @@ export async function createPhoneWallet(options: PhoneWalletOptions): Promise<Ph
     }
     if (options.cosmos && params.chainId.startsWith('cosmos:')) {
       const answer = await options.cosmos.answer(method, (args ?? {}) as Record<string, unknown>)
+      await client.respond({ topic, response: { id, jsonrpc: '2.0', ...answer } as never })
+      return
+    }
+    if (options.polkadot && params.chainId.startsWith('polkadot:')) {
+      const answer = await options.polkadot.answer(method, (args ?? {}) as Record<string, unknown>)
       await client.respond({ topic, response: { id, jsonrpc: '2.0', ...answer } as never })
       return
     }
