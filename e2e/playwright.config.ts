@@ -55,7 +55,8 @@ if (!process.env.TEST_WORKER_INDEX) {
 }
 
 /** Specs that touch no chain account: they run in the second lane (below). */
-const noChainSpecs = /\/(consumer|custody-attacks|social-login|polkadot(-walletconnect)?)\.spec\.ts$/
+const noChainSpecs =
+  /\/(consumer|custody-attacks|social-login|polkadot(-walletconnect)?)\.spec\.ts$/
 
 export default defineConfig({
   testDir: './tests',
