@@ -12,6 +12,16 @@ export interface AdapterAccount {
   path?: string | undefined
 }
 
+/** An account a connection offers, as the wallet shows it (the modal's account picker). */
+export interface PickableAccount {
+  /** Spelled for the network the adapter is on. */
+  address: string
+  /** As the visitor named it in the wallet. */
+  name?: string | undefined
+  /** The key's scheme, where the wallet tells it (Polkadot: sr25519, ed25519, ecdsa). */
+  keyType?: string | undefined
+}
+
 export interface ConnectResult {
   connectorId: string
   /** The active account first. */
@@ -60,6 +70,13 @@ export interface ChainAdapter {
   reconnect(): Promise<ConnectResult[]>
   disconnect(parameters?: { connectorId?: string | undefined }): Promise<void>
   switchNetwork(parameters: { network: CaipNetwork }): Promise<void>
+  /**
+   * The active connection's accounts, the active one first. With `selectAccount`, the modal offers
+   * a picker when there are several (a Polkadot extension shares as many as the visitor ticks).
+   */
+  getAccounts?(): readonly PickableAccount[]
+  /** Makes another of the connection's accounts the active one; announced as `accountChanged`. */
+  selectAccount?(address: string): Promise<void>
   /** Makes another of several connections the one requests go through (multi-wallet). */
   switchConnection?(parameters: { connectorId: string }): Promise<void>
   getBalance(parameters: { address: string; network: CaipNetwork }): Promise<{

@@ -5,6 +5,7 @@ import { useLatch } from '../context.js'
 import { useLatchAccount, useLatchAuthUser, useLatchNetwork } from '../hooks/index.js'
 import { fill } from '../messages.js'
 import { CheckIcon, CopyIcon } from '../modal/icons.js'
+import { AccountSwitch } from './AccountSwitch.js'
 import { loadEmailUpdate, prefetch } from './emailChunks.js'
 import { accountMessages } from './lazyMessages.js'
 import { useCopyFeedback } from './useCopyFeedback.js'
@@ -23,6 +24,9 @@ import { explorerAddressUrl, networkImageUrl } from './networkImage.js'
 const TokenBalances = lazy(() =>
   import('./TokenBalances.js').then((m) => ({ default: m.TokenBalances })),
 )
+
+// Only an email or social user on a smart-account network fetches it (docs/smart-accounts.md).
+const AccountTypeSwitch = lazy(() => import('./AccountTypeSwitch.js'))
 
 /** The unconfirmed part of a balance read, when the adapter reports one and it is not zero. */
 export function pendingOf(read: object | undefined): string | undefined {
@@ -204,6 +208,8 @@ export function Account() {
         >
           <span className="latch-wallet-name">{fill(t.wallets, { count: walletCount })}</span>
         </button>
+        {/* Several accounts in one connection (a Polkadot extension's): pick the active one. */}
+        <AccountSwitch />
         {traits?.features.names && !account.profileName ? (
           <button
             type="button"
@@ -223,6 +229,11 @@ export function Account() {
           >
             <span className="latch-wallet-name">{t.activity}</span>
           </button>
+        ) : null}
+        {user?.accounts && auth?.setPreferredAccount ? (
+          <Suspense fallback={null}>
+            <AccountTypeSwitch auth={auth} user={user} />
+          </Suspense>
         ) : null}
         {user ? (
           <button
