@@ -2,6 +2,7 @@ import type { Address } from 'viem'
 import { classifyMovements } from '../shared/movements.js'
 import { isTransferKind, ZERO_ADDRESS } from './decode.js'
 import type { ChainEvent, OperationType, TransferDirection } from './types.js'
+import { isUserOperationKind } from './userOperations.js'
 
 export interface ClassifyTx {
   from: Address
@@ -51,6 +52,8 @@ export function classify(
   let self = false
   let approved = false
   for (const event of events) {
+    // A user operation's record is who sent it, not an approval (wire.ts reads it).
+    if (isUserOperationKind(event.kind)) continue
     if (!isTransferKind(event.kind)) {
       if (event.from === viewer || event.to === viewer) approved = true
       continue

@@ -1,5 +1,6 @@
 import { type Address, decodeAbiParameters, type Hash, type Hex, hexToBigInt } from 'viem'
 import type { ChainEvent } from './types.js'
+import { decodeUserOperationLog, isUserOperationKind } from './userOperations.js'
 
 // keccak256 of the event signatures; ERC-20 and ERC-721 share Transfer and Approval and differ
 // only by how many topics are indexed.
@@ -44,6 +45,8 @@ function isWords(data: string, count: number): boolean {
 export function decodeLog(log: RawLog): ChainEvent[] {
   const topic0 = log.topics[0]?.toLowerCase()
   if (!topic0) return []
+  const operation = decodeUserOperationLog(log)
+  if (operation) return [operation]
   const base = {
     txHash: log.transactionHash.toLowerCase() as Hash,
     logIndex: typeof log.logIndex === 'number' ? log.logIndex : Number(log.logIndex),
@@ -169,9 +172,9 @@ export function decodeLog(log: RawLog): ChainEvent[] {
   return []
 }
 
-/** True for the value-moving kinds (everything but approvals). */
+/** True for the value-moving kinds (everything but approvals and user operation records). */
 export function isTransferKind(kind: ChainEvent['kind']): boolean {
-  return kind !== 'approval' && kind !== 'approval_all'
+  return kind !== 'approval' && kind !== 'approval_all' && !isUserOperationKind(kind)
 }
 
 /**

@@ -24,6 +24,9 @@ export type EventKind =
   | 'erc1155'
   | 'approval'
   | 'approval_all'
+  // ERC-4337: the EntryPoint's UserOperationEvent, laid out as userOperations.ts says
+  | 'user_operation'
+  | 'user_operation_failed'
 
 /**
  * One value movement or approval inside a transaction. Keyed by (tx hash, logIndex, item):

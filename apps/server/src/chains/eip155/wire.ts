@@ -9,6 +9,7 @@ import type {
   Transaction,
   TransactionTransfer,
 } from './types.js'
+import { operationView } from './userOperations.js'
 
 export interface StoredTx {
   chainId: number
@@ -116,7 +117,12 @@ export function toWireTransaction(
   events: readonly ChainEvent[],
   ctx: WireContext,
 ): Transaction {
-  const mine = events.filter((e) => e.from === viewer || e.to === viewer)
+  const all = events.filter((e) => e.from === viewer || e.to === viewer)
+  // A smart account's user operation is shown as the account's own, not as the bundler's
+  // transaction that carried it (userOperations.ts).
+  const op = operationView(viewer, all, tx.status)
+  const mine = op ? op.events : all
+  const sent = op ? { from: op.from, to: op.to, selector: tx.selector } : tx
   const transfers: TransactionTransfer[] = []
   for (const event of mine) {
     if (!isTransferKind(event.kind)) continue
@@ -126,13 +132,13 @@ export function toWireTransaction(
   return {
     id: `${caip2(tx.chainId)}:${tx.hash}`,
     metadata: {
-      operationType: classify(viewer, tx, mine),
+      operationType: classify(viewer, sent, mine),
       hash: tx.hash,
       minedAt: new Date(tx.minedAt * 1000).toISOString(),
-      sentFrom: tx.from,
-      sentTo: tx.to ?? tx.contractAddress ?? '',
-      status: tx.status,
-      nonce: tx.nonce,
+      sentFrom: sent.from,
+      sentTo: sent.to ?? tx.contractAddress ?? '',
+      status: op?.status ?? tx.status,
+      nonce: op?.nonce ?? tx.nonce,
       chain: caip2(tx.chainId),
     },
     transfers,

@@ -1,0 +1,156 @@
+import { type Address, encodeAbiParameters, type Hash, pad } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { decodeLog } from './decode.js'
+import { EMPTY_SPAM_POLICY } from './spam.js'
+import type { ChainEvent } from './types.js'
+import { TOPIC_USER_OPERATION_EVENT } from './userOperations.js'
+import type { StoredTx } from './wire.js'
+import { toWireTransaction } from './wire.js'
+
+const ENTRY_POINT = '0x0000000071727de22e5e9d8baf0edac6f37da032' as Address
+const account = '0x1111111111111111111111111111111111111111' as Address
+const bundler = '0x2222222222222222222222222222222222222222' as Address
+const paymaster = '0x3333333333333333333333333333333333333333' as Address
+const recipient = '0x4444444444444444444444444444444444444444' as Address
+const token = '0x5555555555555555555555555555555555555555' as Address
+const txHash = `0x${'ab'.repeat(32)}` as Hash
+const opHash = `0x${'cd'.repeat(32)}` as Hash
+
+function opLog(opts: { emitter?: string; success?: boolean; payer?: Address; nonce?: bigint }) {
+  return {
+    address: opts.emitter ?? ENTRY_POINT,
+    topics: [
+      TOPIC_USER_OPERATION_EVENT,
+      opHash,
+      pad(account),
+      pad(opts.payer ?? '0x0000000000000000000000000000000000000000'),
+    ],
+    data: encodeAbiParameters(
+      [{ type: 'uint256' }, { type: 'bool' }, { type: 'uint256' }, { type: 'uint256' }],
+      [opts.nonce ?? 3n, opts.success ?? true, 12_345n, 100_000n],
+    ),
+    logIndex: '0x7',
+    transactionHash: txHash,
+  }
+}
+
+describe('decoding UserOperationEvent', () => {
+  it('reads the sender, outcome, fee payer, hash and nonce from a known EntryPoint', () => {
+    expect(decodeLog(opLog({ payer: paymaster, nonce: (5n << 64n) | 9n }))).toEqual([
+      {
+        txHash,
+        logIndex: 7,
+        item: 9,
+        kind: 'user_operation',
+        token: paymaster,
+        tokenId: BigInt(opHash),
+        from: account,
+        to: ENTRY_POINT,
+        amount: 12_345n,
+      },
+    ])
+    expect(decodeLog(opLog({ success: false }))[0]).toMatchObject({
+      kind: 'user_operation_failed',
+      token: null,
+    })
+  })
+
+  it('ignores the same event emitted by any other contract (a forged operation under a stranger)', () => {
+    expect(decodeLog(opLog({ emitter: '0x9999999999999999999999999999999999999999' }))).toEqual([])
+  })
+
+  it('ignores a log of the wrong shape', () => {
+    const log = opLog({})
+    expect(decodeLog({ ...log, topics: log.topics.slice(0, 3) })).toEqual([])
+    expect(decodeLog({ ...log, data: `${log.data}00` })).toEqual([])
+  })
+})
+
+describe('a user operation on the wire', () => {
+  const tx: StoredTx = {
+    chainId: 31337,
+    hash: txHash,
+    blockNumber: 10,
+    txIndex: 0,
+    minedAt: 1_700_000_000,
+    from: bundler,
+    to: ENTRY_POINT,
+    contractAddress: null,
+    nonce: 41,
+    status: 'confirmed',
+    selector: '0x765e827f',
+  }
+  const ev = (e: Partial<ChainEvent>): ChainEvent => ({
+    txHash,
+    logIndex: -2,
+    item: 0,
+    kind: 'internal',
+    token: null,
+    tokenId: null,
+    from: account,
+    to: recipient,
+    amount: 1n,
+    ...e,
+  })
+  const ctx = {
+    native: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    tokens: new Map([
+      [
+        token,
+        {
+          address: token,
+          standard: 'erc20' as const,
+          name: 'T',
+          symbol: 'T',
+          decimals: 0,
+          spamReason: null,
+        },
+      ],
+    ]),
+    nfts: new Map(),
+    spam: EMPTY_SPAM_POLICY,
+  }
+  const [op] = decodeLog(opLog({ nonce: 2n }))
+  const prefund = ev({ to: ENTRY_POINT, amount: 500n })
+  const refund = ev({ from: ENTRY_POINT, to: bundler, amount: 400n, item: 2 })
+
+  it('is sent by the smart account, without its prefunded fee, with its ERC-20 and ETH legs', () => {
+    const events = [
+      prefund,
+      ev({ item: 1 }),
+      refund,
+      ev({ logIndex: 3, kind: 'erc20', token, amount: 5n }),
+      op!,
+    ]
+    const row = toWireTransaction(account, tx, events, ctx)
+    expect(row.metadata).toMatchObject({
+      operationType: 'send',
+      sentFrom: account,
+      sentTo: recipient,
+      status: 'confirmed',
+      nonce: 2,
+      hash: txHash,
+    })
+    expect(
+      row.transfers.map((t) => `${t.direction} ${t.fungible_info?.symbol} ${t.quantity.numeric}`),
+    ).toEqual(['out ETH 0.000000000000000001', 'out T 5'])
+    // The bundler's view of the same transaction is its own: sent by it, the refund in.
+    const theirs = toWireTransaction(bundler, tx, events, ctx)
+    expect(theirs.metadata).toMatchObject({
+      sentFrom: bundler,
+      nonce: 41,
+      operationType: 'receive',
+    })
+  })
+
+  it('is failed when the operation failed inside a confirmed bundle', () => {
+    const [failed] = decodeLog(opLog({ success: false }))
+    const row = toWireTransaction(account, tx, [prefund, failed!], ctx)
+    expect(row.metadata).toMatchObject({
+      status: 'failed',
+      sentFrom: account,
+      operationType: 'execute',
+    })
+    expect(row.transfers).toEqual([])
+  })
+})
