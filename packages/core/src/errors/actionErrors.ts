@@ -1,5 +1,6 @@
 import { LatchError, type LatchErrorOptions } from './base.js'
 import { errorMessages } from './messages.js'
+import { transactionErrorMessage } from './transactionErrors.js'
 
 // The errors of the actions a visitor starts (signing, sending), apart from errors.ts: those
 // actions load after the first click, and their errors with them, not with the page.
@@ -31,14 +32,22 @@ export class SendValidationError extends LatchError {
   }
 }
 
-/** The wallet refused or failed to send; `category` tells a refusal (USER_REJECTED) apart. */
+/**
+ * The wallet refused or failed to send; `category` tells a refusal (USER_REJECTED) apart. The
+ * message is the catalogue's for viem's transaction errors (transactionErrors.ts), a timed-out or
+ * unreachable RPC on `chainName`, else viem's short message.
+ */
 export class SendTokenError extends LatchError {
   override name = 'SendTokenError'
-  constructor(options: Pick<LatchErrorOptions, 'cause'> = {}) {
+  constructor(options: Pick<LatchErrorOptions, 'cause'> & { chainName?: string | undefined } = {}) {
     const cause = options.cause as { code?: unknown; shortMessage?: unknown } | undefined
-    super(typeof cause?.shortMessage === 'string' ? cause.shortMessage : errorMessages.sendFailed, {
-      ...options,
-      category: rejected(cause) ? 'USER_REJECTED' : 'INTERNAL_SDK_ERROR',
+    const isRejected = rejected(cause)
+    const message =
+      (isRejected ? undefined : transactionErrorMessage(cause, options.chainName)) ??
+      (typeof cause?.shortMessage === 'string' ? cause.shortMessage : errorMessages.sendFailed)
+    super(message, {
+      cause: options.cause,
+      category: isRejected ? 'USER_REJECTED' : 'INTERNAL_SDK_ERROR',
     })
   }
 }

@@ -101,7 +101,7 @@ export async function sendToken(
     return { hash, from, namespace, network }
   } catch (cause) {
     store.setState({ loading: false })
-    const error = new SendTokenError({ cause })
+    const error = new SendTokenError({ cause, chainName: network.name })
     if (error.category !== 'USER_REJECTED') controller.errors.report(error)
     throw error
   }
