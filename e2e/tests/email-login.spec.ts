@@ -107,8 +107,31 @@ const signedInAddress = (page: Page) =>
     return w.__latchDev.auth.getUser()?.address
   })
 
+type FrameWallet = {
+  getUser(p: { chainId: string }): Promise<{ accounts?: { address: string; type: string }[] }>
+  setPreferredAccount(type: string): Promise<{ type: string; address: string }>
+}
+/** The frame's own answer on the dev chain: both accounts, the active one first. */
+const frameAccounts = (page: Page) =>
+  page.evaluate(async () => {
+    const w = window as unknown as { __latchDev: { auth: { load(): Promise<FrameWallet> } } }
+    const user = await (await w.__latchDev.auth.load()).getUser({ chainId: 'eip155:31337' })
+    return user.accounts ?? []
+  })
+/** The user's own choice of account on the dev chain (the frame's SET_PREFERRED_ACCOUNT). */
+const setPreferredAccount = (page: Page, type: 'eoa' | 'smartAccount') =>
+  page.evaluate(async (type) => {
+    const w = window as unknown as { __latchDev: { auth: { load(): Promise<FrameWallet> } } }
+    return (await w.__latchDev.auth.load()).setPreferredAccount(type)
+  }, type)
+
+// The web app offers smart accounts on the dev chain (development builds): an email user's
+// account there is a Safe by default, and the same key's EOA is the other one.
 let page: Page
+/** The user's Safe, the active account after sign-in. */
 let address: Hex
+/** The same user's EOA, the Safe's owner. */
+let eoa: Hex
 test.beforeAll(async ({ browser }) => {
   page = await (await browser.newContext({ timezoneId: 'UTC' })).newPage()
 })
@@ -162,6 +185,12 @@ test('signs in with the code typed in the secure frame; the address shows', asyn
   await expect(connectButton(page)).toHaveAttribute('data-state', 'connected')
   address = getAddress((await signedInAddress(page)) as string)
   await expect(connectButton(page)).toContainText(`${address.slice(0, 4)}…${address.slice(-6)}`)
+  // A smart account by default on the dev chain: the Safe is active, its owner the EOA.
+  const accounts = await frameAccounts(page)
+  expect(accounts.map((a) => a.type)).toEqual(['smartAccount', 'eoa'])
+  expect(getAddress(accounts[0]!.address)).toBe(address)
+  eoa = getAddress(accounts[1]!.address)
+  expect(eoa).not.toBe(address)
   // The frame's own storage holds the session; the app never sees key material.
   await expect(frame(page)).toBeHidden()
 
@@ -173,7 +202,7 @@ test('signs in with the code typed in the secure frame; the address shows', asyn
   await expect(dialog(page)).toBeHidden()
 })
 
-test('signs a message in the frame approval UI; viem verifies it', async () => {
+test('signs a message in the frame approval UI as the Safe; it verifies on chain (ERC-6492)', async () => {
   await startRequest(page, {
     method: 'personal_sign',
     params: [toHex('hello from the app'), address],
@@ -182,9 +211,13 @@ test('signs a message in the frame approval UI; viem verifies it', async () => {
   await approval(page).getByTestId('approve').click()
   const signed = await settle(page)
   expect(signed.error).toBeUndefined()
-  expect(
-    await verifyMessage({ address, message: 'hello from the app', signature: signed.value as Hex }),
-  ).toBe(true)
+  const signature = signed.value as Hex
+  // The Safe is not deployed yet: its signature carries the factory call (ERC-6492's suffix),
+  // and the chain checks it through the Safe's own ERC-1271 code, not as the EOA's key.
+  expect(signature.endsWith('6492'.repeat(16))).toBe(true)
+  expect(await chain.verifyMessage({ address, message: 'hello from the app', signature })).toBe(
+    true,
+  )
   await expect(frame(page)).toBeHidden()
 })
 
@@ -200,7 +233,26 @@ test('a rejection in the approval UI reaches the app as user-rejected (4001)', a
   expect((await settle(page)).error?.code).toBe(4001)
 })
 
-test('sends 0.01 ETH on anvil and the activity list shows it after a reload', async () => {
+test('switched to the EOA, it signs as the EOA; the choice survives a reload', async () => {
+  expect(await setPreferredAccount(page, 'eoa')).toEqual({ type: 'eoa', address: eoa })
+  // The page learns the active account when it connects: a reload reconnects to the EOA.
+  await page.reload()
+  await expect(connectButton(page)).toHaveAttribute('data-state', 'connected', { timeout: 30_000 })
+  await expect(connectButton(page)).toContainText(`${eoa.slice(0, 4)}…${eoa.slice(-6)}`)
+  expect(getAddress((await signedInAddress(page)) as string)).toBe(eoa)
+  await startRequest(page, { method: 'personal_sign', params: [toHex('from the EOA'), eoa] })
+  await expect(approval(page)).toContainText('from the EOA')
+  await approval(page).getByTestId('approve').click()
+  const signed = await settle(page)
+  expect(signed.error).toBeUndefined()
+  // A plain secp256k1 signature by the EOA's own key.
+  expect(
+    await verifyMessage({ address: eoa, message: 'from the EOA', signature: signed.value as Hex }),
+  ).toBe(true)
+  await expect(frame(page)).toBeHidden()
+})
+
+test('sends 0.01 ETH from the EOA on anvil and the activity list shows it after a reload', async () => {
   const funder = createWalletClient({
     account: mnemonicToAccount('test test test test test test test test test test test junk', {
       addressIndex: 8,
@@ -209,19 +261,21 @@ test('sends 0.01 ETH on anvil and the activity list shows it after a reload', as
     transport: http(`http://127.0.0.1:${ports.chain}`),
   })
   await chain.waitForTransactionReceipt({
-    hash: await funder.sendTransaction({ to: address, value: parseEther('1') }),
+    hash: await funder.sendTransaction({ to: eoa, value: parseEther('1') }),
   })
   const recipient = '0x000000000000000000000000000000000000dEaD'
   await startRequest(page, {
     method: 'eth_sendTransaction',
-    params: [{ from: address, to: recipient, value: toHex(parseEther('0.01')) }],
+    params: [{ from: eoa, to: recipient, value: toHex(parseEther('0.01')) }],
   })
   await expect(approval(page)).toContainText('0.01 ETH')
   await approval(page).getByTestId('approve').click()
   const sent = await settle(page)
   expect(sent.error).toBeUndefined()
   const hash = sent.value as Hex
-  expect((await chain.waitForTransactionReceipt({ hash })).status).toBe('success')
+  const receipt = await chain.waitForTransactionReceipt({ hash })
+  expect(receipt.status).toBe('success')
+  expect(getAddress(receipt.from)).toBe(eoa)
 
   // A reload keeps the email session, and the list (read from the server's indexer) has the send.
   await expect
@@ -317,7 +371,10 @@ test('a new device registers by the mailed link, then signs in to the same walle
     const { code } = await readCode(newEmail, before)
     await typeCodeInFrame(device, code)
     await expect(dialog(device)).toBeHidden({ timeout: 30_000 })
-    expect(await signedInAddress(device)).toBe(address)
+    // The same key: the same Safe, active by default on this device (the EOA choice is the
+    // other device's), and the same EOA beside it.
+    expect(getAddress((await signedInAddress(device)) as string)).toBe(address)
+    expect((await frameAccounts(device)).map((a) => getAddress(a.address))).toEqual([address, eoa])
   } finally {
     await device
       .context()

@@ -214,6 +214,9 @@ function buildLatchConfig(): LatchConfig {
     chainId: Number(networks[0]!.id),
     // Spread, so a build without Solana carries not even the key (first-load bytes).
     ...(solanaNetwork && { solanaChains: [solanaNetwork.caipNetworkId] }),
+    // Email and social users get a Safe smart account on the dev chain, where `npm start` runs a
+    // bundler (docs/smart-accounts.md). Development only, read here so a build folds it away.
+    ...(import.meta.env.DEV && { smartAccountNetworks: [Number(devNetwork.id)] }),
   })
   const adapter = createEvmAdapter({
     networks,
