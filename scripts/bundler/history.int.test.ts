@@ -1,0 +1,241 @@
+import { createSmartAccountClient } from 'permissionless'
+import { toSafeSmartAccount } from 'permissionless/accounts'
+import { createPimlicoClient } from 'permissionless/clients/pimlico'
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  http,
+  numberToHex,
+  type PublicClient,
+  parseEther,
+} from 'viem'
+import type { UserOperation } from 'viem/account-abstraction'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  allPages,
+  createWorld,
+  type World,
+} from '../../apps/server/src/chains/eip155/fixtures/harness.js'
+import { signedPaymasterData } from '../../apps/server/src/chains/eip155/paymaster/sign.js'
+import { ENTRY_POINT_07 } from '../devchain/aa/addresses.js'
+import { installAccountAbstraction } from '../devchain/aa/install.js'
+import { DEV_PAYMASTER_SIGNER_KEY, devPaymasterAddress } from '../devchain/aa/paymaster.js'
+import { demoAccounts, devTokens } from '../devchain/accounts.js'
+import { type AnvilInstance, DEV_CHAIN_ID, freePort, startAnvil } from '../devchain/anvil.js'
+import { genesisTimestampFor, seedDevChain } from '../devchain/seed.js'
+import { type DevBundler, startDevBundler } from './alto.js'
+
+// A Safe's user operations, sent through alto to EntryPoint v0.7, indexed by the server and read
+// back through its history route: one row per operation, sent by the Safe, never as the bundler's
+// transaction; the owner EOA's history stays its own.
+const devChain = defineChain({
+  id: DEV_CHAIN_ID,
+  name: 'Latch dev chain',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+})
+const entryPoint = { address: ENTRY_POINT_07, version: '0.7' } as const
+const lusd = devTokens.lusd.address
+const paymaster = devPaymasterAddress()
+const owner = privateKeyToAccount(generatePrivateKey())
+const recipient = privateKeyToAccount(generatePrivateKey()).address.toLowerCase() as Address
+const lusdTransfer = (amount: bigint) => ({
+  to: lusd,
+  value: 0n,
+  data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, amount] }),
+})
+
+let anvil: AnvilInstance
+let bundler: DevBundler
+let world: World
+let chain: PublicClient
+let safe: Address
+/** Transaction hashes of the operations by name, and the bundler EOA that sent them. */
+const txOf: Record<string, Hex> = {}
+let bundlerEoa: Address
+let ethSpentBySponsored = -1n
+
+// The VerifyingPaymaster's data signed here with the server's own signer code (the route that
+// serves it has its own tests): a window and the dev signer's signature over the operation.
+const sponsor = {
+  async getPaymasterStubData(op: Record<string, unknown>) {
+    return sponsor.getPaymasterData(op)
+  },
+  async getPaymasterData(op: Record<string, unknown>) {
+    const hex = (v: unknown) => (typeof v === 'bigint' ? numberToHex(v) : (v as Hex | undefined))
+    const draft = {
+      sender: op.sender as Address,
+      nonce: hex(op.nonce)!,
+      callData: op.callData as Hex,
+      factory: (op.factory as Address | undefined) ?? null,
+      factoryData: (op.factoryData as Hex | undefined) ?? null,
+      callGasLimit: hex(op.callGasLimit),
+      verificationGasLimit: hex(op.verificationGasLimit),
+      preVerificationGas: hex(op.preVerificationGas),
+      maxFeePerGas: hex(op.maxFeePerGas),
+      maxPriorityFeePerGas: hex(op.maxPriorityFeePerGas),
+      paymasterVerificationGasLimit: '0x186a0' as Hex,
+      paymasterPostOpGasLimit: '0x0' as Hex,
+    }
+    const window = { chainId: DEV_CHAIN_ID, paymaster, validUntil: 0, validAfter: 0 }
+    return {
+      paymaster,
+      paymasterData: await signedPaymasterData(draft, window, DEV_PAYMASTER_SIGNER_KEY),
+      paymasterVerificationGasLimit: 100_000n,
+      paymasterPostOpGasLimit: 0n,
+    }
+  },
+}
+
+beforeAll(async () => {
+  const now = new Date()
+  anvil = await startAnvil({ genesisTimestamp: genesisTimestampFor(now) })
+  await seedDevChain(anvil.rpcUrl, { now })
+  await installAccountAbstraction(anvil.rpcUrl)
+  bundler = await startDevBundler({ rpcUrl: anvil.rpcUrl, port: await freePort() })
+  chain = createPublicClient({ chain: devChain, transport: http(anvil.rpcUrl) })
+  world = await createWorld(anvil.rpcUrl, 'pglite')
+
+  const account = await toSafeSmartAccount({
+    client: chain,
+    owners: [owner],
+    version: '1.4.1',
+    entryPoint,
+  })
+  safe = account.address.toLowerCase() as Address
+  // ETH by the dev node's cheat (no transaction); LUSD by a real transfer from dev account 0.
+  await chain.request({
+    method: 'anvil_setBalance' as never,
+    params: [account.address, numberToHex(parseEther('1'))] as never,
+  })
+  const holder = createWalletClient({
+    account: demoAccounts[0],
+    chain: devChain,
+    transport: http(anvil.rpcUrl),
+  })
+  const funding = await holder.writeContract({
+    address: lusd,
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [account.address, 10_000_000n],
+  })
+  await chain.waitForTransactionReceipt({ hash: funding })
+
+  const pimlico = createPimlicoClient({ transport: http(bundler.url), entryPoint })
+  const fees = async () => (await pimlico.getUserOperationGasPrice()).fast
+  const client = createSmartAccountClient({
+    account,
+    chain: devChain,
+    bundlerTransport: http(bundler.url),
+    userOperation: { estimateFeesPerGas: fees },
+  })
+  const sponsored = createSmartAccountClient({
+    account,
+    chain: devChain,
+    bundlerTransport: http(bundler.url),
+    paymaster: sponsor,
+    userOperation: { estimateFeesPerGas: fees },
+  })
+  const settle = async (name: string, hash: Hex, success: boolean) => {
+    const receipt = await pimlico.waitForUserOperationReceipt({ hash, pollingInterval: 100 })
+    expect(receipt.success).toBe(success)
+    txOf[name] = receipt.receipt.transactionHash.toLowerCase() as Hex
+    bundlerEoa = receipt.receipt.from.toLowerCase() as Address
+  }
+
+  // 1. Paid by the Safe, deploys it: 0.01 ETH and 5 LUSD to the recipient in one operation.
+  await settle(
+    'batch',
+    await client.sendUserOperation({
+      calls: [{ to: recipient, value: parseEther('0.01') }, lusdTransfer(5_000_000n)],
+    }),
+    true,
+  )
+  // 2. Sponsored by the paymaster: 1 LUSD; the Safe's ETH must not move.
+  const before = await chain.getBalance({ address: account.address })
+  await settle(
+    'sponsored',
+    await sponsored.sendUserOperation({ calls: [lusdTransfer(1_000_000n)] }),
+    true,
+  )
+  ethSpentBySponsored = before - (await chain.getBalance({ address: account.address }))
+  // 3. Fails inside: 1,000 LUSD it does not hold. Gas is given, because estimating a call that
+  //    reverts is refused by the bundler; the operation itself is valid and is included.
+  const failing = await client.prepareUserOperation({
+    calls: [lusdTransfer(1_000_000_000n)],
+    callGasLimit: 200_000n,
+    verificationGasLimit: 300_000n,
+    preVerificationGas: 100_000n,
+  } as never)
+  const signature = await account.signUserOperation(failing as UserOperation)
+  await settle('failed', await client.sendUserOperation({ ...failing, signature } as never), false)
+
+  await world.indexer({ batchSize: 50 }).syncToHead()
+}, 300_000)
+afterAll(async () => {
+  await world?.close()
+  await bundler?.stop()
+  await anvil?.stop()
+})
+
+type Row = Awaited<ReturnType<typeof allPages>>[number][number]
+const historyOf = async (address: string) =>
+  (await allPages(world.app, address, { limit: '50' })).flat()
+const legs = (row: Row) =>
+  row.transfers.map((t) => `${t.direction} ${t.quantity.numeric} ${t.fungible_info?.symbol}`).sort()
+const only = (rows: Row[], name: string) => {
+  const mine = rows.filter((r) => r.metadata.hash.toLowerCase() === txOf[name])
+  expect(mine).toHaveLength(1)
+  return mine[0]!
+}
+
+describe('user operations in the smart account’s history', () => {
+  it('shows the batch as one send by the Safe with its ETH and LUSD legs, its fee left out', async () => {
+    const row = only(await historyOf(safe), 'batch')
+    expect(row.metadata).toMatchObject({ operationType: 'send', status: 'confirmed' })
+    expect(row.metadata.sentFrom.toLowerCase()).toBe(safe)
+    expect(row.metadata.sentTo.toLowerCase()).toBe(recipient)
+    expect(legs(row)).toEqual(['out 0.01 ETH', 'out 5 LUSD'])
+  })
+
+  it('shows the sponsored operation with only its LUSD leg, the Safe paying no ETH', async () => {
+    expect(ethSpentBySponsored).toBe(0n)
+    const row = only(await historyOf(safe), 'sponsored')
+    expect(row.metadata).toMatchObject({ operationType: 'send', status: 'confirmed' })
+    expect(row.metadata.sentFrom.toLowerCase()).toBe(safe)
+    expect(legs(row)).toEqual(['out 1 LUSD'])
+  })
+
+  it('shows the operation that failed inside a confirmed bundle as failed, nothing moved', async () => {
+    expect((await chain.getTransactionReceipt({ hash: txOf.failed! })).status).toBe('success')
+    const row = only(await historyOf(safe), 'failed')
+    expect(row.metadata.status).toBe('failed')
+    expect(row.metadata.sentFrom.toLowerCase()).toBe(safe)
+    expect(row.transfers).toEqual([])
+  })
+
+  it('never shows the bundler as the sender under the Safe; the bundler’s own history does', async () => {
+    const rows = await historyOf(safe)
+    expect(rows.filter((r) => r.metadata.sentFrom.toLowerCase() === bundlerEoa)).toEqual([])
+    // The Safe's rows: account 0's LUSD, then its three operations.
+    expect(rows).toHaveLength(4)
+    const theirs = only(await historyOf(bundlerEoa), 'batch')
+    expect(theirs.metadata.sentFrom.toLowerCase()).toBe(bundlerEoa)
+  })
+
+  it('keeps the owner EOA’s history apart: it signed off chain and sent nothing', async () => {
+    expect(await historyOf(owner.address)).toEqual([])
+  })
+
+  it('shows the recipient the ETH and LUSD it received', async () => {
+    const row = only(await historyOf(recipient), 'batch')
+    expect(row.metadata.operationType).toBe('receive')
+    expect(legs(row)).toEqual(['in 0.01 ETH', 'in 5 LUSD'])
+  })
+})
