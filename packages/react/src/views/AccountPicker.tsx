@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useLatch } from '../context.js'
 import { useLatchAccount } from '../hooks/index.js'
 import { fill } from '../messages.js'
-import { pickerMessages, shortAddress } from './AccountSwitch.js'
+import { pickerMessages, shortAddress } from './accountPickerMessages.js'
 
 /**
  * The active connection's accounts (name, short address as the network spells it, key type); a

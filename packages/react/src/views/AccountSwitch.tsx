@@ -1,9 +1,10 @@
-import { type ChainAdapter, truncateAddress } from '@latch/core'
+import type { ChainAdapter } from '@latch/core'
 import { lazy, Suspense, useState } from 'react'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
 import { useLatchAccount } from '../hooks/index.js'
 import { fill } from '../messages.js'
+import { pickerMessages } from './accountPickerMessages.js'
 
 // The list is a chunk of its own: most connections have one account, and their visitors never
 // fetch it. This entry is in the Account view's chunk, which the page's first load does not carry.
@@ -11,23 +12,10 @@ const AccountPicker = lazy(() =>
   import('./AccountPicker.js').then((m) => ({ default: m.AccountPicker })),
 )
 
-/** The Account view's strings for the picker, the locale's own where it sets `accountPicker`. */
-export const pickerMessages = (messages: object) => ({
-  switchAccount: 'Switch account ({count})',
-  listLabel: 'Accounts',
-  active: 'Active',
-  pickLabel: 'Use {name} ({address})',
-  failed: 'The wallet did not switch: {reason}',
-  ...(messages as { accountPicker?: Record<string, string> }).accountPicker,
-})
-
 /** The accounts a picker may offer: only where the adapter can also make one of them active. */
 export function pickableAccounts(adapter: ChainAdapter | undefined) {
   return adapter?.selectAccount && adapter.getAccounts ? adapter.getAccounts() : []
 }
-
-/** The short form the picker and the header share (4…6), for a screen reader too. */
-export const shortAddress = (address: string) => truncateAddress(address)
 
 /**
  * "Switch account" in the Account view, shown when the active connection offers several accounts
