@@ -10,6 +10,11 @@ export interface AuthUser {
   socialProvider?: string | undefined
   address: string
   accountType: 'eoa' | 'smartAccount'
+  /**
+   * Both EVM accounts, the active one first, on a network that offers smart accounts
+   * (docs/smart-accounts.md); absent where the user has the EOA only.
+   */
+  accounts?: readonly { address: string; type: 'eoa' | 'smartAccount' }[] | undefined
 }
 
 /** The social providers that sign in through OAuth; Farcaster has a flow of its own. */
@@ -82,6 +87,11 @@ export interface AuthConnector {
    * (docs/behaviour.md#views). The decision itself is made only in the frame. Absent: no view.
    */
   onApproval?(listener: (pending: boolean) => void): () => void
+  /**
+   * The user's own choice between the Safe and the EOA on the active EVM network: resolves once
+   * the page's account is the chosen one (the Account view's switch). Absent: no switch.
+   */
+  setPreferredAccount?(type: 'eoa' | 'smartAccount'): Promise<void>
   /** The signed-in user once connected, else undefined. */
   getUser(): AuthUser | undefined
   /** Called whenever `getUser()` may have changed. */

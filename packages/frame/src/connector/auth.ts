@@ -69,6 +69,11 @@ const toAuthUser = (user: EmbeddedWalletUser, socialProvider: string | undefined
   displayName: user.displayName,
   address: user.address,
   accountType: user.accounts?.[0]?.type ?? 'eoa',
+  // Two accounts only where the network offers smart accounts: the Account view's switch.
+  accounts:
+    user.accounts && user.accounts.length > 1
+      ? user.accounts.map(({ address, type }) => ({ address, type }))
+      : undefined,
   socialProvider: user.userName ? socialProvider : undefined,
 })
 
@@ -198,6 +203,12 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
       const { newEmail } = await (await wallet()).updateEmailSecondaryOtp(otp)
       if (user) setUser({ ...user, email: newEmail, displayName: truncateDisplayName(newEmail) })
       return { email: newEmail }
+    },
+    async setPreferredAccount(type) {
+      const { wallet, provider } = await loadFrame()
+      await wallet.setPreferredAccount(type)
+      // Reading the user again moves wagmi (accountsChanged) and the modal (onUser) to it.
+      await provider.connect()
     },
     syncApp(source) {
       app = source
