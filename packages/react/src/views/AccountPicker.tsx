@@ -1,9 +1,10 @@
-import type { PickableAccount } from '@latch/core'
+import { type PickableAccount, truncateAddress } from '@latch/core'
 import { useState } from 'react'
 import { useLatch } from '../context.js'
 import { useLatchAccount } from '../hooks/index.js'
 import { fill } from '../messages.js'
-import { pickerMessages, shortAddress } from './accountPickerMessages.js'
+// Type only: the strings come from the entry, so this chunk imports nothing of the view that loads it.
+import type { PickerMessages } from './AccountSwitch.js'
 
 /**
  * The active connection's accounts (name, short address as the network spells it, key type); a
@@ -13,17 +14,18 @@ import { pickerMessages, shortAddress } from './accountPickerMessages.js'
 export function AccountPicker({
   accounts,
   active,
+  t,
   onPicked,
 }: {
   accounts: readonly PickableAccount[]
   active: string | undefined
+  t: PickerMessages
   onPicked: () => void
 }) {
-  const { controller, messages } = useLatch('AccountPicker')
+  const { controller } = useLatch('AccountPicker')
   const { namespace } = useLatchAccount()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
-  const t = pickerMessages(messages)
 
   const pick = (address: string) => {
     const adapter = namespace ? controller.getAdapter(namespace) : undefined
@@ -47,7 +49,7 @@ export function AccountPicker({
       <ul className="latch-list" aria-label={t.listLabel} aria-busy={busy}>
         {accounts.map((account) => {
           const isActive = account.address === active
-          const name = account.name ?? shortAddress(account.address)
+          const name = account.name ?? truncateAddress(account.address)
           return (
             <li key={account.address}>
               <button
@@ -56,14 +58,14 @@ export function AccountPicker({
                 data-testid="account-picker-item"
                 data-address={account.address}
                 aria-current={isActive ? 'true' : undefined}
-                aria-label={fill(t.pickLabel, { name, address: shortAddress(account.address) })}
+                aria-label={fill(t.pickLabel, { name, address: truncateAddress(account.address) })}
                 disabled={busy}
                 onClick={() => (isActive ? onPicked() : pick(account.address))}
               >
                 <span className="latch-wallet-name">
                   {name}{' '}
                   <span className="latch-hint" title={account.address}>
-                    {shortAddress(account.address)}
+                    {truncateAddress(account.address)}
                   </span>
                 </span>
                 {account.keyType ? <span className="latch-hint">{account.keyType}</span> : null}

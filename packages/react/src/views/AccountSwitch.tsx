@@ -4,13 +4,24 @@ import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
 import { useLatchAccount } from '../hooks/index.js'
 import { fill } from '../messages.js'
-import { pickerMessages } from './accountPickerMessages.js'
 
 // The list is a chunk of its own: most connections have one account, and their visitors never
 // fetch it. This entry is in the Account view's chunk, which the page's first load does not carry.
 const AccountPicker = lazy(() =>
   import('./AccountPicker.js').then((m) => ({ default: m.AccountPicker })),
 )
+
+/** The Account view's strings for the picker, the locale's own where it sets `accountPicker`. */
+export const pickerMessages = (messages: object) => ({
+  switchAccount: 'Switch account ({count})',
+  listLabel: 'Accounts',
+  active: 'Active',
+  pickLabel: 'Use {name} ({address})',
+  failed: 'The wallet did not switch: {reason}',
+  ...(messages as { accountPicker?: Record<string, string> }).accountPicker,
+})
+
+export type PickerMessages = ReturnType<typeof pickerMessages>
 
 /** The accounts a picker may offer: only where the adapter can also make one of them active. */
 export function pickableAccounts(adapter: ChainAdapter | undefined) {
@@ -34,7 +45,7 @@ export function AccountSwitch() {
   const t = pickerMessages(messages)
   return open ? (
     <Suspense fallback={<p className="latch-hint">{messages.modal.loading}</p>}>
-      <AccountPicker accounts={accounts} active={address} onPicked={() => setOpen(false)} />
+      <AccountPicker accounts={accounts} active={address} t={t} onPicked={() => setOpen(false)} />
     </Suspense>
   ) : (
     <button
