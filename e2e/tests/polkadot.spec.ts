@@ -8,8 +8,10 @@ import {
   installPolkadotTestExtension,
   type PolkadotTestSigner,
 } from '../../packages/core/src/testing/polkadotWallet.js'
+import { ports } from '../playwright.config.js'
 import { connectButton, dialog, scrollToEnd } from '../support/app.js'
 import { expectedMonthHeaders } from '../support/chainHistory.js'
+import { injectTestWallet, TEST_WALLET_INFO } from '../support/wallet.js'
 
 // The dev Polkadot chain (chopsticks, a real runtime, docs/polkadot-node.md) on the e2e port set,
 // and a test extension on window.injectedWeb3 whose sr25519 keys (//Alice, //Bob of the dev
@@ -92,10 +94,10 @@ interface Extension {
   grant(page: Page, names: string[]): Promise<void>
 }
 
-async function injectExtension(page: Page): Promise<Extension> {
+async function injectExtension(page: Page, granted = ['Bob']): Promise<Extension> {
   const signer = await createPolkadotTestSigner({ chainUrl: CHAIN_URL })
-  // The visitor ticks Bob, not Alice, when the extension asks what the site may see.
-  signer.grant(['Bob'])
+  // By default the visitor ticks Bob, not Alice, when the extension asks what the site may see.
+  signer.grant(granted)
   const bridge = '__latchPolkadot'
   await page.exposeFunction(bridge, (request: { method: string; params?: unknown }) =>
     signer.handle(request),
@@ -240,4 +242,61 @@ test('refuses a send that would take the account below the existential deposit, 
   await expect(status(page)).toContainText('existential deposit')
   expect(extension.signer.requests).not.toContain('signPayload')
   expect(await free(BOB)).toBe(before)
+})
+
+test('the visitor shares Alice and Bob and picks Bob in the modal; then switches to an EVM connection and back', async ({
+  page,
+}) => {
+  test.setTimeout(150_000)
+  // The EVM test wallet only connects and reads here (no transaction): this spec runs in the
+  // 'no-chain' lane, beside the chain lane's specs that send from the dev EVM accounts.
+  await injectTestWallet(page, { rpcUrl: `http://127.0.0.1:${ports.chain}` })
+  const extension = await injectExtension(page, ['Alice', 'Bob'])
+  await page.goto('/')
+  // The extension's first shared account is the active one after connecting.
+  await connectPolkadot(page, ALICE)
+
+  // The picker: each account's name, short address in the dev chain's prefix (2) and key type.
+  await connectButton(page).click()
+  await expect(dialog(page)).toHaveAttribute('data-view', 'Account')
+  await dialog(page).getByRole('button', { name: 'Switch account (2)' }).click()
+  const items = dialog(page).getByTestId('account-picker-item')
+  await expect(items).toHaveCount(2)
+  await expect(items.nth(0)).toContainText(`Alice ${short(ALICE)}`)
+  await expect(items.nth(0)).toContainText('sr25519')
+  await expect(items.nth(0)).toHaveAttribute('aria-current', 'true')
+  await expect(items.nth(1)).toContainText(`Bob ${short(BOB)}`)
+  await expect(items.nth(1)).toContainText('sr25519')
+  const asked = extension.signer.requests.length
+  await items.nth(1).click()
+  await expect(dialog(page).getByTestId('account-name')).toHaveText(short(BOB))
+  await expect(connectButton(page)).toContainText(short(BOB))
+  await expect(page.getByTestId('activity-context')).toContainText(BOB)
+  await expect(page.getByTestId('activity-row').first()).toBeVisible({ timeout: 60_000 })
+  // A pick among the accounts the site already sees asks the extension nothing.
+  expect(extension.signer.requests.slice(asked)).toEqual([])
+  await page.keyboard.press('Escape')
+  await expect(dialog(page)).toBeHidden()
+
+  // To EVM: nothing connected there yet, so the switch is confirmed and the wallets offered.
+  await page.getByTestId('network-switcher').click()
+  await dialog(page).getByTestId('network-eip155:31337').click()
+  await dialog(page).getByRole('button', { name: 'Switch', exact: true }).click()
+  await expect(dialog(page)).toHaveAttribute('data-view', 'Connect')
+  await page.getByTestId(`wallet-${TEST_WALLET_INFO.rdns}`).click()
+  await expect(dialog(page)).toBeHidden()
+  await expect(connectButton(page)).toContainText('0xf3…b92266')
+
+  // Back to Polkadot: the connection is still there with the picked account; nothing is asked.
+  const before = extension.signer.requests.length
+  await page.getByTestId('network-switcher').click()
+  await dialog(page).getByTestId(`network-${CAIP2}`).click()
+  await expect(connectButton(page)).toContainText(short(BOB))
+  await expect(page.getByTestId('activity-context')).toContainText(BOB)
+  expect(extension.signer.requests.slice(before).filter((r) => r === 'enable')).toEqual([])
+
+  // And to EVM again: its connection stayed too.
+  await page.getByTestId('network-switcher').click()
+  await dialog(page).getByTestId('network-eip155:31337').click()
+  await expect(connectButton(page)).toContainText('0xf3…b92266')
 })
