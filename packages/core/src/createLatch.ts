@@ -5,6 +5,7 @@ import { checkFeatureFlags, type LegalLinks } from './controller/flags.js'
 import { createController, type LatchController } from './controller/index.js'
 import { detectMobile } from './controller/mobile.js'
 import type { CaipNetwork } from './networks/types.js'
+import { watchAuthAlerts } from './providerServices/alerts.js'
 import { type ProviderServices, startProviderServices } from './providerServices/session.js'
 import type { SiwxConfig } from './siwx/types.js'
 import { createLatchStorage, type LatchStorage } from './storage/storage.js'
@@ -165,6 +166,7 @@ export function createLatch<C extends CreateLatchParameters>(
 function mountWatchers(latch: Latch): () => void {
   const stops = [
     watchUnsupportedChain(latch),
+    watchAuthAlerts(latch.auth, latch.stores.alerts),
     // Balance, history, names and sign-in act on a connected account: their code loads on the
     // first connection, so a page nobody connects on never fetches it.
     startLazily(

@@ -88,6 +88,12 @@ export interface AuthConnector {
    */
   onApproval?(listener: (pending: boolean) => void): () => void
   /**
+   * Called with the frame's alerts (docs/behaviour.md#errors): the code ('iframe_load_failed',
+   * 'iframe_request_timeout', 'Action not allowed') and the sentence a visitor reads. The
+   * controller shows them on its alert surface, each code once per session.
+   */
+  onAlert?(listener: (alert: string, message: string) => void): () => void
+  /**
    * The user's own choice between the Safe and the EOA on the active EVM network: resolves once
    * the page's account is the chosen one (the Account view's switch). Absent: no switch.
    */

@@ -1,4 +1,5 @@
 export * from './actionErrors.js'
+export * from './alertMessages.js'
 export * from './base.js'
 export * from './errors.js'
 export * from './messages.js'

@@ -1,4 +1,4 @@
-import { createLatchStorage, createMemoryStorage } from '@latch/core'
+import { createLatchStorage, createMemoryStorage, frameRequestTimedOut } from '@latch/core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createMessageHandler, FrameError, type FrameServices } from '../app/handler.js'
 import { frameNotices } from '../protocol/index.js'
@@ -106,7 +106,10 @@ describe('createFrameClient', () => {
     const failed = expect(pending).rejects.toThrow('Unable to load email login dependency')
     await vi.advanceTimersByTimeAsync(20_000)
     await failed
-    expect(onAlert).toHaveBeenCalledWith('iframe_load_failed')
+    expect(onAlert).toHaveBeenCalledWith(
+      'iframe_load_failed',
+      'Unable to load email login dependency',
+    )
   })
 
   it("fails a sign-in unanswered in 10 minutes (a code's life) with 'iframe_request_timeout'", async () => {
@@ -126,10 +129,10 @@ describe('createFrameClient', () => {
     // The visitor may still be typing the code after two minutes.
     await vi.advanceTimersByTimeAsync(120_000)
     expect(settled).toBe(false)
-    const failed = expect(pending).rejects.toThrow('iframe_request_timeout')
+    const failed = expect(pending).rejects.toThrow(frameRequestTimedOut)
     await vi.advanceTimersByTimeAsync(480_000)
     await failed
-    expect(onAlert).toHaveBeenCalledWith('iframe_request_timeout')
+    expect(onAlert).toHaveBeenCalledWith('iframe_request_timeout', frameRequestTimedOut)
   })
 
   it('passes the frame error message and code through', async () => {

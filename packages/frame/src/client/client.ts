@@ -1,3 +1,4 @@
+import { errorMessages } from '@latch/core'
 import {
   type AppEvent,
   type AppPayload,
@@ -35,8 +36,11 @@ export interface FrameClientOptions extends FrameQuery {
   frameUrl: string
   /** Defaults to document.body. */
   parent?: HTMLElement | undefined
-  /** Called with 'iframe_load_failed' or 'iframe_request_timeout' (docs/behaviour.md#errors alerts). */
-  onAlert?: ((alert: string) => void) | undefined
+  /**
+   * Called with the code of an alert of docs/behaviour.md#errors ('iframe_load_failed',
+   * 'iframe_request_timeout', 'Action not allowed') and the sentence a visitor reads for it.
+   */
+  onAlert?: ((alert: string, message: string) => void) | undefined
   /** Called as the frame asks to be shown or hidden (its approval and sign-in views). */
   onVisible?: ((visible: boolean) => void) | undefined
   warn?: Warn | undefined
@@ -98,8 +102,9 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   readyPromise.catch(() => {})
 
   const readyTimer = setTimeout(() => {
-    options.onAlert?.(new FrameLoadError().alert)
-    failReady(new FrameLoadError())
+    const error = new FrameLoadError()
+    options.onAlert?.(error.alert, error.message)
+    failReady(error)
     stopListening()
   }, timings.readyTimeoutMs)
 
@@ -137,15 +142,17 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     // An answer for a request already aborted or timed out, or for another event: ignored.
     if (!entry || entry.event !== answer.event) return
     entry.cleanup()
-    if (answer.kind === 'success') entry.resolve(answer.payload)
-    else
-      entry.reject(
-        new FrameResponseError(
-          answer.payload.message,
-          answer.payload.code,
-          answer.payload.retryAfter,
-        ),
-      )
+    if (answer.kind === 'success') return entry.resolve(answer.payload)
+    // The frame refused a method off its allow-list: the page shows 'Action not allowed'.
+    if (answer.payload.message === errorMessages.rpcCallNotAllowed)
+      options.onAlert?.(errorMessages.actionNotAllowed, errorMessages.actionNotAllowed)
+    entry.reject(
+      new FrameResponseError(
+        answer.payload.message,
+        answer.payload.code,
+        answer.payload.retryAfter,
+      ),
+    )
   }
 
   async function request<event extends AppEvent>(
@@ -181,8 +188,9 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       if (connectEvents.includes(event))
         timer = setTimeout(() => {
           entry.cleanup()
-          options.onAlert?.(new FrameRequestTimeoutError(event).alert)
-          reject(new FrameRequestTimeoutError(event))
+          const error = new FrameRequestTimeoutError(event)
+          options.onAlert?.(error.alert, error.message)
+          reject(error)
         }, timings.connectTimeoutMs)
       post(event, id, payload)
     })

@@ -1,4 +1,4 @@
-import { errorMessages, LatchError } from '@latch/core'
+import { errorMessages, frameRequestTimedOut, LatchError } from '@latch/core'
 import { describe, expect, it } from 'vitest'
 import { KeyMismatchError } from '../app/custody/keys.js'
 import { FrameError } from '../app/handler.js'
@@ -36,7 +36,8 @@ describe('frame errors', () => {
 
   it('keeps the detail apart from the message a view shows', () => {
     const timeout = new FrameRequestTimeoutError('CONNECT_EMAIL')
-    expect(timeout.message).toBe(errorMessages.iframeRequestTimeout)
+    expect(timeout.message).toBe(frameRequestTimedOut)
+    expect(timeout.alert).toBe(errorMessages.iframeRequestTimeout)
     expect(timeout.details).toBe("No answer to 'CONNECT_EMAIL'.")
   })
 

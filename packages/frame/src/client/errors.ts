@@ -1,4 +1,4 @@
-import { errorMessages, LatchError } from '@latch/core'
+import { errorMessages, frameRequestTimedOut, LatchError } from '@latch/core'
 
 /** The frame never became ready (docs/behaviour.md#errors): the caller shows the 'iframe_load_failed' alert. */
 export class FrameLoadError extends LatchError {
@@ -14,7 +14,10 @@ export class FrameRequestTimeoutError extends LatchError {
   override name = 'FrameRequestTimeoutError'
   readonly alert = errorMessages.iframeRequestTimeout
   constructor(readonly event: string) {
-    super(errorMessages.iframeRequestTimeout, { details: `No answer to '${event}'.` })
+    // The code is the alert's key; what a form shows is the sentence, never the code.
+    super(frameRequestTimedOut, {
+      details: `No answer to '${event}'.`,
+    })
   }
 }
 

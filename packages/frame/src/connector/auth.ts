@@ -62,6 +62,8 @@ export type LatchAuthConnector = AuthConnector & {
   readonly loadSolanaWallet: (() => Promise<EmbeddedSolanaWallet>) | undefined
   /** Always there on this connector: the frame tells when its approval view shows. */
   onApproval(listener: (pending: boolean) => void): () => void
+  /** Always there on this connector: the frame's alerts, for the controller's alert surface. */
+  onAlert(listener: (alert: string, message: string) => void): () => void
 }
 
 const toAuthUser = (user: EmbeddedWalletUser, socialProvider: string | undefined): AuthUser => ({
@@ -90,6 +92,7 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
   let app: AuthAppSource | undefined
   const listeners = new Set<() => void>()
   const approvalListeners = new Set<(pending: boolean) => void>()
+  const alertListeners = new Set<(alert: string, message: string) => void>()
   const setUser = (next: AuthUser | undefined) => {
     user = next
     for (const listener of listeners) listener()
@@ -110,7 +113,10 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
         rpcUrl: options.serverUrl,
         smartAccountNetworks: options.smartAccountNetworks,
         storage,
-        onAlert: options.onAlert,
+        onAlert(alert, message) {
+          options.onAlert?.(alert)
+          for (const listener of [...alertListeners]) listener(alert, message)
+        },
         timings: options.timings,
         warn: options.warn,
       })
@@ -213,6 +219,10 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
     syncApp(source) {
       app = source
       loaded?.wallet.syncApp(source)
+    },
+    onAlert(listener) {
+      alertListeners.add(listener)
+      return () => alertListeners.delete(listener)
     },
     onApproval(listener) {
       approvalListeners.add(listener)
