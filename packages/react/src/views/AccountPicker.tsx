@@ -3,8 +3,6 @@ import { useState } from 'react'
 import { useLatch } from '../context.js'
 import { useLatchAccount } from '../hooks/index.js'
 import { fill } from '../messages.js'
-// Type only: the strings come from the entry, so this chunk imports nothing of the view that loads it.
-import type { PickerMessages } from './AccountSwitch.js'
 
 /**
  * The active connection's accounts (name, short address as the network spells it, key type); a
@@ -19,7 +17,8 @@ export function AccountPicker({
 }: {
   accounts: readonly PickableAccount[]
   active: string | undefined
-  t: PickerMessages
+  /** The strings, from the entry (AccountSwitch), which this chunk does not import: no circle. */
+  t: Record<'listLabel' | 'active' | 'pickLabel' | 'failed', string>
   onPicked: () => void
 }) {
   const { controller } = useLatch('AccountPicker')

@@ -21,8 +21,6 @@ export const pickerMessages = (messages: object) => ({
   ...(messages as { accountPicker?: Record<string, string> }).accountPicker,
 })
 
-export type PickerMessages = ReturnType<typeof pickerMessages>
-
 /** The accounts a picker may offer: only where the adapter can also make one of them active. */
 export function pickableAccounts(adapter: ChainAdapter | undefined) {
   return adapter?.selectAccount && adapter.getAccounts ? adapter.getAccounts() : []
