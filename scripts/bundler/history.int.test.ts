@@ -172,9 +172,9 @@ beforeAll(async () => {
     callGasLimit: 200_000n,
     verificationGasLimit: 300_000n,
     preVerificationGas: 100_000n,
-  } as never)
+  })
   const signature = await account.signUserOperation(failing as UserOperation)
-  await settle('failed', await client.sendUserOperation({ ...failing, signature } as never), false)
+  await settle('failed', await client.sendUserOperation({ ...failing, signature }), false)
 
   await world.indexer({ batchSize: 50 }).syncToHead()
 }, 300_000)
@@ -188,7 +188,9 @@ type Row = Awaited<ReturnType<typeof allPages>>[number][number]
 const historyOf = async (address: string) =>
   (await allPages(world.app, address, { limit: '50' })).flat()
 const legs = (row: Row) =>
-  row.transfers.map((t) => `${t.direction} ${t.quantity.numeric} ${t.fungible_info?.symbol}`).sort()
+  (row.transfers ?? [])
+    .map((t) => `${t.direction} ${t.quantity.numeric} ${t.fungible_info?.symbol}`)
+    .sort()
 const only = (rows: Row[], name: string) => {
   const mine = rows.filter((r) => r.metadata.hash.toLowerCase() === txOf[name])
   expect(mine).toHaveLength(1)

@@ -132,7 +132,9 @@ describe('a user operation on the wire', () => {
       hash: txHash,
     })
     expect(
-      row.transfers.map((t) => `${t.direction} ${t.fungible_info?.symbol} ${t.quantity.numeric}`),
+      (row.transfers ?? []).map(
+        (t) => `${t.direction} ${t.fungible_info?.symbol} ${t.quantity.numeric}`,
+      ),
     ).toEqual(['out ETH 0.000000000000000001', 'out T 5'])
     // The bundler's view of the same transaction is its own: sent by it, the refund in.
     const theirs = toWireTransaction(bundler, tx, events, ctx)
