@@ -28,9 +28,6 @@ const TokenBalances = lazy(() =>
 // Only an email or social user on a smart-account network fetches it (docs/smart-accounts.md).
 const AccountTypeSwitch = lazy(() => import('./AccountTypeSwitch.js'))
 
-// Only an email or social user on a smart-account network fetches it (docs/smart-accounts.md).
-const AccountTypeSwitch = lazy(() => import('./AccountTypeSwitch.js'))
-
 /** The unconfirmed part of a balance read, when the adapter reports one and it is not zero. */
 export function pendingOf(read: object | undefined): string | undefined {
   const pending = (read as { pending?: unknown } | undefined)?.pending
@@ -232,11 +229,6 @@ export function Account() {
           >
             <span className="latch-wallet-name">{t.activity}</span>
           </button>
-        ) : null}
-        {user?.accounts && auth?.setPreferredAccount ? (
-          <Suspense fallback={null}>
-            <AccountTypeSwitch auth={auth} user={user} />
-          </Suspense>
         ) : null}
         {user?.accounts && auth?.setPreferredAccount ? (
           <Suspense fallback={null}>
