@@ -109,7 +109,6 @@ const signedInAddress = (page: Page) =>
 
 type FrameWallet = {
   getUser(p: { chainId: string }): Promise<{ accounts?: { address: string; type: string }[] }>
-  setPreferredAccount(type: string): Promise<{ type: string; address: string }>
 }
 /** The frame's own answer on the dev chain: both accounts, the active one first. */
 const frameAccounts = (page: Page) =>
@@ -118,13 +117,6 @@ const frameAccounts = (page: Page) =>
     const user = await (await w.__latchDev.auth.load()).getUser({ chainId: 'eip155:31337' })
     return user.accounts ?? []
   })
-/** The user's own choice of account on the dev chain (the frame's SET_PREFERRED_ACCOUNT). */
-const setPreferredAccount = (page: Page, type: 'eoa' | 'smartAccount') =>
-  page.evaluate(async (type) => {
-    const w = window as unknown as { __latchDev: { auth: { load(): Promise<FrameWallet> } } }
-    return (await w.__latchDev.auth.load()).setPreferredAccount(type)
-  }, type)
-
 // The web app offers smart accounts on the dev chain (development builds): an email user's
 // account there is a Safe by default, and the same key's EOA is the other one.
 let page: Page
@@ -197,6 +189,8 @@ test('signs in with the code typed in the secure frame; the address shows', asyn
   await connectButton(page).click()
   await expect(dialog(page)).toHaveAttribute('data-view', 'Account')
   await expect(dialog(page)).toContainText(email)
+  // The Safe is active: the view offers the EOA.
+  await expect(dialog(page).getByTestId('account-type-switch')).toHaveText('Switch to your EOA')
   await axe(page, 'account signed in by email')
   await page.keyboard.press('Escape')
   await expect(dialog(page)).toBeHidden()
@@ -233,9 +227,21 @@ test('a rejection in the approval UI reaches the app as user-rejected (4001)', a
   expect((await settle(page)).error?.code).toBe(4001)
 })
 
-test('switched to the EOA, it signs as the EOA; the choice survives a reload', async () => {
-  expect(await setPreferredAccount(page, 'eoa')).toEqual({ type: 'eoa', address: eoa })
-  // The page learns the active account when it connects: a reload reconnects to the EOA.
+test('switched to the EOA in the Account view, it signs as the EOA; the choice survives a reload', async () => {
+  await connectButton(page).click()
+  await expect(dialog(page)).toHaveAttribute('data-view', 'Account')
+  await dialog(page).getByRole('button', { name: 'Switch to your EOA' }).click()
+  // The page's account follows the frame's choice at once: the header, the view and wagmi.
+  await expect(
+    dialog(page).getByRole('button', { name: 'Switch to your Smart Account' }),
+  ).toBeVisible()
+  await expect(connectButton(page)).toContainText(`${eoa.slice(0, 4)}…${eoa.slice(-6)}`)
+  await expect(dialog(page).getByTestId('account-name')).toHaveAttribute('title', eoa)
+  expect(getAddress((await signedInAddress(page)) as string)).toBe(eoa)
+  await axe(page, 'account on the EOA, smart account offered')
+  await page.keyboard.press('Escape')
+  await expect(dialog(page)).toBeHidden()
+  // The choice is the frame's, kept per network on this device: a reload reconnects to the EOA.
   await page.reload()
   await expect(connectButton(page)).toHaveAttribute('data-state', 'connected', { timeout: 30_000 })
   await expect(connectButton(page)).toContainText(`${eoa.slice(0, 4)}…${eoa.slice(-6)}`)
