@@ -16,7 +16,7 @@ export interface HistoryQuery {
 
 export interface HistoryRows {
   txs: StoredTx[]
-  /** The viewer's events, by `${chainId}:${hash}`. */
+  /** The viewer's events and the transaction's user operations, by `${chainId}:${hash}`. */
   events: Map<string, ChainEvent[]>
   /** Per chain: token metadata and NFT metadata. */
   tokens: Map<number, Map<string, TokenMetadata>>
@@ -103,7 +103,9 @@ export async function readHistory(db: Db, query: HistoryQuery): Promise<HistoryR
          left join chain_tokens k on k.chain_id = e.chain_id and k.address = e.token
          left join chain_nfts n on n.chain_id = e.chain_id and n.contract = e.token and n.token_id = e.token_id
          where e.chain_id = p.chain_id and e.tx_hash = p.tx_hash
-           and (e.from_address = ${address} or e.to_address = ${address})) as events
+           and (e.from_address = ${address} or e.to_address = ${address}
+             -- every user operation of the bundle: where each one's logs end (userOperations.ts)
+             or e.kind in ('user_operation', 'user_operation_failed'))) as events
     from page p
     join chain_transactions t on t.chain_id = p.chain_id and t.hash = p.tx_hash
     order by p.mined_at desc, p.block_number desc, p.tx_index desc, p.chain_id desc`,

@@ -155,4 +155,37 @@ describe('a user operation on the wire', () => {
     })
     expect(row.transfers).toEqual([])
   })
+
+  it('types each account’s row by its own operation when two share a bundle', () => {
+    const other = '0x6666666666666666666666666666666666666666' as Address
+    // The other account's operation pays this one 5 T (log 3, logged before its event at 5);
+    // this one's operation then sends ETH (its event at 8).
+    const theirOp = { ...op!, from: other, logIndex: 5, tokenId: 1n }
+    const myOp = { ...op!, logIndex: 8 }
+    const events = [
+      ev({ logIndex: 3, kind: 'erc20', token, from: other, to: account, amount: 5n }),
+      theirOp,
+      ev({ item: 1 }),
+      myOp,
+    ]
+    const mine = toWireTransaction(account, tx, events, ctx)
+    expect(mine.metadata).toMatchObject({
+      operationType: 'send',
+      sentFrom: account,
+      sentTo: recipient,
+    })
+    expect((mine.transfers ?? []).map((t) => `${t.direction} ${t.fungible_info?.symbol}`)).toEqual([
+      'in T',
+      'out ETH',
+    ])
+    const theirs = toWireTransaction(other, tx, events, ctx)
+    expect(theirs.metadata).toMatchObject({
+      operationType: 'send',
+      sentFrom: other,
+      sentTo: account,
+    })
+    expect(
+      (theirs.transfers ?? []).map((t) => `${t.direction} ${t.fungible_info?.symbol}`),
+    ).toEqual(['out T'])
+  })
 })

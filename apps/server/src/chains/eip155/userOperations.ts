@@ -84,39 +84,55 @@ export interface OperationView {
   to: Address | null
   status: 'confirmed' | 'failed'
   nonce: number
-  /** The viewer's events of the operation: its value legs, without the fee it prepaid. */
+  /** The viewer's value legs in the transaction, without the fee its operations prepaid. */
   events: ChainEvent[]
+  /** Those of the legs its own operations made: what the row's operation type is read from. */
+  own: ChainEvent[]
 }
 
 /**
  * The transaction as the smart account `viewer` sees it when it holds the viewer's user
- * operation(s); null when it holds none (then the transaction is shown as it is).
+ * operation(s); null when it holds none (then the transaction is shown as it is). `events` may
+ * hold every event of the transaction; the history query gives the viewer's and every operation's.
  *
  * - Sent by the smart account, not by the bundler that paid the gas and was refunded.
  * - Failed when any of its operations failed, though the bundler's transaction succeeded.
  * - The ETH the account prefunded to the EntryPoint during validation is the operation's fee, not
  *   a transfer, so it is left out, as an EOA's gas is; a sponsored operation never had such a leg.
- * - Its legs are the viewer's own transfers in the transaction. Operations of other accounts in the
- *   same bundle show only where they moved value to or from the viewer.
+ * - Its legs are all the viewer's transfers in the transaction, so the row still adds up to the
+ *   balance change. But when another account's operation in the same bundle paid the viewer,
+ *   that payment is not what the viewer's operation did: the EntryPoint logs each operation's
+ *   UserOperationEvent right after its calls, so a log belongs to the first operation logged after
+ *   it, and a log that belongs to another sender's operation does not count toward the type.
+ *   Internal ETH transfers have no log position; they count as the viewer's own.
  */
 export function operationView(
   viewer: Address,
   events: readonly ChainEvent[],
   txStatus: 'confirmed' | 'failed',
 ): OperationView | null {
-  const ops = events.filter((e) => isUserOperationKind(e.kind) && e.from === viewer)
+  const allOps = events
+    .filter((e) => isUserOperationKind(e.kind))
+    .sort((a, b) => a.logIndex - b.logIndex)
+  const ops = allOps.filter((e) => e.from === viewer)
   if (ops.length === 0) return null
   const entryPoints = new Set(ops.map((op) => op.to))
   const legs = events.filter(
     (e) =>
       !isUserOperationKind(e.kind) &&
+      (e.from === viewer || e.to === viewer) &&
       !(
         (e.kind === 'internal' || e.kind === 'native') &&
         e.from === viewer &&
         entryPoints.has(e.to)
       ),
   )
-  const counterpart = legs.find((e) => e.from === viewer && e.to !== viewer)?.to
+  const own = legs.filter((e) => {
+    if (e.logIndex < 0) return true
+    const owner = allOps.find((op) => op.logIndex > e.logIndex)
+    return !owner || owner.from === viewer
+  })
+  const counterpart = own.find((e) => e.from === viewer && e.to !== viewer)?.to
   const failed = txStatus === 'failed' || ops.some((op) => op.kind === 'user_operation_failed')
   return {
     from: viewer,
@@ -124,5 +140,6 @@ export function operationView(
     status: failed ? 'failed' : 'confirmed',
     nonce: ops[0]!.item,
     events: legs,
+    own,
   }
 }

@@ -117,11 +117,10 @@ export function toWireTransaction(
   events: readonly ChainEvent[],
   ctx: WireContext,
 ): Transaction {
-  const all = events.filter((e) => e.from === viewer || e.to === viewer)
   // A smart account's user operation is shown as the account's own, not as the bundler's
   // transaction that carried it (userOperations.ts).
-  const op = operationView(viewer, all, tx.status)
-  const mine = op ? op.events : all
+  const op = operationView(viewer, events, tx.status)
+  const mine = op ? op.events : events.filter((e) => e.from === viewer || e.to === viewer)
   const sent = op ? { from: op.from, to: op.to, selector: tx.selector } : tx
   const transfers: TransactionTransfer[] = []
   for (const event of mine) {
@@ -132,7 +131,7 @@ export function toWireTransaction(
   return {
     id: `${caip2(tx.chainId)}:${tx.hash}`,
     metadata: {
-      operationType: classify(viewer, sent, mine),
+      operationType: classify(viewer, sent, op ? op.own : mine),
       hash: tx.hash,
       minedAt: new Date(tx.minedAt * 1000).toISOString(),
       sentFrom: sent.from,
