@@ -180,6 +180,6 @@ function mountWatchers(latch: Latch): () => void {
     ),
   ]
   return () => {
-    for (const stop of stops) stop()
+    for (const stop of stops) stop?.()
   }
 }

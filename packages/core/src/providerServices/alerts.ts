@@ -84,9 +84,6 @@ export function raiseProviderAlert(
 export function watchAuthAlerts(
   auth: Pick<AuthConnector, 'onAlert'> | undefined,
   store: AlertsStore,
-): () => void {
-  return (
-    auth?.onAlert?.((alert, message) => showAlert(store, message, 'error', { once: alert })) ??
-    (() => {})
-  )
+): (() => void) | undefined {
+  return auth?.onAlert?.((alert, message) => showAlert(store, message, 'error', { once: alert }))
 }

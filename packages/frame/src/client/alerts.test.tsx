@@ -126,7 +126,7 @@ describe("the frame's alerts on the alert surface", () => {
       message: errorMessages.emailLoginDependency,
       shownOnce: ['iframe_load_failed'],
     })
-    stop()
+    stop?.()
     expect(listeners.size).toBe(0)
   })
 })

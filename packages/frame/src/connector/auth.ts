@@ -43,8 +43,6 @@ export interface AuthConnectorOptions {
   enableLogger?: boolean | undefined
   /** The same storage the controller uses, so the login cache is the one docs/behaviour.md#state names. */
   storage?: LatchStorage | undefined
-  /** docs/behaviour.md#errors alerts: 'iframe_load_failed', 'iframe_request_timeout'. */
-  onAlert?: ((alert: string) => void) | undefined
   /** Overrides of the frame timings of docs/behaviour.md#limits (tests). */
   timings?: FrameClientOptions['timings']
   warn?: FrameClientOptions['warn']
@@ -62,7 +60,11 @@ export type LatchAuthConnector = AuthConnector & {
   readonly loadSolanaWallet: (() => Promise<EmbeddedSolanaWallet>) | undefined
   /** Always there on this connector: the frame tells when its approval view shows. */
   onApproval(listener: (pending: boolean) => void): () => void
-  /** Always there on this connector: the frame's alerts, for the controller's alert surface. */
+  /**
+   * Always there on this connector: the frame's alerts of docs/behaviour.md#errors
+   * ('iframe_load_failed', 'iframe_request_timeout', 'Action not allowed') with the sentence to
+   * show. The controller feeds them to its alert surface; an app may listen too.
+   */
   onAlert(listener: (alert: string, message: string) => void): () => void
 }
 
@@ -114,8 +116,7 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
         smartAccountNetworks: options.smartAccountNetworks,
         storage,
         onAlert(alert, message) {
-          options.onAlert?.(alert)
-          for (const listener of [...alertListeners]) listener(alert, message)
+          for (const listener of alertListeners) listener(alert, message)
         },
         timings: options.timings,
         warn: options.warn,
