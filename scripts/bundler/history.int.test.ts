@@ -14,7 +14,11 @@ import {
   type PublicClient,
   parseEther,
 } from 'viem'
-import type { UserOperation } from 'viem/account-abstraction'
+import {
+  entryPoint07Abi,
+  toPackedUserOperation,
+  type UserOperation,
+} from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -45,10 +49,10 @@ const lusd = devTokens.lusd.address
 const paymaster = devPaymasterAddress()
 const owner = privateKeyToAccount(generatePrivateKey())
 const recipient = privateKeyToAccount(generatePrivateKey()).address.toLowerCase() as Address
-const lusdTransfer = (amount: bigint) => ({
+const lusdTransfer = (amount: bigint, to: Address = recipient) => ({
   to: lusd,
   value: 0n,
-  data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, amount] }),
+  data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
 })
 
 let anvil: AnvilInstance
@@ -56,6 +60,9 @@ let bundler: DevBundler
 let world: World
 let chain: PublicClient
 let safe: Address
+/** A second Safe, whose operation shares one bundle with the first one's. */
+let safeB: Address
+const relayer = demoAccounts[1].toLowerCase() as Address
 /** Transaction hashes of the operations by name, and the bundler EOA that sent them. */
 const txOf: Record<string, Hex> = {}
 let bundlerEoa: Address
@@ -176,6 +183,48 @@ beforeAll(async () => {
   const signature = await account.signUserOperation(failing as UserOperation)
   await settle('failed', await client.sendUserOperation({ ...failing, signature }), false)
 
+  // 4. Two Safes in one bundle: the first pays the second 2 LUSD, the second sends 0.02 ETH.
+  //    alto sends one operation per bundle here, so dev account 1 plays the bundler and calls
+  //    the EntryPoint's handleOps with both signed operations.
+  const accountB = await toSafeSmartAccount({
+    client: chain,
+    owners: [privateKeyToAccount(generatePrivateKey())],
+    version: '1.4.1',
+    entryPoint,
+  })
+  safeB = accountB.address.toLowerCase() as Address
+  await chain.request({
+    method: 'anvil_setBalance' as never,
+    params: [accountB.address, numberToHex(parseEther('1'))] as never,
+  })
+  const clientB = createSmartAccountClient({
+    account: accountB,
+    chain: devChain,
+    bundlerTransport: http(bundler.url),
+    userOperation: { estimateFeesPerGas: fees },
+  })
+  const signed = async (prepared: UserOperation, signer: typeof account) =>
+    toPackedUserOperation({ ...prepared, signature: await signer.signUserOperation(prepared) })
+  const opA = (await client.prepareUserOperation({
+    calls: [lusdTransfer(2_000_000n, accountB.address)],
+  })) as UserOperation
+  const opB = (await clientB.prepareUserOperation({
+    calls: [{ to: recipient, value: parseEther('0.02') }],
+  })) as UserOperation
+  const bundle = await createWalletClient({
+    account: demoAccounts[1],
+    chain: devChain,
+    transport: http(anvil.rpcUrl),
+  }).writeContract({
+    address: ENTRY_POINT_07,
+    abi: entryPoint07Abi,
+    functionName: 'handleOps',
+    args: [[await signed(opA, account), await signed(opB, accountB)], demoAccounts[1]],
+  })
+  const bundled = await chain.waitForTransactionReceipt({ hash: bundle })
+  expect(bundled.status).toBe('success')
+  txOf.bundle = bundle.toLowerCase() as Hex
+
   await world.indexer({ batchSize: 50 }).syncToHead()
 }, 300_000)
 afterAll(async () => {
@@ -225,8 +274,8 @@ describe('user operations in the smart account’s history', () => {
   it('never shows the bundler as the sender under the Safe; the bundler’s own history does', async () => {
     const rows = await historyOf(safe)
     expect(rows.filter((r) => r.metadata.sentFrom.toLowerCase() === bundlerEoa)).toEqual([])
-    // The Safe's rows: account 0's LUSD, then its three operations.
-    expect(rows).toHaveLength(4)
+    // The Safe's rows: account 0's LUSD, then its four operations.
+    expect(rows).toHaveLength(5)
     const theirs = only(await historyOf(bundlerEoa), 'batch')
     expect(theirs.metadata.sentFrom.toLowerCase()).toBe(bundlerEoa)
   })
@@ -239,5 +288,21 @@ describe('user operations in the smart account’s history', () => {
     const row = only(await historyOf(recipient), 'batch')
     expect(row.metadata.operationType).toBe('receive')
     expect(legs(row)).toEqual(['in 0.01 ETH', 'in 5 LUSD'])
+  })
+
+  it('gives each of two Safes in one bundle its own row, typed by its own operation', async () => {
+    const a = only(await historyOf(safe), 'bundle')
+    expect(a.metadata).toMatchObject({ operationType: 'send', status: 'confirmed' })
+    expect(a.metadata.sentFrom.toLowerCase()).toBe(safe)
+    expect(a.metadata.sentTo.toLowerCase()).toBe(safeB)
+    expect(legs(a)).toEqual(['out 2 LUSD'])
+    // The LUSD the first Safe's operation paid it is in its legs, but its operation was a send.
+    const b = only(await historyOf(safeB), 'bundle')
+    expect(b.metadata).toMatchObject({ operationType: 'send', status: 'confirmed' })
+    expect(b.metadata.sentFrom.toLowerCase()).toBe(safeB)
+    expect(b.metadata.sentTo.toLowerCase()).toBe(recipient)
+    expect(legs(b)).toEqual(['in 2 LUSD', 'out 0.02 ETH'])
+    // The account that carried the bundle keeps it as its own transaction.
+    expect(only(await historyOf(relayer), 'bundle').metadata.sentFrom.toLowerCase()).toBe(relayer)
   })
 })
