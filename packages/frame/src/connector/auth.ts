@@ -73,11 +73,9 @@ const toAuthUser = (user: EmbeddedWalletUser, socialProvider: string | undefined
   displayName: user.displayName,
   address: user.address,
   accountType: user.accounts?.[0]?.type ?? 'eoa',
-  // Two accounts only where the network offers smart accounts: the Account view's switch.
-  accounts:
-    user.accounts && user.accounts.length > 1
-      ? user.accounts.map(({ address, type }) => ({ address, type }))
-      : undefined,
+  // Two accounts only where the network offers smart accounts: the Account view's switch. The
+  // frame's answer is checked against its strict schema already, so it is passed as it is.
+  accounts: user.accounts?.[1] ? user.accounts : undefined,
   socialProvider: user.userName ? socialProvider : undefined,
 })
 
