@@ -52,6 +52,14 @@ export class SendTokenError extends LatchError {
   }
 }
 
+/** A wallet sign-in asked for while the app configured no `siwx`: 'SIWX is not enabled'. */
+export class SiwxNotEnabledError extends LatchError {
+  override name = 'SiwxNotEnabledError'
+  constructor() {
+    super(errorMessages.siwxNotEnabled)
+  }
+}
+
 /** Namespaces Latch cannot send on yet: 'Unsupported chain'. */
 export class UnsupportedSendChainError extends LatchError {
   override name = 'UnsupportedSendChainError'

@@ -1,6 +1,10 @@
 import { signMessage } from '../controller/actions/signMessage.js'
 import type { LatchController } from '../controller/index.js'
-import { NoActiveAccountError, SignMessageError } from '../errors/actionErrors.js'
+import {
+  NoActiveAccountError,
+  SignMessageError,
+  SiwxNotEnabledError,
+} from '../errors/actionErrors.js'
 import type { SiwxConfig, SiwxSession } from './types.js'
 
 type Controller = Pick<LatchController, 'stores' | 'errors' | 'getAdapter'>
@@ -45,13 +49,15 @@ export async function hasSiwxSession(
 
 /**
  * docs/behaviour.md#flows (Sign-in): a fresh message for the active account and chain, signed by
- * its wallet, handed to the backend. A refusal rejects with a `SignMessageError` whose category
+ * its wallet, handed to the backend. Without `siwx` (the app's config has none) it rejects with
+ * 'SIWX is not enabled'. A refusal rejects with a `SignMessageError` whose category
  * is USER_REJECTED; the backend's refusal with its own error.
  */
 export async function signInWithWallet(
   controller: Controller,
-  siwx: SiwxConfig,
+  siwx: SiwxConfig | undefined,
 ): Promise<SiwxSession> {
+  if (!siwx) throw controller.errors.report(new SiwxNotEnabledError())
   const account = activeSiwxAccount(controller)
   if (!account) throw controller.errors.report(new NoActiveAccountError())
   const message = await siwx.createMessage(account)
