@@ -1,6 +1,8 @@
 /**
- * Every string the UI shows, in one catalogue. English now; another locale is another object
- * of the same shape handed to <LatchProvider> (`config.messages`). Texts of docs/behaviour.md#errors are verbatim.
+ * The strings the page and the modal's first views show. English now; another locale is another
+ * object of the same shape handed to <LatchProvider> (`config.messages`). Texts of
+ * docs/behaviour.md#errors are verbatim. Views loaded on use keep their English beside them (see
+ * LazyMessages and OccasionalMessages), so this object, which loads with the page, stays small.
  */
 export const en = {
   button: {
@@ -134,37 +136,6 @@ export const en = {
     tokensRetry: 'Try again',
     chooseName: 'Choose a name',
   },
-  send: {
-    token: 'Token',
-    amount: 'Amount',
-    max: 'Max',
-    maxLabel: 'Max: the most you can send',
-    available: 'Available: {amount} {symbol}',
-    receiver: 'To',
-    receiverHint: 'A 0x address on {network}',
-    fee: 'Network fee',
-    feeValue: '≈ {amount} {symbol}',
-    feeUnknown: 'estimated by your wallet',
-    receiverPlaceholder: '0x… or name',
-    /** For a namespace without names: its traits' label ("Solana address"). */
-    receiverPlaceholderAddress: '{label} address',
-    /** A send cost (Solana's traits): the receiver has no account for the token yet; the send opens one and pays its rent. */
-    rent: 'New token account for the receiver',
-    preview: 'Review send',
-    noTokens: 'This account holds nothing to send on {network}.',
-    sendLabel: 'Send',
-    sending: 'Confirm in your wallet…',
-    rejected: 'You declined the request in your wallet.',
-    pending: 'Pending: waiting for a block…',
-    confirmed: 'Sent: the transaction is confirmed.',
-    failed: 'Failed: the transaction was reverted on chain.',
-    transaction: 'Transaction',
-    viewOnExplorer: 'View on explorer',
-    done: 'Done',
-    network: 'Network',
-    resolving: 'Looking up {name}…',
-    resolved: '{name} is {address}',
-  },
   wallets: {
     active: 'Active',
     switchTo: 'Use',
@@ -173,36 +144,6 @@ export const en = {
     disconnectLabel: 'Disconnect {name}',
     add: 'Add wallet',
     disconnectAll: 'Disconnect all',
-  },
-  siwx: {
-    body: 'Sign a message with your wallet to show you own {address}. It is free: no transaction is sent.',
-    signIn: 'Sign in',
-    signing: 'Confirm in your wallet…',
-    cancel: 'Cancel',
-    cancelRequired: 'Cancel and disconnect',
-    cancelBack: 'Cancel and go back to {name}',
-    failed: 'Error signing message',
-  },
-  receive: {
-    qr: 'QR code of your address',
-    copy: 'Copy address',
-    copied: 'Address copied',
-    worksOn: 'This address receives on',
-    warning: 'Send only {namespace} assets to this address.',
-  },
-  names: {
-    label: 'Name',
-    hint: 'Letters, digits and hyphens; at least 4. It shows instead of your address.',
-    checking: 'Checking…',
-    available: '{name} is available',
-    taken: '{name} is taken',
-    suggestions: 'Available instead',
-    register: 'Register',
-    signing: 'Confirm in your wallet…',
-    declined: 'You declined the signature in your wallet.',
-    success: '{name} is yours',
-    successBody: 'Apps using this server now show it instead of your address.',
-    done: 'Done',
   },
   email: {
     label: 'Email',
@@ -235,14 +176,6 @@ export const en = {
     farcaster:
       'Scan the QR code in the secure wallet window with your Farcaster app, then confirm the account there.',
     cancel: 'Cancel',
-  },
-  updateEmail: {
-    label: 'New email',
-    current: 'Current email: {email}',
-    same: 'This is already your email. Enter a different one.',
-    newEmail: 'your new email',
-    currentEmail: 'your current email',
-    updated: 'Email updated to {email}',
   },
   networks: {
     listLabel: 'Networks',
@@ -290,7 +223,37 @@ type Widen<T> = {
  * `send` and `account` sections.
  */
 export interface LazyMessages {
-  send: {
+  /** The send views' strings, with them in their chunk (views/WalletSendMessages.ts). */
+  send: Record<
+    | 'token'
+    | 'amount'
+    | 'max'
+    | 'maxLabel'
+    | 'available'
+    | 'receiver'
+    | 'receiverHint'
+    | 'fee'
+    | 'feeValue'
+    | 'feeUnknown'
+    | 'receiverPlaceholder'
+    | 'receiverPlaceholderAddress'
+    | 'rent'
+    | 'preview'
+    | 'noTokens'
+    | 'sendLabel'
+    | 'sending'
+    | 'rejected'
+    | 'pending'
+    | 'confirmed'
+    | 'failed'
+    | 'transaction'
+    | 'viewOnExplorer'
+    | 'done'
+    | 'network'
+    | 'resolving'
+    | 'resolved',
+    string
+  > & {
     feeRate: string
     /** A rate per virtual byte: `{rate} sat/vB`. */
     feeRateValue: string
@@ -306,8 +269,9 @@ export interface LazyMessages {
 
 /**
  * Strings of views an app shows only sometimes: the other-namespace switch, the approval pending
- * in the secure frame, the email-only view and the legal checkbox. Their English loads with them
- * (`views/<View>.messages.ts`); a locale may set them.
+ * in the secure frame, the email-only view, the legal checkbox, sign-in with the wallet, receive,
+ * name registration and the email update. Their English loads with them (beside each view); a
+ * locale may set them.
  */
 export interface OccasionalMessages {
   switchActiveChain: {
@@ -319,10 +283,34 @@ export interface OccasionalMessages {
   approveTransaction: { heading: string; body: string }
   emailLogin: { unavailable: string }
   legal: { agree: string; terms: string; privacy: string; and: string }
+  siwx: Record<
+    'body' | 'signIn' | 'signing' | 'cancel' | 'cancelRequired' | 'cancelBack' | 'failed',
+    string
+  >
+  receive: Record<'qr' | 'copy' | 'copied' | 'worksOn' | 'warning', string>
+  names: Record<
+    | 'label'
+    | 'hint'
+    | 'checking'
+    | 'available'
+    | 'taken'
+    | 'suggestions'
+    | 'register'
+    | 'signing'
+    | 'declined'
+    | 'success'
+    | 'successBody'
+    | 'done',
+    string
+  >
+  updateEmail: Record<
+    'label' | 'current' | 'same' | 'newEmail' | 'currentEmail' | 'updated',
+    string
+  >
 }
 
 export type Messages = Widen<typeof en> & {
-  send: Partial<LazyMessages['send']>
+  send?: Partial<LazyMessages['send']>
   account: Partial<LazyMessages['account']>
 } & { [section in keyof OccasionalMessages]?: Partial<OccasionalMessages[section]> }
 

@@ -10,8 +10,26 @@ import {
 } from '@latch/core/names'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useLatch } from '../context.js'
-import { fill } from '../messages.js'
+import { fill, type Messages, type OccasionalMessages } from '../messages.js'
 import { ensureWalletStyles } from '../theme/walletStyles.js'
+
+const english: OccasionalMessages['names'] = {
+  label: 'Name',
+  hint: 'Letters, digits and hyphens; at least 4. It shows instead of your address.',
+  checking: 'Checking…',
+  available: '{name} is available',
+  taken: '{name} is taken',
+  suggestions: 'Available instead',
+  register: 'Register',
+  signing: 'Confirm in your wallet…',
+  declined: 'You declined the signature in your wallet.',
+  success: '{name} is yours',
+  successBody: 'Apps using this server now show it instead of your address.',
+  done: 'Done',
+}
+
+/** The names strings: the English above (in this view's chunk), the locale's own where it sets them. */
+export const nameMessages = (messages: Messages) => ({ ...english, ...messages.names })
 
 type Availability =
   | { state: 'idle' }
@@ -36,7 +54,7 @@ export function RegisterAccountName() {
   // Bumped to ask the registry again about the same label (it was taken meanwhile).
   const [recheck, setRecheck] = useState(0)
   const ids = { input: useId(), status: useId(), hint: useId(), error: useId() }
-  const t = messages.names
+  const t = nameMessages(messages)
   ensureWalletStyles()
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the server is fixed per client; recheck asks again

@@ -2,6 +2,7 @@ import { replaceView, selectRoute } from '@latch/core'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
 import { fill } from '../messages.js'
+import { nameMessages } from './RegisterAccountName.js'
 
 export { RegisterAccountName } from './RegisterAccountName.js'
 
@@ -9,7 +10,7 @@ export { RegisterAccountName } from './RegisterAccountName.js'
 export function RegisterAccountNameSuccess() {
   const { stores, messages } = useLatch('RegisterAccountNameSuccess')
   const route = useStore(stores.router, (s) => selectRoute(s, 'RegisterAccountNameSuccess'))
-  const t = messages.names
+  const t = nameMessages(messages)
   return (
     <div className="latch-view" data-testid="view-register-name-success">
       <p className="latch-account-name" data-testid="registered-name">

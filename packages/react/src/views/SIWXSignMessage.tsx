@@ -3,7 +3,20 @@ import { lastAuthenticatedAccount, signInWithWallet } from '@latch/core/siwx'
 import { useState } from 'react'
 import { useLatch } from '../context.js'
 import { useLatchAccount } from '../hooks/index.js'
-import { fill } from '../messages.js'
+import { fill, type Messages, type OccasionalMessages } from '../messages.js'
+
+const english: OccasionalMessages['siwx'] = {
+  body: 'Sign a message with your wallet to show you own {address}. It is free: no transaction is sent.',
+  signIn: 'Sign in',
+  signing: 'Confirm in your wallet…',
+  cancel: 'Cancel',
+  cancelRequired: 'Cancel and disconnect',
+  cancelBack: 'Cancel and go back to {name}',
+  failed: 'Error signing message',
+}
+
+/** The siwx strings: the English above (in this view's chunk), the locale's own where it sets them. */
+export const siwxMessages = (messages: Messages) => ({ ...english, ...messages.siwx })
 
 /**
  * docs/behaviour.md#flows (Sign-in): asks the wallet to sign the backend's message. Success
@@ -17,7 +30,7 @@ export function SIWXSignMessage() {
   const [failure, setFailure] = useState<string>()
   const siwx = config.siwx
   const required = siwx?.getRequired?.() === true
-  const t = messages.siwx
+  const t = siwxMessages(messages)
   if (!siwx || !address) return null
 
   const signIn = () => {

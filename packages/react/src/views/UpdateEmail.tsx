@@ -2,10 +2,22 @@ import { openModal, pushView, selectRoute, type UpdateEmailAction } from '@latch
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
 import { useLatchAuthUser } from '../hooks/index.js'
-import { fill } from '../messages.js'
+import { fill, type Messages, type OccasionalMessages } from '../messages.js'
 import { notify } from '../notify.js'
 import { EmailForm } from './EmailForm.js'
 import { OtpForm } from './OtpForm.js'
+
+const english: OccasionalMessages['updateEmail'] = {
+  label: 'New email',
+  current: 'Current email: {email}',
+  same: 'This is already your email. Enter a different one.',
+  newEmail: 'your new email',
+  currentEmail: 'your current email',
+  updated: 'Email updated to {email}',
+}
+
+/** The updateEmail strings: the English above (in this view's chunk), the locale's own where it sets them. */
+export const updateEmailMessages = (messages: Messages) => ({ ...english, ...messages.updateEmail })
 
 const stepView = (action: UpdateEmailAction) =>
   action === 'VERIFY_PRIMARY_OTP' ? 'UpdateEmailPrimaryOtp' : 'UpdateEmailSecondaryOtp'
@@ -14,7 +26,7 @@ const stepView = (action: UpdateEmailAction) =>
 export function UpdateEmailWallet() {
   const { stores, auth, messages } = useLatch('UpdateEmailWallet')
   const user = useLatchAuthUser()
-  const t = messages.updateEmail
+  const t = updateEmailMessages(messages)
   if (!auth) return <p className="latch-hint">{messages.email.failed}</p>
   const current = user?.email ?? undefined
   return (
@@ -46,7 +58,7 @@ export function UpdateEmailPrimaryOtp() {
     <div className="latch-view latch-email-view" data-testid="view-update-email-primary">
       <OtpForm
         label={fill(messages.email.codeLabel, {
-          email: user?.email ?? messages.updateEmail.currentEmail,
+          email: user?.email ?? updateEmailMessages(messages).currentEmail,
         })}
         onSubmit={async (code) => {
           await auth.updateEmailPrimaryCode(code)
@@ -67,12 +79,12 @@ export function UpdateEmailSecondaryOtp() {
     <div className="latch-view latch-email-view" data-testid="view-update-email-secondary">
       <OtpForm
         label={fill(messages.email.codeLabel, {
-          email: next ?? messages.updateEmail.newEmail,
+          email: next ?? updateEmailMessages(messages).newEmail,
         })}
         onSubmit={async (code) => {
           const { email } = await auth.updateEmailSecondaryCode(code)
           openModal(stores.router, 'Account')
-          notify(stores, fill(messages.updateEmail.updated, { email }), 'success')
+          notify(stores, fill(updateEmailMessages(messages).updated, { email }), 'success')
         }}
       />
     </div>

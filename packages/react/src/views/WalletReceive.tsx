@@ -1,11 +1,22 @@
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
 import { useLatchAccount } from '../hooks/index.js'
-import { fill } from '../messages.js'
+import { fill, type Messages, type OccasionalMessages } from '../messages.js'
 import { CheckIcon, CopyIcon } from '../modal/icons.js'
 import { ensureWalletStyles } from '../theme/walletStyles.js'
 import { QrCode } from './QrCode.js'
 import { useCopyFeedback } from './useCopyFeedback.js'
+
+const english: OccasionalMessages['receive'] = {
+  qr: 'QR code of your address',
+  copy: 'Copy address',
+  copied: 'Address copied',
+  worksOn: 'This address receives on',
+  warning: 'Send only {namespace} assets to this address.',
+}
+
+/** The receive strings: the English above (in this view's chunk), the locale's own where it sets them. */
+export const receiveMessages = (messages: Messages) => ({ ...english, ...messages.receive })
 
 /** docs/behaviour.md#views (WalletReceive): the address to receive at, as text and as a QR code. */
 export function WalletReceive() {
@@ -15,7 +26,7 @@ export function WalletReceive() {
     namespace ? s.chains[namespace]?.caipNetworks : undefined,
   )
   const { copied, copy } = useCopyFeedback()
-  const t = messages.receive
+  const t = receiveMessages(messages)
   ensureWalletStyles()
 
   if (!address) return null

@@ -11,10 +11,11 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
 import { useLatchAccount, useLatchNetwork } from '../hooks/index.js'
-import { fill, type Messages } from '../messages.js'
+import { fill, type LazyMessages } from '../messages.js'
 import { ensureWalletStyles } from '../theme/walletStyles.js'
 import { formatAvailable } from './availableAmount.js'
 import { FeeRatePicker } from './FeeRatePicker.js'
+import { sendMessages } from './lazyMessages.js'
 import { pickedFeeRate, pickFeeRate } from './pickedFeeRate.js'
 import { costLabel, sendCostsOf } from './sendCosts.js'
 import { useTokenBalances } from './TokenBalances.js'
@@ -140,7 +141,7 @@ function useReceiver() {
 
 /** docs/behaviour.md#views (WalletSend): token, amount (with Max), receiver; then the review. */
 /** The receiver field's hint: a name or an address where names exist, else "<label> address". */
-function receiverPlaceholder(t: Messages['send'], namespace: string | undefined): string {
+function receiverPlaceholder(t: LazyMessages['send'], namespace: string | undefined): string {
   const traits = namespaceTraits(namespace)
   if (!traits || traits.features.names) return t.receiverPlaceholder
   return fill(t.receiverPlaceholderAddress, { label: traits.label })
@@ -153,7 +154,7 @@ export function WalletSend() {
   const { network } = useLatchNetwork()
   const send = useStore(stores.send)
   const [error, setError] = useState<{ field: string; message: string }>()
-  const t = messages.send
+  const t = sendMessages(messages)
   const ids = {
     token: useId(),
     amount: useId(),

@@ -38,7 +38,7 @@ export function WalletSendPreview() {
   const [failure, setFailure] = useState<string>()
   const [sent, setSent] = useState<SendTokenResult>()
   const statusRef = useRef<HTMLParagraphElement>(null)
-  const t = messages.send
+  const t = sendMessages(messages)
   ensureWalletStyles()
   const estimate = useSendEstimate({
     tokenKey: draft.token?.address ?? 'native',

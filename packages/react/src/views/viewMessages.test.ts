@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { en, type Messages } from '../messages.js'
+import { sendMessages } from './lazyMessages.js'
+import { nameMessages } from './RegisterAccountName.js'
+import { siwxMessages } from './SIWXSignMessage.js'
+import { updateEmailMessages } from './UpdateEmail.js'
+import { receiveMessages } from './WalletReceive.js'
+
+// These sections left `en` (which loads with the page) for their views' chunks: the views must still
+// get every English string, and a locale's own strings must still win.
+const sections = {
+  send: sendMessages,
+  siwx: siwxMessages,
+  receive: receiveMessages,
+  names: nameMessages,
+  updateEmail: updateEmailMessages,
+} as const
+
+describe("lazy views' strings", () => {
+  it('are not in the first-load catalogue', () => {
+    for (const section of Object.keys(sections)) expect(en).not.toHaveProperty(section)
+  })
+
+  it('fall back to English, every string non-empty', () => {
+    for (const [section, read] of Object.entries(sections)) {
+      const strings = Object.entries(read(en as Messages))
+      expect(strings.length, section).toBeGreaterThan(4)
+      for (const [key, text] of strings) expect(text, `${section}.${key}`).toMatch(/\S/)
+    }
+    expect(sendMessages(en).feeRate).toBe('Fee rate')
+    expect(sendMessages(en).sendLabel).toBe('Send')
+  })
+
+  it("take a locale's own strings over the English, key by key", () => {
+    const locale: Messages = {
+      ...en,
+      send: { sendLabel: 'Senden' },
+      siwx: { signIn: 'Anmelden' },
+      receive: { copy: 'Adresse kopieren' },
+      names: { register: 'Registrieren' },
+      updateEmail: { label: 'Neue E-Mail' },
+    }
+    expect(sendMessages(locale).sendLabel).toBe('Senden')
+    expect(sendMessages(locale).amount).toBe('Amount')
+    expect(siwxMessages(locale).signIn).toBe('Anmelden')
+    expect(siwxMessages(locale).cancel).toBe('Cancel')
+    expect(receiveMessages(locale).copy).toBe('Adresse kopieren')
+    expect(nameMessages(locale).register).toBe('Registrieren')
+    expect(updateEmailMessages(locale).label).toBe('Neue E-Mail')
+    expect(updateEmailMessages(locale).same).toMatch(/already your email/)
+  })
+})
