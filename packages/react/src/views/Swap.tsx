@@ -12,6 +12,7 @@ import {
   type SwapTx,
   toBaseUnits,
 } from './SwapApi.js'
+import { readSwapDraft, type SwapStep, useSwapDraft } from './SwapDraft.js'
 import { swapMessages } from './SwapMessages.js'
 import { useTokenBalances } from './TokenBalances.js'
 
@@ -19,13 +20,6 @@ import { useTokenBalances } from './TokenBalances.js'
 const QUOTE_PAUSE_MS = 350
 const QUOTE_REFRESH_MS = 10_000
 const STATUS_POLL_MS = 1_000
-
-type Step =
-  | { kind: 'idle' }
-  | { kind: 'approving' }
-  | { kind: 'swapping' }
-  | { kind: 'done'; amount: string; symbol: string }
-  | { kind: 'failed'; reason: string }
 
 const tail = (caip10: string) => caip10.split(':').at(-1)?.toLowerCase() ?? ''
 
@@ -48,18 +42,26 @@ export function Swap() {
   const ids = { from: useId(), to: useId(), amount: useId(), slippage: useId(), reason: useId() }
   const [tokens, setTokens] = useState<SwapToken[]>()
   const [loadError, setLoadError] = useState<string>()
-  const [fromId, setFromId] = useState('')
-  const [toId, setToId] = useState('')
-  const [amount, setAmount] = useState('')
-  const [slippage, setSlippage] = useState('1')
+  const chain = network?.caipNetworkId
+  const key = `${address ?? ''}|${chain ?? ''}`
+  const { draft, update } = useSwapDraft(key)
+  const { fromId, toId, amount, slippage, step } = draft
+  // A new pick or amount is a new swap: the last one's outcome goes.
+  const settled = step.kind === 'done' || step.kind === 'failed'
+  const edit = (patch: Partial<typeof draft>) =>
+    update(settled ? { ...patch, step: { kind: 'idle' } } : patch)
+  const setFromId = (fromId: string) => edit({ fromId })
+  const setToId = (toId: string) => edit({ toId })
+  const setAmount = (amount: string) => edit({ amount })
+  const setSlippage = (slippage: string) => update({ slippage })
+  const setStep = (step: SwapStep) => update({ step })
   const [quote, setQuote] = useState<bigint>()
   const [quoteError, setQuoteError] = useState<string>()
-  const [allowance, setAllowance] = useState<bigint>()
+  // Whose allowance it is: an answer for the token picked before must not count for this one.
+  const [allowance, setAllowance] = useState<{ token: string; amount: bigint }>()
   const [prices, setPrices] = useState<Record<string, number>>({})
-  const [step, setStep] = useState<Step>({ kind: 'idle' })
   const [tick, setTick] = useState(0)
 
-  const chain = network?.caipNetworkId
   useEffect(() => {
     if (!chain) return
     const abort = new AbortController()
@@ -68,15 +70,19 @@ export function Swap() {
     api.tokens(chain, abort.signal).then(
       ({ tokens: list }) => {
         setTokens(list)
-        setFromId((id) => id || list[0]?.address || '')
-        setToId((id) => id || list[1]?.address || '')
+        // A draft kept from before (e.g. across the wallet's approval) keeps its tokens.
+        const kept = readSwapDraft(key)
+        update({
+          fromId: kept.fromId || list[0]?.address || '',
+          toId: kept.toId || list[1]?.address || '',
+        })
       },
       (error: Error) => {
         if (!abort.signal.aborted) setLoadError(error.message)
       },
     )
     return () => abort.abort()
-  }, [api, chain])
+  }, [api, chain, key, update])
 
   const from = tokens?.find((x) => x.address === fromId)
   const to = tokens?.find((x) => x.address === toId)
@@ -136,8 +142,9 @@ export function Swap() {
 
   const readAllowance = useCallback(() => {
     if (!from || !address) return
-    api.allowance(from.address, address).then(
-      (a) => setAllowance(BigInt(a.allowance)),
+    const token = from.address
+    api.allowance(token, address).then(
+      (a) => setAllowance({ token, amount: BigInt(a.allowance) }),
       () => setAllowance(undefined),
     )
   }, [api, from, address])
@@ -163,7 +170,10 @@ export function Swap() {
   }
 
   const needsApproval =
-    from !== undefined && units !== undefined && allowance !== undefined && allowance < units
+    from !== undefined &&
+    units !== undefined &&
+    allowance?.token === from.address &&
+    allowance.amount < units
   const ready = from && to && units !== undefined && quote !== undefined && !reason && address
 
   async function approve() {
@@ -196,8 +206,10 @@ export function Swap() {
         slippage,
       })
       if (!(await sendAndWait(tx))) throw new Error(t.reverted)
-      setStep({ kind: 'done', amount: fromBaseUnits(quote, to.decimals), symbol: to.symbol })
-      setAmount('')
+      update({
+        step: { kind: 'done', amount: fromBaseUnits(quote, to.decimals), symbol: to.symbol },
+        amount: '',
+      })
       reload(true)
       readAllowance()
     } catch (error) {
