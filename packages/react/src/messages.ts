@@ -192,20 +192,6 @@ export const en = {
   alerts: {
     dismiss: 'Dismiss',
   },
-  activity: {
-    title: 'Activity',
-    loading: 'Loading activity…',
-    emptyTitle: 'No activity yet',
-    emptyBody: 'Transactions of this account on this network will show here.',
-    unsupportedTitle: 'No activity for this network',
-    unsupportedBody: 'This server keeps no history for this network. Switch network to see more.',
-    errorTitle: "Couldn't load activity",
-    retry: 'Try again',
-    loadingMore: 'Loading more…',
-    end: 'That is all of it.',
-    viewOnExplorer: 'View on explorer',
-    status: { confirmed: 'Confirmed', failed: 'Failed', pending: 'Pending' },
-  },
 }
 
 type Widen<T> = {
@@ -270,7 +256,7 @@ export interface LazyMessages {
 /**
  * Strings of views an app shows only sometimes: the other-namespace switch, the approval pending
  * in the secure frame, the email-only view, the legal checkbox, sign-in with the wallet, receive,
- * name registration and the email update. Their English loads with them (beside each view); a
+ * name registration, the email update and the activity list. Their English loads with them (beside each view); a
  * locale may set them.
  */
 export interface OccasionalMessages {
@@ -307,6 +293,21 @@ export interface OccasionalMessages {
     'label' | 'current' | 'same' | 'newEmail' | 'currentEmail' | 'updated',
     string
   >
+  /** The account's history (activity/activityMessages.ts), in the modal and on an app's own page. */
+  activity: Record<
+    | 'title'
+    | 'loading'
+    | 'emptyTitle'
+    | 'emptyBody'
+    | 'unsupportedTitle'
+    | 'unsupportedBody'
+    | 'errorTitle'
+    | 'retry'
+    | 'loadingMore'
+    | 'end'
+    | 'viewOnExplorer',
+    string
+  > & { status: Record<'confirmed' | 'failed' | 'pending', string> }
 }
 
 export type Messages = Widen<typeof en> & {

@@ -2,6 +2,7 @@ import { useLatch } from '../context.js'
 import { useLatchAccount, useLatchNetwork } from '../hooks/index.js'
 import { explorerTxUrl } from '../views/networkImage.js'
 import { ActivityList } from './ActivityList.js'
+import { activityMessages } from './activityMessages.js'
 
 /** The active account's history on the active network; the page and the modal both show it. */
 export function AccountActivity() {
@@ -13,7 +14,7 @@ export function AccountActivity() {
       history={history}
       account={address}
       caipNetworkId={network?.caipNetworkId}
-      messages={messages.activity}
+      messages={activityMessages(messages)}
       explorerTxUrl={(chain, hash) =>
         explorerTxUrl(
           networks.find((n) => n.caipNetworkId === chain),

@@ -1,7 +1,8 @@
 import { monthGroupTitle, orderedGroups, type TransactionsStore } from '@latch/core'
 import { useEffect, useMemo, useRef } from 'react'
-import { en, type Messages } from '../messages.js'
+import type { OccasionalMessages } from '../messages.js'
 import { ActivityRow } from './ActivityRow.js'
+import { activityEn } from './activityMessages.js'
 import { useTransactionHistory } from './useTransactionHistory.js'
 
 export interface ActivityListProps {
@@ -9,7 +10,7 @@ export interface ActivityListProps {
   account: string | undefined
   caipNetworkId: string | undefined
   explorerTxUrl?: (chain: string, hash: string) => string | undefined
-  messages?: Messages['activity']
+  messages?: OccasionalMessages['activity']
 }
 
 function SkeletonRows({ count }: { count: number }) {
@@ -29,7 +30,7 @@ export function ActivityList({
   account,
   caipNetworkId,
   explorerTxUrl,
-  messages = en.activity,
+  messages = activityEn,
 }: ActivityListProps) {
   const state = useTransactionHistory(history, account, caipNetworkId)
   const groups = useMemo(() => orderedGroups(state.transactionsByYear), [state.transactionsByYear])

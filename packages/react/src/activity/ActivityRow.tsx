@@ -1,10 +1,10 @@
 import { exactDateTime, presentTransaction, relativeTimeFrom, type Transaction } from '@latch/core'
-import type { Messages } from '../messages.js'
+import type { OccasionalMessages } from '../messages.js'
 import { TokenImage } from './TokenImage.js'
 
 export interface ActivityRowProps {
   transaction: Transaction
-  messages: Messages['activity']
+  messages: OccasionalMessages['activity']
   explorerTxUrl: ((chain: string, hash: string) => string | undefined) | undefined
   now: Date
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { activityMessages } from '../activity/activityMessages.js'
 import { en, type Messages } from '../messages.js'
 import { sendMessages } from './lazyMessages.js'
 import { nameMessages } from './RegisterAccountName.js'
@@ -14,6 +15,7 @@ const sections = {
   receive: receiveMessages,
   names: nameMessages,
   updateEmail: updateEmailMessages,
+  activity: activityMessages,
 } as const
 
 describe("lazy views' strings", () => {
@@ -23,7 +25,12 @@ describe("lazy views' strings", () => {
 
   it('fall back to English, every string non-empty', () => {
     for (const [section, read] of Object.entries(sections)) {
-      const strings = Object.entries(read(en as Messages))
+      // Nested groups (activity's status) are checked string by string too.
+      const strings = Object.entries(read(en as Messages)).flatMap(([key, value]) =>
+        typeof value === 'string'
+          ? [[key, value] as const]
+          : Object.entries(value).map(([inner, text]) => [`${key}.${inner}`, text] as const),
+      )
       expect(strings.length, section).toBeGreaterThan(4)
       for (const [key, text] of strings) expect(text, `${section}.${key}`).toMatch(/\S/)
     }
@@ -39,6 +46,7 @@ describe("lazy views' strings", () => {
       receive: { copy: 'Adresse kopieren' },
       names: { register: 'Registrieren' },
       updateEmail: { label: 'Neue E-Mail' },
+      activity: { retry: 'Nochmal' },
     }
     expect(sendMessages(locale).sendLabel).toBe('Senden')
     expect(sendMessages(locale).amount).toBe('Amount')
@@ -48,5 +56,7 @@ describe("lazy views' strings", () => {
     expect(nameMessages(locale).register).toBe('Registrieren')
     expect(updateEmailMessages(locale).label).toBe('Neue E-Mail')
     expect(updateEmailMessages(locale).same).toMatch(/already your email/)
+    expect(activityMessages(locale).retry).toBe('Nochmal')
+    expect(activityMessages(locale).status.failed).toBe('Failed')
   })
 })
