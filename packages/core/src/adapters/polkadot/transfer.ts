@@ -1,6 +1,5 @@
-import type { ApiPromise } from '@polkadot/api'
+import type { ApiPromise, SubmittableResult } from '@polkadot/api'
 import type { SubmittableExtrinsic } from '@polkadot/api/types'
-import type { ISubmittableResult } from '@polkadot/types/types'
 import type { CaipNetwork } from '../../networks/types.js'
 import type { SendEstimate, SendParameters } from '../types.js'
 import type { ChainApis } from './api.js'
@@ -50,7 +49,7 @@ export function checkReceiver(address: string, network: CaipNetwork): void {
 }
 
 /** The reason a dispatch failed, as the runtime's metadata names it (`balances.KeepAlive`). */
-function dispatchReason(api: ApiPromise, result: ISubmittableResult): string | undefined {
+function dispatchReason(api: ApiPromise, result: SubmittableResult): string | undefined {
   const error = result.dispatchError
   if (!error) return undefined
   if (error.isModule) {
@@ -107,7 +106,7 @@ export function createTransfers(apis: ChainApis) {
       entry.stages.push(stage)
       for (const listener of entry.listeners) listener(stage)
     }
-    const update = (result: ISubmittableResult) => {
+    const update = (result: SubmittableResult) => {
       const { status } = result
       if (status.isReady) push({ stage: 'ready' })
       else if (status.isInBlock) push({ stage: 'inBlock', blockHash: status.asInBlock.toHex() })
