@@ -71,26 +71,6 @@ export const en = {
   /** A chain namespace by name (one without an adapter shows its id): a wallet row's chains, the receive warning. */
   namespaces: { eip155: 'EVM', solana: 'Solana' } as Record<string, string>,
   /** ConnectingMultiChain: one wallet on several namespaces (docs/solana.md#wallets-on-two-chains). */
-  multiChain: {
-    body: 'Choose where to connect {name}',
-    listLabel: 'Chains',
-    connected: 'Connected',
-    /** One button per namespace; a namespace without its own text shows its name. */
-    connectOn: {
-      eip155: 'Connect on EVM networks',
-      solana: 'Connect on Solana',
-    } as Record<string, string>,
-  },
-  allWallets: {
-    searchLabel: 'Search wallets',
-    searchPlaceholder: 'Search wallet',
-    searching: 'Searching…',
-    loadingMore: 'Loading more wallets…',
-    noResults: 'No wallet found',
-    error: "Couldn't load the wallet catalogue",
-    retry: 'Try again',
-    count: '{count} wallets',
-  },
   connecting: {
     continueIn: 'Continue in {name}',
     accept: 'Accept the connection request in the wallet',
@@ -98,21 +78,6 @@ export const en = {
     failed: 'Failed to connect',
     rejectedBody: 'The request was declined in the wallet.',
     retry: 'Try again',
-  },
-  walletConnect: {
-    scan: 'Scan this QR code with your phone',
-    scanWith: 'Scan with {name} on your phone',
-    qrLabel: 'QR code to connect with WalletConnect',
-    preparing: 'Preparing the connection…',
-    copyLink: 'Copy link',
-    copied: 'Link copied',
-    openDesktop: 'Open {name} desktop app',
-    openApp: 'Open {name}',
-    openAppHint: 'Continue in {name}, then come back here',
-    refreshed: 'A new code: the previous one expired',
-    expired: 'The connection request expired',
-    chooseWallet: 'Choose the wallet app on this phone',
-    noMobileWallets: 'No wallet apps to list. Copy the link into your wallet instead.',
   },
   account: {
     copy: 'Copy address',
@@ -185,10 +150,6 @@ export const en = {
     switchFailed: 'Switch network failed',
     unknown: 'Unknown Network',
   },
-  unsupported: {
-    body: "This app doesn't support your current network. Switch to an available option to continue.",
-    disconnect: 'Disconnect',
-  },
   alerts: {
     dismiss: 'Dismiss',
   },
@@ -256,7 +217,8 @@ export interface LazyMessages {
 /**
  * Strings of views an app shows only sometimes: the other-namespace switch, the approval pending
  * in the secure frame, the email-only view, the legal checkbox, sign-in with the wallet, receive,
- * name registration, the email update and the activity list. Their English loads with them (beside each view); a
+ * name registration, the email update, the activity list, WalletConnect's QR, all wallets, the
+ * multi-chain pick and the unsupported-network view. Their English loads with them (beside each view); a
  * locale may set them.
  */
 export interface OccasionalMessages {
@@ -293,6 +255,39 @@ export interface OccasionalMessages {
     'label' | 'current' | 'same' | 'newEmail' | 'currentEmail' | 'updated',
     string
   >
+  /** The WalletConnect QR and phone views (views/ConnectingWalletConnect.tsx). */
+  walletConnect: Record<
+    | 'scan'
+    | 'scanWith'
+    | 'qrLabel'
+    | 'preparing'
+    | 'copyLink'
+    | 'copied'
+    | 'openDesktop'
+    | 'openApp'
+    | 'openAppHint'
+    | 'refreshed'
+    | 'expired'
+    | 'chooseWallet'
+    | 'noMobileWallets',
+    string
+  >
+  allWallets: Record<
+    | 'searchLabel'
+    | 'searchPlaceholder'
+    | 'searching'
+    | 'loadingMore'
+    | 'noResults'
+    | 'error'
+    | 'retry'
+    | 'count',
+    string
+  >
+  multiChain: Record<'body' | 'listLabel' | 'connected', string> & {
+    /** One button per namespace; a namespace without its own text shows its name. */
+    connectOn: Record<string, string>
+  }
+  unsupported: Record<'body' | 'disconnect', string>
   /** The account's history (activity/activityMessages.ts), in the modal and on an app's own page. */
   activity: Record<
     | 'title'

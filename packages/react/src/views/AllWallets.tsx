@@ -2,11 +2,25 @@ import type { Connector } from '@latch/core'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
-import { fill } from '../messages.js'
+import { fill, type Messages, type OccasionalMessages } from '../messages.js'
 import { connectFromModal } from '../modal/navigation.js'
 import { pickWalletConnect, toWalletConnectWallet } from '../modal/pickWalletConnect.js'
 import { useWalletPages } from '../wallets/useWalletPages.js'
 import { WalletItem } from './WalletItem.js'
+
+const english: OccasionalMessages['allWallets'] = {
+  searchLabel: 'Search wallets',
+  searchPlaceholder: 'Search wallet',
+  searching: 'Searching…',
+  loadingMore: 'Loading more wallets…',
+  noResults: 'No wallet found',
+  error: "Couldn't load the wallet catalogue",
+  retry: 'Try again',
+  count: '{count} wallets',
+}
+
+/** The allWallets strings: the English above (in this view's chunk), the locale's own where it sets them. */
+export const allWalletsMessages = (messages: Messages) => ({ ...english, ...messages.allWallets })
 
 /** The server's catalogue: 40 per page as the list scrolls, or a search (300 ms spinner). */
 export function AllWallets() {
@@ -36,7 +50,7 @@ export function AllWallets() {
           (c) => c.type !== 'AUTH' && c.info?.rdns?.toLowerCase() === rdns.toLowerCase(),
         )
       : undefined
-  const t = messages.allWallets
+  const t = allWalletsMessages(messages)
   // With WalletConnect configured, a wallet that is not installed pairs through it.
   const walletConnector = connectors.find((c) => c.type === 'WALLET_CONNECT')
 

@@ -4,11 +4,25 @@ import { useMemo } from 'react'
 import { useStore } from 'zustand'
 import type { LatchClient } from '../client.js'
 import { useLatch } from '../context.js'
-import { fill } from '../messages.js'
+import { fill, type Messages, type OccasionalMessages } from '../messages.js'
 import { connectFromModal } from '../modal/navigation.js'
 import { notify } from '../notify.js'
 import { networkImageUrl } from './networkImage.js'
 import { listWallets } from './walletList.js'
+
+const english: OccasionalMessages['multiChain'] = {
+  body: 'Choose where to connect {name}',
+  listLabel: 'Chains',
+  connected: 'Connected',
+  /** One button per namespace; a namespace without its own text shows its name. */
+  connectOn: {
+    eip155: 'Connect on EVM networks',
+    solana: 'Connect on Solana',
+  },
+}
+
+/** The multiChain strings: the English above (in this view's chunk), the locale's own where it sets them. */
+export const multiChainMessages = (messages: Messages) => ({ ...english, ...messages.multiChain })
 
 /** The network a namespace would be used on: the one it is on, else its first. */
 const networkOf = (chains: ChainStoreState['chains'], connector: Connector) => {
@@ -64,7 +78,7 @@ export function ConnectingMultiChain() {
   )
   const chains = useStore(stores.chain, (s) => s.chains)
   const activeIds = useStore(stores.connectors, (s) => s.activeConnectorIds)
-  const t = messages.multiChain
+  const t = multiChainMessages(messages)
   const name = wallet?.name ?? ''
   return (
     <div className="latch-view" data-testid="view-connecting-multi-chain">

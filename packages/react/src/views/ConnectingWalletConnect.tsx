@@ -2,13 +2,35 @@ import { selectRoute, type WalletConnectWallet, walletConnectLink } from '@latch
 import { useEffect, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
-import { fill } from '../messages.js'
+import { fill, type Messages, type OccasionalMessages } from '../messages.js'
 import { CheckIcon, CopyIcon } from '../modal/icons.js'
 import { connectWithWalletConnect, isPhoneWidth } from '../modal/walletConnect.js'
 import { ensureWalletStyles } from '../theme/walletStyles.js'
 import { useCatalogueWallets } from '../wallets/useCatalogue.js'
 import { QrCode } from './QrCode.js'
 import { useCopyFeedback } from './useCopyFeedback.js'
+
+const english: OccasionalMessages['walletConnect'] = {
+  scan: 'Scan this QR code with your phone',
+  scanWith: 'Scan with {name} on your phone',
+  qrLabel: 'QR code to connect with WalletConnect',
+  preparing: 'Preparing the connection…',
+  copyLink: 'Copy link',
+  copied: 'Link copied',
+  openDesktop: 'Open {name} desktop app',
+  openApp: 'Open {name}',
+  openAppHint: 'Continue in {name}, then come back here',
+  refreshed: 'A new code: the previous one expired',
+  expired: 'The connection request expired',
+  chooseWallet: 'Choose the wallet app on this phone',
+  noMobileWallets: 'No wallet apps to list. Copy the link into your wallet instead.',
+}
+
+/** The walletConnect strings: the English above (in this view's chunk), the locale's own where it sets them. */
+export const walletConnectMessages = (messages: Messages) => ({
+  ...english,
+  ...messages.walletConnect,
+})
 
 type Phase = 'waiting' | 'pairing' | 'rejected' | 'failed'
 
@@ -39,7 +61,7 @@ function usePairing(connectorId: string | undefined) {
 function CopyLink({ uri }: { uri: string | undefined }) {
   const { messages } = useLatch('CopyLink')
   const { copied, copy } = useCopyFeedback()
-  const t = messages.walletConnect
+  const t = walletConnectMessages(messages)
   return (
     <>
       <button
@@ -97,7 +119,7 @@ export function ConnectingWalletConnect() {
   const { uri, phase, refreshed } = usePairing(connectorId)
   const [phone] = useState(isPhoneWidth)
   ensureWalletStyles()
-  const t = messages.walletConnect
+  const t = walletConnectMessages(messages)
   const name = wallet?.name ?? connector?.name ?? 'WalletConnect'
   const retry = () => {
     if (connector) void connectWithWalletConnect(client, connector, wallet, { push: false })
@@ -175,7 +197,7 @@ export function ConnectingWalletConnectBasic() {
   const catalogue = useCatalogueWallets({ entries: 40 })
   const apps = catalogue.filter((w) => walletConnectLink(w.mobile_link, 'wc:') !== undefined)
   ensureWalletStyles()
-  const t = messages.walletConnect
+  const t = walletConnectMessages(messages)
   return (
     <div
       className="latch-view latch-walletconnect-basic"

@@ -1,8 +1,17 @@
 import { type CaipNetwork, closeModal } from '@latch/core'
 import { useLatch } from '../context.js'
 import { useLatchNetwork } from '../hooks/index.js'
+import type { Messages, OccasionalMessages } from '../messages.js'
 import { notify } from '../notify.js'
 import { NetworkList } from './NetworkList.js'
+
+const english: OccasionalMessages['unsupported'] = {
+  body: "This app doesn't support your current network. Switch to an available option to continue.",
+  disconnect: 'Disconnect',
+}
+
+/** The unsupported strings: the English above (in this view's chunk), the locale's own where it sets them. */
+export const unsupportedMessages = (messages: Messages) => ({ ...english, ...messages.unsupported })
 
 /** The wallet is on a network the app does not list: pick one, or disconnect. */
 export function UnsupportedChain() {
@@ -17,7 +26,7 @@ export function UnsupportedChain() {
   }
   return (
     <div className="latch-view" data-testid="view-unsupported-chain">
-      <p className="latch-hint">{messages.unsupported.body}</p>
+      <p className="latch-hint">{unsupportedMessages(messages).body}</p>
       <NetworkList networks={requested} active={undefined} onSelect={select} />
       <button
         type="button"
@@ -26,7 +35,7 @@ export function UnsupportedChain() {
           controller.disconnect().then(() => closeModal(stores.router))
         }}
       >
-        <span className="latch-wallet-name">{messages.unsupported.disconnect}</span>
+        <span className="latch-wallet-name">{unsupportedMessages(messages).disconnect}</span>
       </button>
     </div>
   )

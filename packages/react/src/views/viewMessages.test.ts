@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { activityMessages } from '../activity/activityMessages.js'
 import { en, type Messages } from '../messages.js'
+import { allWalletsMessages } from './AllWallets.js'
+import { multiChainMessages } from './ConnectingMultiChain.js'
+import { walletConnectMessages } from './ConnectingWalletConnect.js'
 import { sendMessages } from './lazyMessages.js'
 import { nameMessages } from './RegisterAccountName.js'
 import { siwxMessages } from './SIWXSignMessage.js'
+import { unsupportedMessages } from './UnsupportedChain.js'
 import { updateEmailMessages } from './UpdateEmail.js'
 import { receiveMessages } from './WalletReceive.js'
 
@@ -16,6 +20,10 @@ const sections = {
   names: nameMessages,
   updateEmail: updateEmailMessages,
   activity: activityMessages,
+  walletConnect: walletConnectMessages,
+  allWallets: allWalletsMessages,
+  multiChain: multiChainMessages,
+  unsupported: unsupportedMessages,
 } as const
 
 describe("lazy views' strings", () => {
@@ -31,7 +39,7 @@ describe("lazy views' strings", () => {
           ? [[key, value] as const]
           : Object.entries(value).map(([inner, text]) => [`${key}.${inner}`, text] as const),
       )
-      expect(strings.length, section).toBeGreaterThan(4)
+      expect(strings.length, section).toBeGreaterThan(1)
       for (const [key, text] of strings) expect(text, `${section}.${key}`).toMatch(/\S/)
     }
     expect(sendMessages(en).feeRate).toBe('Fee rate')
@@ -47,6 +55,8 @@ describe("lazy views' strings", () => {
       names: { register: 'Registrieren' },
       updateEmail: { label: 'Neue E-Mail' },
       activity: { retry: 'Nochmal' },
+      walletConnect: { copyLink: 'Link kopieren' },
+      unsupported: { disconnect: 'Trennen' },
     }
     expect(sendMessages(locale).sendLabel).toBe('Senden')
     expect(sendMessages(locale).amount).toBe('Amount')
@@ -58,5 +68,10 @@ describe("lazy views' strings", () => {
     expect(updateEmailMessages(locale).same).toMatch(/already your email/)
     expect(activityMessages(locale).retry).toBe('Nochmal')
     expect(activityMessages(locale).status.failed).toBe('Failed')
+    expect(walletConnectMessages(locale).copyLink).toBe('Link kopieren')
+    expect(walletConnectMessages(locale).copied).toBe('Link copied')
+    expect(unsupportedMessages(locale).disconnect).toBe('Trennen')
+    expect(allWalletsMessages(locale).retry).toBe('Try again')
+    expect(multiChainMessages(locale).connectOn.solana).toBe('Connect on Solana')
   })
 })
