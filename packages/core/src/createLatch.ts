@@ -5,7 +5,6 @@ import { checkFeatureFlags, type LegalLinks } from './controller/flags.js'
 import { createController, type LatchController } from './controller/index.js'
 import { detectMobile } from './controller/mobile.js'
 import type { CaipNetwork } from './networks/types.js'
-import { watchAuthAlerts } from './providerServices/alerts.js'
 import { type ProviderServices, startProviderServices } from './providerServices/session.js'
 import type { SiwxConfig } from './siwx/types.js'
 import { createLatchStorage, type LatchStorage } from './storage/storage.js'
@@ -166,7 +165,11 @@ export function createLatch<C extends CreateLatchParameters>(
 function mountWatchers(latch: Latch): () => void {
   const stops = [
     watchUnsupportedChain(latch),
-    watchAuthAlerts(latch.auth, latch.stores.alerts),
+    // The secure frame's alerts ('iframe_load_failed', 'iframe_request_timeout', 'Action not
+    // allowed') on the one alert surface, in the frame's sentence, each code once per session.
+    latch.auth?.onAlert?.((alert, message) =>
+      showAlert(latch.stores.alerts, message, 'error', { once: alert }),
+    ),
     // Balance, history, names and sign-in act on a connected account: their code loads on the
     // first connection, so a page nobody connects on never fetches it.
     startLazily(

@@ -1,4 +1,3 @@
-import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletConnect/sessions.js'
 import { LatchError, type LatchErrorOptions } from './base.js'
 import { errorMessages } from './messages.js'
 
@@ -93,17 +92,9 @@ export class RpcUrlUnavailableError extends LatchError {
   }
 }
 
-/**
- * No connector by that id. Asked for WalletConnect with none configured (or no session left to
- * restore), it is the catalogue's 'WalletConnectConnector not found'.
- */
 export class ConnectorNotFoundError extends LatchError {
   override name = 'ConnectorNotFoundError'
   constructor(readonly connectorId: string) {
-    super(
-      connectorId === WALLET_CONNECT_CONNECTOR_ID
-        ? errorMessages.walletConnectConnectorNotFound
-        : `Connector not found: ${connectorId}`,
-    )
+    super(`Connector not found: ${connectorId}`)
   }
 }

@@ -1,6 +1,7 @@
 export * from './actionErrors.js'
 export * from './alertMessages.js'
 export * from './base.js'
+export * from './connectorNotFound.js'
 export * from './errors.js'
 export * from './messages.js'
 export * from './reporter.js'

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createLazyBitcoinAdapter } from '../adapters/bip122/lazy.js'
 import { bitcoinRegtest } from '../adapters/bip122/networks.js'
+import { createLazyCosmosAdapter } from '../adapters/cosmos/lazy.js'
+import { cosmosHubNetwork } from '../adapters/cosmos/networks.js'
 import { createLazyPolkadotAdapter } from '../adapters/polkadot/lazy.js'
 import { polkadotNetwork } from '../adapters/polkadot/networks.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletConnect/sessions.js'
@@ -9,6 +11,7 @@ import { createLatchSiwx } from '../siwx/latchSiwx.js'
 import { signInWithWallet } from '../siwx/signIn.js'
 import { createMemoryStorage } from '../storage/backend.js'
 import { SiwxNotEnabledError } from './actionErrors.js'
+import { WalletConnectConnectorNotFoundError } from './connectorNotFound.js'
 import { ConnectorNotFoundError } from './errors.js'
 import { errorMessages } from './messages.js'
 
@@ -51,15 +54,24 @@ describe("'WalletConnectConnector not found'", () => {
       () =>
         createLazyPolkadotAdapter({ networks: [polkadotNetwork], storage: createMemoryStorage() }),
     ],
+    [
+      'Cosmos',
+      () =>
+        createLazyCosmosAdapter({ networks: [cosmosHubNetwork], storage: createMemoryStorage() }),
+    ],
   ])('%s: a WalletConnect connect with no WalletConnect configured', async (_, adapter) => {
     const attempt = adapter().connect({ connectorId: WALLET_CONNECT_CONNECTOR_ID })
-    await expect(attempt).rejects.toBeInstanceOf(ConnectorNotFoundError)
+    await expect(attempt).rejects.toBeInstanceOf(WalletConnectConnectorNotFoundError)
     await expect(attempt).rejects.toThrow(errorMessages.walletConnectConnectorNotFound)
   })
 
-  it('keeps naming any other missing connector', () => {
-    expect(new ConnectorNotFoundError('io.metamask').message).toBe(
-      'Connector not found: io.metamask',
-    )
+  it('keeps naming any other missing connector', async () => {
+    const adapter = createLazyBitcoinAdapter({
+      networks: [bitcoinRegtest],
+      storage: createMemoryStorage(),
+    })
+    const attempt = adapter.connect({ connectorId: 'app.phantom' })
+    await expect(attempt).rejects.toBeInstanceOf(ConnectorNotFoundError)
+    await expect(attempt).rejects.toThrow('Connector not found: app.phantom')
   })
 })

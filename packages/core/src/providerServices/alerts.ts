@@ -1,4 +1,3 @@
-import type { AuthConnector } from '../auth/types.js'
 import { errorMessages } from '../errors/messages.js'
 import { coreLog } from '../logger/sink.js'
 import { type AlertsStore, type AlertVariant, showAlert } from '../stores/alerts.js'
@@ -74,16 +73,4 @@ export function raiseProviderAlert(
 ): void {
   logger.warn(`[Latch] ${alert.message}: ${alert.debugMessage}`)
   showAlert(store, alert.message, alert.variant, { once: alert.code })
-}
-
-/**
- * Feeds the secure frame's alerts ('iframe_load_failed', 'iframe_request_timeout', 'Action not
- * allowed') into the one alert surface, in the frame's sentence, each code once per session.
- * Returns the unsubscribe.
- */
-export function watchAuthAlerts(
-  auth: Pick<AuthConnector, 'onAlert'> | undefined,
-  store: AlertsStore,
-): (() => void) | undefined {
-  return auth?.onAlert?.((alert, message) => showAlert(store, message, 'error', { once: alert }))
 }

@@ -1,4 +1,4 @@
-import { closeAlert, createAlertsStore, errorMessages, watchAuthAlerts } from '@latch/core'
+import { type AuthConnector, closeAlert, createLatch, errorMessages } from '@latch/core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { deriveWallet, newEntropy } from '../app/custody/keys.js'
 import { createMessageHandler, type FrameServices } from '../app/handler.js'
@@ -39,19 +39,26 @@ function frameEnd() {
   return channel
 }
 
-/** The page side as the auth connector wires it: the client's alerts fan out to listeners. */
+/**
+ * The page side as the auth connector wires it: the client's alerts fan out to listeners, one of
+ * them the mounted controller's.
+ */
 function page() {
   const listeners = new Set<(alert: string, message: string) => void>()
-  const store = createAlertsStore()
-  const stop = watchAuthAlerts(
-    {
-      onAlert(listener) {
-        listeners.add(listener)
-        return () => listeners.delete(listener)
-      },
+  const auth = {
+    onAlert(listener: (alert: string, message: string) => void) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
     },
-    store,
-  )
+  } as Partial<AuthConnector> as AuthConnector
+  const latch = createLatch({
+    projectId: 'p1',
+    serverUrl: 'http://127.0.0.1:9',
+    providerServices: false,
+    auth,
+  })
+  const store = latch.stores.alerts
+  const stop = latch.mount()
   const client = createFrameClient({
     frameUrl: `${FRAME}/`,
     projectId: 'p1',
@@ -126,7 +133,7 @@ describe("the frame's alerts on the alert surface", () => {
       message: errorMessages.emailLoginDependency,
       shownOnce: ['iframe_load_failed'],
     })
-    stop?.()
+    stop()
     expect(listeners.size).toBe(0)
   })
 })

@@ -1,3 +1,4 @@
+import { connectorNotFound } from '../../errors/connectorNotFound.js'
 import {
   ConnectorChainsUnsupportedError,
   ConnectorNotFoundError,
@@ -295,11 +296,11 @@ export function createBitcoinAdapter(parameters: BitcoinAdapterParameters): Bitc
       if (connectorId === WALLET_CONNECT_CONNECTOR_ID && parameters.walletConnect) {
         if (connected && isSession()) return resultOf(connected)
         const wallet = await restoredSessionWallet(parameters.walletConnect, networks)
-        if (!wallet) throw new ConnectorNotFoundError(connectorId)
+        if (!wallet) throw connectorNotFound(connectorId)
         return (await open(wallet, target ?? network, false)) as ConnectResult
       }
       const wallet = await waitForWallet(connectorId, 0)
-      if (!wallet) throw new ConnectorNotFoundError(connectorId)
+      if (!wallet) throw connectorNotFound(connectorId)
       if (target && !networks.some((n) => n.caipNetworkId === target.caipNetworkId))
         throw new NetworkNotFoundError()
       return (await open(wallet, target ?? network, false)) as ConnectResult

@@ -1,3 +1,4 @@
+import { connectorNotFound } from '../../errors/connectorNotFound.js'
 import { ConnectorNotFoundError, NetworkNotFoundError } from '../../errors/errors.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import { defaultStorageBackend, type StorageBackend } from '../../storage/backend.js'
@@ -252,11 +253,11 @@ export function createCosmosAdapter(parameters: CosmosAdapterParameters): Cosmos
             chainId: connected.network.id,
           }
         const wallet = await restoredSessionWallet(parameters.walletConnect, storage)
-        if (!wallet) throw new ConnectorNotFoundError(connectorId)
+        if (!wallet) throw connectorNotFound(connectorId)
         return open(wallet, target ? known(target) : network, false)
       }
       const wallet = await waitForWallet(connectorId, 0)
-      if (!wallet) throw new ConnectorNotFoundError(connectorId)
+      if (!wallet) throw connectorNotFound(connectorId)
       return open(wallet, target ? known(target) : network, false)
     },
     async reconnect() {

@@ -1,3 +1,4 @@
+import { connectorNotFound } from '../../errors/connectorNotFound.js'
 import {
   ConnectorChainsUnsupportedError,
   ConnectorNotFoundError,
@@ -215,11 +216,11 @@ export function createPolkadotAdapter(parameters: PolkadotAdapterParameters): Po
       // finishing a pairing whose wallet approved Polkadot only).
       if (connectorId === WALLET_CONNECT_CONNECTOR_ID && parameters.walletConnect) {
         const session = await restoredSessionExtension(parameters.walletConnect)
-        if (!session) throw new ConnectorNotFoundError(connectorId)
+        if (!session) throw connectorNotFound(connectorId)
         return (await openSession(session, target ?? network, false)) as ConnectResult
       }
       const extension = await waitForExtension(connectorId, 0)
-      if (!extension) throw new ConnectorNotFoundError(connectorId)
+      if (!extension) throw connectorNotFound(connectorId)
       if (target && !networks.some((n) => n.caipNetworkId === target.caipNetworkId))
         throw new NetworkNotFoundError()
       return (await open(extension, target ?? network, false)) as ConnectResult
