@@ -60,6 +60,14 @@ export class SiwxNotEnabledError extends LatchError {
   }
 }
 
+/** The visitor closed the modal before the flow it was opened for finished: 'Modal closed'. */
+export class ModalClosedError extends LatchError {
+  override name = 'ModalClosedError'
+  constructor() {
+    super(errorMessages.modalClosed, { category: 'USER_REJECTED' })
+  }
+}
+
 /** Namespaces Latch cannot send on yet: 'Unsupported chain'. */
 export class UnsupportedSendChainError extends LatchError {
   override name = 'UnsupportedSendChainError'
