@@ -3,6 +3,8 @@
  * module is in their chunk, so a page without on-ramp never loads it.
  */
 
+import { serverCall } from './serverCall.js'
+
 export type PaymentMethod = 'card' | 'bank'
 export type BuyStatusName = 'created' | 'pending' | 'completed' | 'failed'
 
@@ -69,32 +71,15 @@ export class BuyError extends Error {
 }
 
 export function createBuyApi(serverUrl: string, projectId: string) {
-  async function call<T>(path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-    const url = new URL(path, serverUrl)
-    url.searchParams.set('projectId', projectId)
-    let response: Response
-    try {
-      response = await fetch(url, {
-        method: body === undefined ? 'GET' : 'POST',
-        ...(body === undefined
-          ? {}
-          : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-        signal: signal ?? null,
-      })
-    } catch (cause) {
-      if (signal?.aborted) throw cause
-      throw new BuyError('NETWORK_ERROR', 'The Latch server is not answering.')
-    }
-    const answer = (await response.json().catch(() => undefined)) as
-      | { error?: { code?: string; message?: string } }
-      | undefined
-    if (!response.ok)
-      throw new BuyError(
-        answer?.error?.code ?? 'ERROR',
-        answer?.error?.message ?? `The Latch server answered ${response.status}.`,
-      )
-    return answer as T
-  }
+  const call = <T>(path: string, body?: unknown, signal?: AbortSignal) =>
+    serverCall<T>({
+      serverUrl,
+      projectId,
+      path,
+      body,
+      signal,
+      fail: (code, message) => new BuyError(code, message),
+    })
   return {
     options: (signal?: AbortSignal) => call<BuyOptions>('/v1/onramp/options', undefined, signal),
     quote: (purchase: Purchase, signal?: AbortSignal) =>

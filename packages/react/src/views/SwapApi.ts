@@ -3,6 +3,8 @@
  * module is in its chunk, so a page without swaps never loads it.
  */
 
+import { serverCall } from './serverCall.js'
+
 /** The reference's stand-in for the native coin in CAIP-10 token ids. */
 export const NATIVE_TOKEN = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 
@@ -39,38 +41,21 @@ export class SwapApiError extends Error {
 }
 
 export function createSwapApi(serverUrl: string, projectId: string) {
-  async function call<T>(
+  const call = <T>(
     path: string,
     query: Record<string, string>,
     body?: unknown,
     signal?: AbortSignal,
-  ): Promise<T> {
-    const url = new URL(path, serverUrl)
-    url.searchParams.set('projectId', projectId)
-    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value)
-    let response: Response
-    try {
-      response = await fetch(url, {
-        method: body === undefined ? 'GET' : 'POST',
-        ...(body === undefined
-          ? {}
-          : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-        signal: signal ?? null,
-      })
-    } catch (cause) {
-      if (signal?.aborted) throw cause
-      throw new SwapApiError('NETWORK_ERROR', 'The Latch server is not answering.')
-    }
-    const answer = (await response.json().catch(() => undefined)) as
-      | { error?: { code?: string; message?: string } }
-      | undefined
-    if (!response.ok)
-      throw new SwapApiError(
-        answer?.error?.code ?? 'ERROR',
-        answer?.error?.message ?? `The Latch server answered ${response.status}.`,
-      )
-    return answer as T
-  }
+  ) =>
+    serverCall<T>({
+      serverUrl,
+      projectId,
+      path,
+      query,
+      body,
+      signal,
+      fail: (code, message) => new SwapApiError(code, message),
+    })
   return {
     tokens: (chainId: string, signal?: AbortSignal) =>
       call<{ tokens: SwapToken[] }>('/v1/convert/tokens', { chainId }, undefined, signal),
