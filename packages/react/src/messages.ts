@@ -132,16 +132,6 @@ export const en = {
     groupLabel: 'Sign in with a social account',
     continueWith: 'Continue with {provider}',
   },
-  /** The sign-in views while the secure frame's own window runs the steps (docs/custody.md). */
-  frame: {
-    title: 'Continue in the wallet window',
-    email:
-      'Enter the code we sent to {email} in the secure wallet window. Never type it anywhere else.',
-    social: 'Finish signing in with {provider} in the secure wallet window.',
-    farcaster:
-      'Scan the QR code in the secure wallet window with your Farcaster app, then confirm the account there.',
-    cancel: 'Cancel',
-  },
   networks: {
     listLabel: 'Networks',
     active: 'Active',
@@ -218,7 +208,7 @@ export interface LazyMessages {
  * Strings of views an app shows only sometimes: the other-namespace switch, the approval pending
  * in the secure frame, the email-only view, the legal checkbox, sign-in with the wallet, receive,
  * name registration, the email update, the activity list, WalletConnect's QR, all wallets, the
- * multi-chain pick and the unsupported-network view. Their English loads with them (beside each view); a
+ * multi-chain pick, the unsupported-network view and the secure-window sign-in. Their English loads with them (beside each view); a
  * locale may set them.
  */
 export interface OccasionalMessages {
@@ -288,6 +278,8 @@ export interface OccasionalMessages {
     connectOn: Record<string, string>
   }
   unsupported: Record<'body' | 'disconnect', string>
+  /** The sign-in views while the secure frame's own window runs the steps (docs/custody.md). */
+  frame: Record<'title' | 'email' | 'social' | 'farcaster' | 'cancel', string>
   /** The account's history (activity/activityMessages.ts), in the modal and on an app's own page. */
   activity: Record<
     | 'title'

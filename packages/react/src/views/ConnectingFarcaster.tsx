@@ -1,5 +1,5 @@
 import { useLatch } from '../context.js'
-import { FrameSignIn } from './FrameSignIn.js'
+import { FrameSignIn, frameMessages } from './FrameSignIn.js'
 
 /**
  * docs/social.md#farcaster: the secure frame shows the channel's QR code and link, then the
@@ -13,7 +13,7 @@ export function ConnectingFarcaster() {
   return (
     <FrameSignIn
       testId="view-farcaster"
-      body={messages.frame.farcaster}
+      body={frameMessages(messages).farcaster}
       start={(signal) => connectFarcaster({ signal })}
     />
   )

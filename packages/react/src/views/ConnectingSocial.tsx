@@ -2,7 +2,7 @@ import { selectRoute } from '@latch/core'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
 import { fill } from '../messages.js'
-import { FrameSignIn } from './FrameSignIn.js'
+import { FrameSignIn, frameMessages } from './FrameSignIn.js'
 import { SOCIAL_LABELS } from './socialLabels.js'
 
 /**
@@ -18,7 +18,7 @@ export function ConnectingSocial() {
   return (
     <FrameSignIn
       testId="view-social"
-      body={fill(messages.frame.social, { provider: SOCIAL_LABELS[provider] })}
+      body={fill(frameMessages(messages).social, { provider: SOCIAL_LABELS[provider] })}
       start={(signal) => connectSocial(provider, { signal })}
     />
   )

@@ -1,7 +1,7 @@
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
 import { fill } from '../messages.js'
-import { FrameSignIn } from './FrameSignIn.js'
+import { FrameSignIn, frameMessages } from './FrameSignIn.js'
 
 /**
  * Email sign-in (docs/behaviour.md#email-sign-in): the secure frame mails the code and asks for
@@ -15,7 +15,7 @@ export function EmailVerify() {
   return (
     <FrameSignIn
       testId="view-email-signin"
-      body={fill(messages.frame.email, { email })}
+      body={fill(frameMessages(messages).email, { email })}
       start={(signal) => auth.signInWithEmail(email, { signal })}
     />
   )

@@ -8,7 +8,21 @@ import {
 } from '@latch/core'
 import { useEffect, useRef, useState } from 'react'
 import { useLatch } from '../context.js'
+import type { Messages, OccasionalMessages } from '../messages.js'
 import { errorText } from './email.js'
+
+const english: OccasionalMessages['frame'] = {
+  title: 'Continue in the wallet window',
+  email:
+    'Enter the code we sent to {email} in the secure wallet window. Never type it anywhere else.',
+  social: 'Finish signing in with {provider} in the secure wallet window.',
+  farcaster:
+    'Scan the QR code in the secure wallet window with your Farcaster app, then confirm the account there.',
+  cancel: 'Cancel',
+}
+
+/** The frame strings: the English above (in the sign-in views' chunk), the locale's own where it sets them. */
+export const frameMessages = (messages: Messages) => ({ ...english, ...messages.frame })
 
 type Phase = 'waiting' | 'connecting' | 'failed' | 'connectFailed'
 
@@ -36,7 +50,7 @@ export function FrameSignIn({ testId, body, start }: FrameSignInProps) {
   const [phase, setPhase] = useState<Phase>('waiting')
   const [failure, setFailure] = useState('')
   const retryButton = useRef<HTMLButtonElement>(null)
-  const t = messages.frame
+  const t = frameMessages(messages)
   const failed = messages.email.failed
 
   // The session is made once the frame resolves: a failed connection is retried on its own,

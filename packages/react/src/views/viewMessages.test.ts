@@ -4,6 +4,7 @@ import { en, type Messages } from '../messages.js'
 import { allWalletsMessages } from './AllWallets.js'
 import { multiChainMessages } from './ConnectingMultiChain.js'
 import { walletConnectMessages } from './ConnectingWalletConnect.js'
+import { frameMessages } from './FrameSignIn.js'
 import { sendMessages } from './lazyMessages.js'
 import { nameMessages } from './RegisterAccountName.js'
 import { siwxMessages } from './SIWXSignMessage.js'
@@ -24,6 +25,7 @@ const sections = {
   allWallets: allWalletsMessages,
   multiChain: multiChainMessages,
   unsupported: unsupportedMessages,
+  frame: frameMessages,
 } as const
 
 describe("lazy views' strings", () => {
@@ -57,6 +59,7 @@ describe("lazy views' strings", () => {
       activity: { retry: 'Nochmal' },
       walletConnect: { copyLink: 'Link kopieren' },
       unsupported: { disconnect: 'Trennen' },
+      frame: { cancel: 'Abbrechen' },
     }
     expect(sendMessages(locale).sendLabel).toBe('Senden')
     expect(sendMessages(locale).amount).toBe('Amount')
@@ -71,6 +74,8 @@ describe("lazy views' strings", () => {
     expect(walletConnectMessages(locale).copyLink).toBe('Link kopieren')
     expect(walletConnectMessages(locale).copied).toBe('Link copied')
     expect(unsupportedMessages(locale).disconnect).toBe('Trennen')
+    expect(frameMessages(locale).cancel).toBe('Abbrechen')
+    expect(frameMessages(locale).title).toBe('Continue in the wallet window')
     expect(allWalletsMessages(locale).retry).toBe('Try again')
     expect(multiChainMessages(locale).connectOn.solana).toBe('Connect on Solana')
   })
