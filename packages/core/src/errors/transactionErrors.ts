@@ -4,18 +4,17 @@ import {
   ExecutionRevertedError,
   FeeCapTooHighError,
   FeeCapTooLowError,
-  HttpRequestError,
   InsufficientFundsError,
   IntrinsicGasTooHighError,
   IntrinsicGasTooLowError,
   NonceMaxValueError,
   NonceTooHighError,
   NonceTooLowError,
-  TimeoutError,
   TipAboveFeeCapError,
   TransactionTypeNotSupportedError,
 } from 'viem'
-import { errorMessages } from './messages.js'
+import { toRpcFailure } from '../rpc/errors.js'
+import { RpcTimeoutError, RpcUrlUnavailableError } from './errors.js'
 
 /**
  * The catalogue's blockchain transaction errors (docs/behaviour.md#errors): execution reverted,
@@ -62,16 +61,9 @@ export function transactionErrorMessage(error: unknown, chainName?: string): str
   if (!(error instanceof BaseError)) return undefined
   for (const [ErrorClass, message] of byClass)
     if (error.walk((e) => e instanceof ErrorClass) instanceof ErrorClass) return message
-  if (error.walk((e) => e instanceof TimeoutError) instanceof TimeoutError)
-    return errorMessages.rpcTimeout
-  const http = error.walk((e) => e instanceof HttpRequestError)
-  // No HTTP status and a TypeError underneath: fetch never reached the host.
-  if (
-    chainName &&
-    http instanceof HttpRequestError &&
-    http.status === undefined &&
-    http.cause instanceof TypeError
-  )
-    return errorMessages.rpcUrlUnavailable(chainName, http.url)
+  // The RPC layer's own reading of a timeout or an unreachable host (rpc/errors.ts).
+  const rpc = toRpcFailure(error, chainName ?? '')
+  if (rpc instanceof RpcTimeoutError || (chainName && rpc instanceof RpcUrlUnavailableError))
+    return rpc.message
   return undefined
 }
