@@ -1,17 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createClient, type Hex, http, keccak256, numberToHex, parseEther, stringToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { ENTRY_POINT_07, ENTRY_POINT_08 } from '../devchain/aa/addresses.js'
+import { ensureAlto } from './install.js'
 
 /**
- * The dev stack's ERC-4337 bundler: Pimlico's alto (GPL-3.0, a dev dependency of this private
- * workspace only, never of a published package) run as its own process against anvil.
+ * The dev stack's ERC-4337 bundler: Pimlico's alto (GPL-3.0, installed on first use for the dev
+ * stack only by install.ts, never a dependency of a published package) run as its own process
+ * against anvil.
  */
 const here = path.dirname(fileURLToPath(import.meta.url))
-const require = createRequire(import.meta.url)
 
 /** Keys alto bundles and deploys its simulation contracts with; public, dev chain only. */
 export const bundlerExecutorKey = keccak256(stringToHex('latch devchain bundler executor'))
@@ -38,11 +38,6 @@ export interface StartDevBundlerOptions {
   port: number
   /** Every line alto writes, for debugging (LATCH_BUNDLER_DEBUG). */
   trace?: (line: string) => void
-}
-
-function altoCli(): string {
-  // The package exports only its library; the CLI is its `bin`, beside the library's folder.
-  return path.join(path.dirname(require.resolve('@pimlico/alto')), 'cli', 'alto.js')
 }
 
 async function fund(rpcUrl: string, keys: Hex[]) {
@@ -83,6 +78,7 @@ function exited(child: ChildProcess): Promise<void> {
 
 /** Starts alto and resolves once it answers JSON-RPC; rejects with its last words if it dies. */
 export async function startDevBundler(options: StartDevBundlerOptions): Promise<DevBundler> {
+  const cli = await ensureAlto(options.trace)
   const started = performance.now()
   await fund(options.rpcUrl, [bundlerExecutorKey, bundlerUtilityKey])
   const args = [
@@ -101,7 +97,7 @@ export async function startDevBundler(options: StartDevBundlerOptions): Promise<
   )
   const child = spawn(
     process.execPath,
-    ['--import', path.join(here, 'loopback.mjs'), altoCli(), ...args],
+    ['--import', path.join(here, 'loopback.mjs'), cli, ...args],
     {
       cwd: here,
       env: { ...env, DOTENV_CONFIG_PATH: path.join(here, 'no.env') },
