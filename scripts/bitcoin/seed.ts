@@ -24,10 +24,25 @@ export interface BitcoinSeedSummary {
   to: number
 }
 
-function monthsBefore(now: Date, months: number) {
-  const date = new Date(now)
-  date.setUTCMonth(date.getUTCMonth() - months)
-  return Math.floor(date.getTime() / 1000)
+/**
+ * Noon UTC on the 15th, `months` calendar months before `now`'s month. Mid-month on purpose: a
+ * day counted from `now` (the 28th or later, plus a few days) spills into the next month of a
+ * short one, and two seeded months then share a month while another has none (at the end of
+ * November 2026 the seed covered 11 months instead of 16).
+ */
+function midMonthBefore(now: Date, months: number) {
+  return Math.floor(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 15, 12) / 1000)
+}
+
+/**
+ * When each seeded month's block is mined, oldest first: mid-month for SEED_MONTHS down to 2
+ * months back, then a day before `now` (block times only move forward). One per calendar month.
+ */
+export function seedBlockTimes(now: Date): number[] {
+  const times: number[] = []
+  for (let month = SEED_MONTHS; month >= 1; month--)
+    times.push(month === 1 ? Math.floor(now.getTime() / 1000) - DAY : midMonthBefore(now, month))
+  return times
 }
 
 async function coinbaseOf(node: BitcoinNode, height: number, owner: DevBitcoinKey): Promise<Coin> {
@@ -42,7 +57,8 @@ export async function seedBitcoinHistory(
   now = new Date(),
 ): Promise<BitcoinSeedSummary> {
   const keys = devBitcoinKeys()
-  const start = monthsBefore(now, SEED_MONTHS) - 2 * DAY
+  const times = seedBlockTimes(now)
+  const start = (times[0] as number) - 2 * DAY
   // The faucet's first reward must mature (100 blocks) before it can pay anyone, and bcoin's
   // regtest activates segwit by version bits, not from genesis as Bitcoin Core's does: three
   // 144-block periods of signalling (docs/bitcoin-node.md#known-gaps).
@@ -57,9 +73,7 @@ export async function seedBitcoinHistory(
   let from = 0
   let to = 0
   for (let month = SEED_MONTHS; month >= 1; month--) {
-    // Mid-month, then a day before now for the newest: block times only move forward.
-    const time =
-      month === 1 ? Math.floor(now.getTime() / 1000) - DAY : monthsBefore(now, month) + 3 * DAY
+    const time = times[SEED_MONTHS - month] as number
     node.setClock(time)
     const received = pay(faucet, keys.payment.address, 5_000_000 + month * 10_000, 300)
     await node.broadcast(received.hex)
