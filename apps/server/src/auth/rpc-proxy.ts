@@ -6,7 +6,11 @@ import { Value } from 'typebox/value'
 import { chainFamilies } from '../chains/index.js'
 import type { RpcAnswer, RpcUpstreams } from '../chains/types.js'
 import { errorResponses, HttpError } from '../http/errors.js'
-import { checkProjectCaller, PROJECT_SECRET_HEADER } from '../http/project-caller.js'
+import {
+  answerPreflight,
+  checkProjectCaller,
+  PROJECT_SECRET_HEADER,
+} from '../http/project-caller.js'
 import { upstreamRecorder } from '../observability/metrics.js'
 import { readTextPlainAsJson } from '../provider-services/routes/events.js'
 import { DEFAULT_RPC_LIMITS } from './rpc-config.js'
@@ -107,16 +111,10 @@ const rpcProxyRoutesPlugin: FastifyPluginAsyncTypebox<RpcProxyRoutesOptions> = a
     { config: { cors: false }, schema: { hide: true, querystring: RpcQuery } },
     async (request, reply) => {
       const parsed = parseQuery(request.query, namespaces)
-      try {
+      return answerPreflight(reply, 'POST', async () => {
         if (!parsed) throw new Error('bad query')
         await checkOrigin(request, reply, parsed.projectId)
-      } catch {
-        return reply.status(403).send()
-      }
-      reply.header('access-control-allow-methods', 'POST')
-      reply.header('access-control-allow-headers', 'content-type')
-      reply.header('access-control-max-age', '600')
-      return reply.status(204).send()
+      })
     },
   )
 

@@ -53,3 +53,23 @@ export async function checkProjectCaller(
   reply.header('access-control-allow-origin', origin)
   reply.header('vary', 'Origin')
 }
+
+/**
+ * The CORS preflight of a project's relaying route: 204 with the methods it serves for a caller
+ * `admit` lets through (it throws otherwise, or for a malformed query), a bare 403 for anyone else.
+ */
+export async function answerPreflight(
+  reply: FastifyReply,
+  methods: string,
+  admit: () => Promise<void>,
+): Promise<FastifyReply> {
+  try {
+    await admit()
+  } catch {
+    return reply.status(403).send()
+  }
+  reply.header('access-control-allow-methods', methods)
+  reply.header('access-control-allow-headers', 'content-type')
+  reply.header('access-control-max-age', '600')
+  return reply.status(204).send()
+}

@@ -5,7 +5,7 @@ import { type Static, Type } from 'typebox'
 import { Value } from 'typebox/value'
 import { rpcBudgets, weightOf } from '../../../auth/rpc-limits.js'
 import { errorResponses, HttpError } from '../../../http/errors.js'
-import { checkProjectCaller } from '../../../http/project-caller.js'
+import { answerPreflight, checkProjectCaller } from '../../../http/project-caller.js'
 import { readTextPlainAsJson } from '../../../provider-services/routes/events.js'
 import { paymasterRoutes } from '../paymaster/routes.js'
 import { projectAndChain } from './access.js'
@@ -148,16 +148,10 @@ const bundlerRoutesPlugin: FastifyPluginAsyncTypebox<BundlerRoutesOptions> = asy
     { config: { cors: false }, schema: { hide: true, querystring: BundlerQuery } },
     async (request, reply) => {
       const parsed = parseQuery(request.query)
-      try {
+      return answerPreflight(reply, 'GET, POST', async () => {
         if (!parsed) throw new Error('bad query')
         await checkOrigin(request, reply, parsed.projectId)
-      } catch {
-        return reply.status(403).send()
-      }
-      reply.header('access-control-allow-methods', 'GET, POST')
-      reply.header('access-control-allow-headers', 'content-type')
-      reply.header('access-control-max-age', '600')
-      return reply.status(204).send()
+      })
     },
   )
 

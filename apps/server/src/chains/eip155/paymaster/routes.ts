@@ -7,7 +7,7 @@ import { type Address as AddressType, concat, encodeAbiParameters, isAddressEqua
 import { privateKeyToAccount } from 'viem/accounts'
 import type { Budget } from '../../../http/budgets.js'
 import { errorResponses, HttpError } from '../../../http/errors.js'
-import { checkProjectCaller } from '../../../http/project-caller.js'
+import { answerPreflight, checkProjectCaller } from '../../../http/project-caller.js'
 import { readTextPlainAsJson } from '../../../provider-services/routes/events.js'
 import { projectAndChain } from '../bundler/access.js'
 import { Address, Quantity, UserOperationDraft } from '../bundler/methods.js'
@@ -196,16 +196,10 @@ const paymasterRoutesPlugin: FastifyPluginAsyncTypebox<PaymasterRoutesOptions> =
     { config: { cors: false }, schema: { hide: true, querystring: Query } },
     async (request, reply) => {
       const parsed = projectAndChain(request.query)
-      try {
+      return answerPreflight(reply, 'POST', async () => {
         if (!parsed) throw new Error('bad query')
         await check(request, reply, parsed.projectId)
-      } catch {
-        return reply.status(403).send()
-      }
-      reply.header('access-control-allow-methods', 'POST')
-      reply.header('access-control-allow-headers', 'content-type')
-      reply.header('access-control-max-age', '600')
-      return reply.status(204).send()
+      })
     },
   )
 
