@@ -69,6 +69,32 @@ describe('the approval the page hears of', () => {
     expect(heard).toEqual([true, false])
   })
 
+  it('ignores a show notice posted on the window by anyone but the frame, even during a request', async () => {
+    let approve!: (value: { result: unknown }) => void
+    const { wallet } = walletWithFrame({
+      RPC_REQUEST: () =>
+        new Promise((resolve) => {
+          approve = resolve
+        }),
+    })
+    const heard: boolean[] = []
+    wallet.onApproval((pending) => heard.push(pending))
+    const signed = wallet.request({ method: 'personal_sign', params: ['0x68', '0xabc'] })
+    // The request waits in the frame (its approval not shown) while the notices are forged.
+    await vi.waitFor(() => expect(approve).toBeTypeOf('function'))
+    // A script of the page, and a window at the frame's origin that is not the frame: neither is
+    // the frame's port, the only way a show or hide notice is read.
+    // Dispatched events are delivered at once, so nothing can arrive after the check below.
+    for (const origin of [window.location.origin, FRAME])
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { type: frameNotices.show }, origin, source: window }),
+      )
+    expect(heard).toEqual([])
+    approve({ result: '0xsigned' })
+    await expect(signed).resolves.toBe('0xsigned')
+    expect(heard).toEqual([])
+  })
+
   it('is never pending for a sign-in, which shows the frame with no RPC request waiting', async () => {
     let finish!: () => void
     const { wallet, frameUi } = walletWithFrame({
