@@ -32,6 +32,8 @@ export interface AuthAppSource {
   themeMode?: 'light' | 'dark' | undefined
   themeVariables?: Readonly<Record<string, string | number | undefined>> | undefined
   options?: Pick<OptionsStore, 'getState' | 'subscribe'> | undefined
+  /** BCP-47 tag for the frame's texts (e.g. 'de'); absent: the frame's navigator.language, then English. */
+  locale?: string | undefined
 }
 
 /**
