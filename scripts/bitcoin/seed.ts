@@ -5,6 +5,8 @@
  * the ordinal account receives. Every transaction goes through the mempool, so
  * the node validates each one as it would a wallet's.
  */
+
+import { midMonthBefore } from '../shared/seedCalendar.js'
 import { type DevBitcoinKey, devBitcoinKeys } from './keys.js'
 import type { BitcoinNode } from './node.js'
 import { type Coin, pay } from './transactions.js'
@@ -25,23 +27,15 @@ export interface BitcoinSeedSummary {
 }
 
 /**
- * Noon UTC on the 15th, `months` calendar months before `now`'s month. Mid-month on purpose: a
- * day counted from `now` (the 28th or later, plus a few days) spills into the next month of a
- * short one, and two seeded months then share a month while another has none (at the end of
- * November 2026 the seed covered 11 months instead of 16).
- */
-function midMonthBefore(now: Date, months: number) {
-  return Math.floor(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 15, 12) / 1000)
-}
-
-/**
  * When each seeded month's block is mined, oldest first: mid-month for SEED_MONTHS down to 2
  * months back, then a day before `now` (block times only move forward). One per calendar month.
  */
 export function seedBlockTimes(now: Date): number[] {
   const times: number[] = []
   for (let month = SEED_MONTHS; month >= 1; month--)
-    times.push(month === 1 ? Math.floor(now.getTime() / 1000) - DAY : midMonthBefore(now, month))
+    times.push(
+      month === 1 ? Math.floor(now.getTime() / 1000) - DAY : midMonthBefore(now, month) / 1000,
+    )
   return times
 }
 

@@ -6,6 +6,7 @@
  * block (insufficient funds), as wallets meet them.
  */
 import type { StdFee } from '@cosmjs/amino'
+import { monthStartBefore, seedMonthTimes } from '../shared/seedCalendar.js'
 import type { CosmosChain } from './chain.js'
 import { FEE_DENOM, TOKEN_DENOM } from './config.js'
 import type { DevCosmosAccount, DevCosmosKeys } from './keys.js'
@@ -37,11 +38,10 @@ export function seedGenesis(keys: DevCosmosKeys) {
   ]
 }
 
-/** Sixteen months before `now`, a day earlier: where the dev chain's genesis sits. */
+/** A day before the start of the month SEED_MONTHS months back: where the dev chain's genesis
+ * sits, before the first monthly batch (scripts/shared/seedCalendar.ts). */
 export function seedGenesisTime(now: Date): Date {
-  const start = new Date(now)
-  start.setUTCMonth(start.getUTCMonth() - SEED_MONTHS)
-  return new Date(start.getTime() - DAY)
+  return new Date(monthStartBefore(now, SEED_MONTHS) - DAY)
 }
 
 const send = (from: string, to: string, amount: bigint, denom = FEE_DENOM): Send => ({
@@ -66,7 +66,7 @@ export async function seedCosmosHistory(
   let time = chain.tip.time.getTime()
   let walletTransactions = 0
   let failedTx = ''
-  const firstTime = new Date(time + 60_000)
+  const monthTimes = seedMonthTimes(now, SEED_MONTHS)
 
   /** Signs with cosmjs as a wallet would, submits through CheckTx, and mines its block. */
   async function submit(
@@ -96,8 +96,7 @@ export async function seedCosmosHistory(
   }
 
   for (let month = 0; month < SEED_MONTHS; month++) {
-    const day = new Date(firstTime)
-    day.setUTCMonth(day.getUTCMonth() + month)
+    const day = new Date(monthTimes[month] as number)
     const at = (hours: number) => day.getTime() + hours * 3_600_000
     const label = day.toISOString().slice(0, 7)
     await submit(
@@ -167,7 +166,7 @@ export async function seedCosmosHistory(
     blocks: Number(chain.height),
     walletTransactions,
     failedTx,
-    firstTime,
+    firstTime: new Date(monthTimes[0] as number),
     lastTime: chain.tip.time,
   }
 }

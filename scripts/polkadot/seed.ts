@@ -7,6 +7,7 @@
 import '@polkadot/api-augment'
 import type { ApiPromise } from '@polkadot/api'
 import type { SubmittableExtrinsic } from '@polkadot/api/types'
+import { monthStartBefore, seedMonthTimes } from '../shared/seedCalendar.js'
 import type { DevChain } from './chain.js'
 import { PolkadotChainError } from './errors.js'
 import type { DevPolkadotKeys } from './keys.js'
@@ -17,16 +18,10 @@ export type { PolkadotSeedSummary }
 /** Months of history; the first block is this many months before now. */
 export const SEED_MONTHS = 16
 
-/** The time of month `m` of the seed: `m` calendar months after `start` (UTC). */
-export function seedMonth(start: number, m: number): number {
-  const d = new Date(start)
-  d.setUTCMonth(d.getUTCMonth() + m)
-  return d.getTime()
-}
-
-/** The seed's first block time: SEED_MONTHS months before `now`. */
+/** The seed's first block time: the start of the month SEED_MONTHS months before `now`'s,
+ * before the first monthly batch (scripts/shared/seedCalendar.ts). */
 export function seedStart(now: number): number {
-  return seedMonth(now, -SEED_MONTHS)
+  return monthStartBefore(now, SEED_MONTHS)
 }
 
 interface Planned {
@@ -65,7 +60,6 @@ export async function seedPolkadotHistory(
     return { tx, succeeds, alice: from === alice || to === alice.address }
   }
 
-  const start = seedStart(now)
   const summary: PolkadotSeedSummary = {
     blocks: 0,
     transfers: 0,
@@ -74,8 +68,8 @@ export async function seedPolkadotHistory(
     lastBlockAt: 0,
     aliceHistory: 0,
   }
-  const times: number[] = []
-  for (let m = 0; m < SEED_MONTHS; m++) times.push(seedMonth(start, m) + 6 * 3_600_000)
+  // One batch mid-month in each of the SEED_MONTHS months before this one.
+  const times = seedMonthTimes(now, SEED_MONTHS)
   // The newest a day before now, as a wallet opened today would see its last activity.
   times.push(now - 86_400_000)
 
