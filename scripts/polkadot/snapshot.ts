@@ -11,7 +11,7 @@ import type { Blockchain } from '@acala-network/chopsticks-core'
 import type { PolkadotSeedSummary } from './types.js'
 
 /** Bump when the seed, the accounts or their funding change: older snapshots are then ignored. */
-export const SNAPSHOT_FORMAT = 1
+export const SNAPSHOT_FORMAT = 2
 
 export interface SnapshotBlock {
   number: number
