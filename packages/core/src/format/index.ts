@@ -1,9 +1,11 @@
 export { authDisplayName, truncateAddress, truncateDisplayName } from './address.js'
+export { formatLocale, setFormatLocale } from './locale.js'
 export { qrModulesPath } from './qrPath.js'
 export { formatQuantity } from './quantity.js'
 export { exactDateTime, monthGroupTitle, relativeTimeFrom } from './time.js'
 export {
   amountSign,
+  operationTitles,
   presentTransaction,
   type TransactionImage,
   type TransactionRow,

@@ -2,7 +2,8 @@ import type { Transaction, TransactionStatus, TransactionTransfer } from '../tra
 import { truncateAddress } from './address.js'
 import { formatQuantity } from './quantity.js'
 
-const pastTense: Record<string, string> = {
+/** English past tenses of the history's operation types; a locale names them in its own catalogue. */
+export const operationTitles: Record<string, string> = {
   approve: 'Approved',
   borrow: 'Borrowed',
   burn: 'Burnt',
@@ -25,7 +26,9 @@ const plusTypes = new Set(['receive', 'deposit', 'borrow', 'claim'])
 const minusTypes = new Set(['withdraw', 'repay', 'burn'])
 
 export function transactionTitle(operationType: string): string {
-  return pastTense[operationType] ?? operationType.charAt(0).toUpperCase() + operationType.slice(1)
+  return (
+    operationTitles[operationType] ?? operationType.charAt(0).toUpperCase() + operationType.slice(1)
+  )
 }
 
 export function amountSign(operationType: string): '+' | '-' | '' {
