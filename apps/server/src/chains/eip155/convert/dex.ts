@@ -35,6 +35,7 @@ const factoryAbi = parseAbi([
 const pairAbi = parseAbi([
   'function token0() view returns (address)',
   'function token1() view returns (address)',
+  'function getReserves() view returns (uint112, uint112, uint32)',
 ])
 const erc20Abi = parseAbi([
   'function name() view returns (string)',
@@ -239,10 +240,35 @@ export function createDexProvider(options: DexProviderOptions): SwapProvider {
       const list = await tokenList(token.chainId)
       const decimals = (address: Address) => list.find((t) => t.address === address)?.decimals ?? 18
       const chain = await chainOf(token.chainId)
-      const one = 10n ** BigInt(decimals(token.address))
-      const out = await amountsOut(chain, one, await pathFor(chain, token.address, usd))
-      // A unit's worth through the pool: the price less the 0.3 % fee and a unit's own impact.
-      return Number(out) / 10 ** decimals(usd)
+      const rate = await midRate(chain, await pathFor(chain, token.address, usd))
+      return rate * 10 ** (decimals(token.address) - decimals(usd))
     },
+  }
+
+  /**
+   * The pools' own price along the path (reserves out over reserves in, base units), before the
+   * fee and any trade's impact: what a quote's price impact is measured against.
+   */
+  async function midRate(chain: Chain, path: Address[]): Promise<number> {
+    let rate = 1
+    for (let i = 0; i + 1 < path.length; i++) {
+      const [a, b] = [path[i] as Address, path[i + 1] as Address]
+      const pair = await chain.client.readContract({
+        address: chain.factory,
+        abi: factoryAbi,
+        functionName: 'getPair',
+        args: [a, b],
+      })
+      const empty = () =>
+        new ConvertError(400, 'SWAP_NO_LIQUIDITY', 'The pools hold nothing to price this token')
+      if (pair === zeroAddress) throw empty()
+      const read = <F extends 'token0' | 'getReserves'>(functionName: F) =>
+        chain.client.readContract({ address: pair, abi: pairAbi, functionName })
+      const [token0, [r0, r1]] = await Promise.all([read('token0'), read('getReserves')])
+      if (r0 === 0n || r1 === 0n) throw empty()
+      const aFirst = token0.toLowerCase() === a.toLowerCase()
+      rate *= aFirst ? Number(r1) / Number(r0) : Number(r0) / Number(r1)
+    }
+    return rate
   }
 }

@@ -208,6 +208,27 @@ describe('the convert API on the dev chain', () => {
     expect(eth.price).toBeLessThan(3100)
     expect(demo.price).toBeGreaterThan(0.45)
     expect(demo.price).toBeLessThan(0.55)
+    // The pool's own price, before the fee and a trade's impact: LUSD reserves over ETH's.
+    const pair = await chain.readContract({
+      address: dexContracts.factory,
+      abi: parseAbi(['function getPair(address, address) view returns (address)']),
+      functionName: 'getPair',
+      args: [dexContracts.weth9, devTokens.lusd.address],
+    })
+    const pairAbi = parseAbi([
+      'function token0() view returns (address)',
+      'function getReserves() view returns (uint112, uint112, uint32)',
+    ])
+    const token0 = await chain.readContract({ address: pair, abi: pairAbi, functionName: 'token0' })
+    const [r0, r1] = await chain.readContract({
+      address: pair,
+      abi: pairAbi,
+      functionName: 'getReserves',
+    })
+    const [lusdReserve, wethReserve] =
+      token0.toLowerCase() === devTokens.lusd.address.toLowerCase() ? [r0, r1] : [r1, r0]
+    const mid = Number(lusdReserve) / 1e6 / (Number(wethReserve) / 1e18)
+    expect(eth.price).toBeCloseTo(mid, 6)
   })
 
   it('advertises swaps in the remote config', async () => {
