@@ -23,6 +23,7 @@ import {
   reviewTypedData,
   type TxParams,
 } from './review.js'
+import { SESSION_METHODS, SmartSessionsNotEnabledError } from './smartAccount/permissions.js'
 import {
   answerCallsLocally,
   CALLS_LOCAL_METHODS,
@@ -111,6 +112,7 @@ export function openEip155Requests(context: RequestContext<LocalAccount>): Names
     },
     async prepare(method, rawParams, signal): Promise<PreparedRequest> {
       const params = asArray(rawParams)
+      if (SESSION_METHODS.has(method)) throw new SmartSessionsNotEnabledError(method)
       // Checked before anything else, so a malformed batch never reaches a view.
       if (method === 'wallet_sendCalls')
         return prepareSendCalls(rawParams, chainId, smartAccount, (args) =>
