@@ -5,6 +5,7 @@ import { errorResponses } from '../http/errors.js'
 import { projectErrorResponses, projectQuerySchema, sdkQuery } from '../http/project-query.js'
 import { exposeErrors, projectScopedConfig, requireProject } from '../http/project-scope.js'
 import { DEFAULT_READ_LIMIT_PER_MINUTE, readRateLimit } from '../http/rate-limit.js'
+import { markOnrampDeposits } from '../onramp/deposits.js'
 import {
   Balance,
   HistoryPage as HistoryPageSchema,
@@ -110,7 +111,16 @@ export function chainDataRoutes(options: ChainDataRoutesOptions): FastifyPluginA
         const { chainId, cursor, limit } = request.query
         const backend = backendFor(backends, address, chainId)
         if (!backend) throw new Error('no chain backend is registered')
-        return backend.history({ address, chainId, cursor, limit, log: request.log, db: app.db })
+        const page = await backend.history({
+          address,
+          chainId,
+          cursor,
+          limit,
+          log: request.log,
+          db: app.db,
+        })
+        // The on-ramp's purchases are deposits, not plain receives (docs/onramp.md).
+        return markOnrampDeposits(app.db, request.latchProject?.id, address, page)
       },
     )
 
