@@ -91,3 +91,27 @@ describe('Account balance', () => {
     )
   }, 20_000)
 })
+
+describe('Account wallet features', () => {
+  it("come in the seed's order, on-ramp, swaps, receive, send, in a restricted time zone too", async () => {
+    // The reference's China-region time zones only pick other hosts for its hosted services; a
+    // Latch page talks to its own server, so they hide no feature (docs/onramp.md).
+    const zone = Intl.DateTimeFormat.prototype.resolvedOptions
+    Intl.DateTimeFormat.prototype.resolvedOptions = function (this: Intl.DateTimeFormat) {
+      return { ...zone.call(this), timeZone: 'Asia/Shanghai' }
+    }
+    try {
+      expect(new Intl.DateTimeFormat().resolvedOptions().timeZone).toBe('Asia/Shanghai')
+      const view = await mountAccount({ balance: '0.5', symbol: 'CN' })
+      const actions = await view.findAllByTestId(/^account-(buy|swap|receive|send)$/)
+      expect(actions.map((button) => button.dataset.testid)).toEqual([
+        'account-buy',
+        'account-swap',
+        'account-receive',
+        'account-send',
+      ])
+    } finally {
+      Intl.DateTimeFormat.prototype.resolvedOptions = zone
+    }
+  }, 20_000)
+})

@@ -154,6 +154,16 @@ export function Account() {
               {t.swap}
             </button>
           ) : null}
+          {features.receive ? (
+            <button
+              type="button"
+              className="latch-secondary-button"
+              data-testid="account-receive"
+              onClick={() => pushView(stores.router, 'WalletReceive')}
+            >
+              {t.receive}
+            </button>
+          ) : null}
           {features.send ? (
             <button
               type="button"
@@ -163,16 +173,6 @@ export function Account() {
               onClick={() => pushView(stores.router, 'WalletSend')}
             >
               {t.send}
-            </button>
-          ) : null}
-          {features.receive ? (
-            <button
-              type="button"
-              className="latch-secondary-button"
-              data-testid="account-receive"
-              onClick={() => pushView(stores.router, 'WalletReceive')}
-            >
-              {t.receive}
             </button>
           ) : null}
         </div>
