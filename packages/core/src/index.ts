@@ -17,6 +17,14 @@ export {
   type GetCallsStatusResult,
   getCallsStatus,
 } from './controller/actions/getCallsStatus.js'
+// ERC-7715 smart sessions: refused while the smartSessions feature is off (issue 35).
+export {
+  grantPermissions,
+  PermissionsError,
+  type PermissionsParameters,
+  revokePermissions,
+  SmartSessionsNotEnabledError,
+} from './controller/actions/permissions.js'
 export {
   type Call,
   type CallsProvider,
