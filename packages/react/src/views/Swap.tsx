@@ -7,14 +7,18 @@ import {
   failureReason,
   fromBaseUnits,
   isSlippage,
-  minimumReceived,
+  NATIVE_TOKEN,
+  priceImpact,
   type SwapToken,
   type SwapTx,
   toBaseUnits,
 } from './SwapApi.js'
 import { readSwapDraft, type SwapStep, useSwapDraft } from './SwapDraft.js'
 import { swapMessages } from './SwapMessages.js'
+import { SwapQuoteDetails } from './SwapQuoteDetails.js'
+import { SwapTokenPicker } from './SwapTokenPicker.js'
 import { useTokenBalances } from './TokenBalances.js'
+import { useSwapNetworkFee } from './useSwapNetworkFee.js'
 
 /** Quotes are asked once typing pauses, then again every few seconds while the view is open. */
 const QUOTE_PAUSE_MS = 350
@@ -22,6 +26,8 @@ const QUOTE_REFRESH_MS = 10_000
 const STATUS_POLL_MS = 1_000
 
 const tail = (caip10: string) => caip10.split(':').at(-1)?.toLowerCase() ?? ''
+/** A price as the pickers show it: cents for a dollar and up, four significant digits below. */
+const formatUsd = (usd: number) => (usd >= 1 ? usd.toFixed(2) : usd.toPrecision(4))
 
 /**
  * Swap one token for another on the account's network (docs/swap.md): quotes from the server's
@@ -39,7 +45,7 @@ export function Swap() {
     () => createSwapApi(config.serverUrl, config.projectId),
     [config.serverUrl, config.projectId],
   )
-  const ids = { from: useId(), to: useId(), amount: useId(), slippage: useId(), reason: useId() }
+  const ids = { amount: useId(), slippage: useId(), reason: useId() }
   const [tokens, setTokens] = useState<SwapToken[]>()
   const [loadError, setLoadError] = useState<string>()
   const chain = network?.caipNetworkId
@@ -89,7 +95,7 @@ export function Swap() {
   const units = from ? toBaseUnits(amount, from.decimals) : undefined
   const held = (token: SwapToken | undefined) => {
     if (!token) return undefined
-    const native = tail(token.address) === '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+    const native = tail(token.address) === NATIVE_TOKEN
     const row = balances.find((b) =>
       native ? !b.address : b.address !== undefined && tail(b.address) === tail(token.address),
     )
@@ -150,14 +156,31 @@ export function Swap() {
   }, [api, from, address])
   useEffect(readAllowance, [readAllowance])
 
+  // Every listed token's price (the server takes 20 at a time), beside it in the pickers and
+  // for the price impact; asked again with the quote, as a pool's price moves with its trades.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tick asks again
   useEffect(() => {
-    if (!from || !to) return
-    api.prices([from.address, to.address]).then(
-      ({ fungibles }) =>
-        setPrices(Object.fromEntries(fungibles.map((f) => [f.symbol, f.price] as const))),
-      () => setPrices({}),
+    if (!tokens?.length) return
+    let live = true
+    const listed = tokens.slice(0, 20)
+    api.prices(listed.map((x) => x.address)).then(
+      ({ fungibles }) => {
+        if (live)
+          setPrices(Object.fromEntries(fungibles.map((f, i) => [listed[i]?.address, f.price])))
+      },
+      () => live && setPrices({}),
     )
-  }, [api, from, to])
+    return () => {
+      live = false
+    }
+  }, [api, tokens, tick])
+
+  const fee = useSwapNetworkFee(
+    api,
+    from && to && units !== undefined && address && quote !== undefined
+      ? { from: from.address, to: to.address, amount: units.toString(), userAddress: address }
+      : undefined,
+  )
 
   /** Sends one transaction and waits for the chain: true when it succeeded. */
   async function sendAndWait(tx: SwapTx): Promise<boolean> {
@@ -234,33 +257,37 @@ export function Swap() {
     )
 
   const busy = step.kind === 'approving' || step.kind === 'swapping'
-  const usd = from && units !== undefined ? prices[from.symbol] : undefined
-  const picker = (
-    id: string,
-    label: string,
-    value: string,
-    set: (v: string) => void,
-    testId: string,
-  ) => (
-    <>
-      <label className="latch-label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className="latch-input latch-select"
-        data-testid={testId}
-        value={value}
-        disabled={busy}
-        onChange={(event) => set(event.target.value)}
-      >
-        {tokens.map((token) => (
-          <option key={token.address} value={token.address}>
-            {token.symbol} · {token.name}
-          </option>
-        ))}
-      </select>
-    </>
+  const usd = from && units !== undefined ? prices[from.address] : undefined
+  const native = tokens.find((x) => tail(x.address) === NATIVE_TOKEN)
+  const impact =
+    from && to && units !== undefined && quote !== undefined
+      ? priceImpact(
+          { units, decimals: from.decimals, usd: prices[from.address] },
+          { units: quote, decimals: to.decimals, usd: prices[to.address] },
+        )
+      : undefined
+  const detail = (token: SwapToken) => {
+    const units = held(token)
+    const price = prices[token.address]
+    return [
+      units !== undefined ? fill(t.held, { amount: fromBaseUnits(units, token.decimals, 4) }) : '',
+      price ? fill(t.price, { usd: formatUsd(price) }) : '',
+    ]
+      .filter(Boolean)
+      .join(' · ')
+  }
+  const picker = (label: string, value: string, set: (v: string) => void, testId: string) => (
+    <SwapTokenPicker
+      label={label}
+      searchLabel={t.search}
+      noMatch={t.noMatch}
+      tokens={tokens}
+      value={value}
+      onChange={set}
+      disabled={busy}
+      testId={testId}
+      detail={detail}
+    />
   )
 
   return (
@@ -270,7 +297,7 @@ export function Swap() {
       noValidate
       onSubmit={(event: FormEvent) => event.preventDefault()}
     >
-      {picker(ids.from, t.from, fromId, setFromId, 'swap-from')}
+      {picker(t.from, fromId, setFromId, 'swap-from')}
       <label className="latch-label" htmlFor={ids.amount}>
         {t.amount}
       </label>
@@ -311,19 +338,17 @@ export function Swap() {
             : ''}
         </p>
       ) : null}
-      {picker(ids.to, t.to, toId, setToId, 'swap-to')}
+      {picker(t.to, toId, setToId, 'swap-to')}
       {quote !== undefined && to ? (
-        <p className="latch-field-hint" data-testid="swap-quote" aria-live="polite">
-          {fill(t.youGet, { amount: fromBaseUnits(quote, to.decimals), symbol: to.symbol })}
-          <br />
-          {isSlippage(slippage)
-            ? fill(t.minimum, {
-                amount: fromBaseUnits(minimumReceived(quote, slippage), to.decimals),
-                symbol: to.symbol,
-                slippage,
-              })
-            : ''}
-        </p>
+        <SwapQuoteDetails
+          t={t}
+          to={to}
+          quote={quote}
+          slippage={slippage}
+          impact={impact}
+          fee={fee}
+          native={native ?? network?.nativeCurrency ?? { symbol: '', decimals: 18 }}
+        />
       ) : units !== undefined && !quoteError ? (
         <p className="latch-hint">{t.quoting}</p>
       ) : null}

@@ -4,6 +4,8 @@ import {
   fromBaseUnits,
   isSlippage,
   minimumReceived,
+  networkFee,
+  priceImpact,
   toBaseUnits,
 } from './SwapApi.js'
 
@@ -58,5 +60,33 @@ describe('why a swap failed', () => {
       'insufficient funds for gas',
     )
     expect(failureReason(new Error('plain'), words)).toBe('plain')
+  })
+})
+
+describe('price impact and network fee', () => {
+  it('is the share of the worth paid that the quote does not return, at market prices', () => {
+    // 10 ETH into a 100 ETH : 300,000 LUSD pool: about 27,198 LUSD, 9.3 % under 30,000.
+    const impact = priceImpact(
+      { units: 10n * 10n ** 18n, decimals: 18, usd: 3000 },
+      { units: 27_198_000_000n, decimals: 6, usd: 1 },
+    )
+    expect(impact).toBeCloseTo(9.34, 2)
+    const tiny = priceImpact(
+      { units: 10n ** 16n, decimals: 18, usd: 3000 },
+      { units: 29_910_000n, decimals: 6, usd: 1 },
+    )
+    expect(tiny).toBeCloseTo(0.3, 2)
+  })
+
+  it('is unknown without both prices', () => {
+    const paid = { units: 10n ** 18n, decimals: 18, usd: 3000 }
+    expect(priceImpact(paid, { units: 1n, decimals: 6, usd: undefined })).toBeUndefined()
+    expect(priceImpact({ ...paid, usd: 0 }, { units: 1n, decimals: 6, usd: 1 })).toBeUndefined()
+  })
+
+  it('prices the fee as the gas limit at the gas price the swap was built with', () => {
+    expect(networkFee({ eip155: { gas: '150000', gasPrice: '2000000000' } })).toBe(
+      300_000_000_000_000n,
+    )
   })
 })

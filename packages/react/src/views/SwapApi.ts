@@ -159,3 +159,24 @@ export function failureReason(
   if (/user rejected|user denied/i.test(all)) return words.rejected
   return messages.at(-1) ?? String(error)
 }
+
+/** Above this, the view warns that the trade itself moves the price against the user. */
+export const HIGH_PRICE_IMPACT_PERCENT = 5
+
+/**
+ * How much less the quote is worth than what is paid, in percent, at the tokens' market prices
+ * (the server's `/v1/fungible/price`: on the dev DEX the pools' own price), so it counts the
+ * pool's fee and the trade's own move. Undefined without both prices.
+ */
+export function priceImpact(
+  paid: { units: bigint; decimals: number; usd: number | undefined },
+  got: { units: bigint; decimals: number; usd: number | undefined },
+): number | undefined {
+  if (!paid.usd || !got.usd || paid.units === 0n) return undefined
+  const worth = (x: typeof paid) => (Number(x.units) / 10 ** x.decimals) * (x.usd ?? 0)
+  return ((worth(paid) - worth(got)) / worth(paid)) * 100
+}
+
+/** The swap's fee in the native coin's base units: its gas limit at the gas price it was built with. */
+export const networkFee = (tx: Pick<SwapTx, 'eip155'>): bigint =>
+  BigInt(tx.eip155.gas) * BigInt(tx.eip155.gasPrice)

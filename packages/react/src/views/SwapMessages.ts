@@ -18,6 +18,13 @@ export const swapEn = {
   badAmount: 'Enter an amount this token can hold, like 1.5.',
   tooMuch: 'More than your balance.',
   networkFee: 'Network fee ≈ {fee} {symbol}',
+  search: 'search by name, symbol or address',
+  noMatch: 'No token matches; the list shows your last pick.',
+  held: '{amount} held',
+  price: '{usd} USD',
+  priceImpact: 'Price impact {impact} %',
+  highImpact:
+    'High price impact: at {impact} % this trade gets much less than the market price. Try a smaller amount.',
   approve: 'Approve {symbol}',
   approving: 'Approving {symbol}…',
   swap: 'Swap',
