@@ -16,6 +16,7 @@ import { decodeCalldata } from './decode/calldata.js'
 import type { TokenBook, TokenInfo } from './decode/format.js'
 import { recognise } from './decode/permits.js'
 import { type Request, simulateTransaction } from './decode/simulate.js'
+import { parseSwap, swapTokens } from './decode/swap.js'
 import { type TransactionFacts, transactionView } from './decode/transactionView.js'
 import { type ParsedTypedData, parseTypedData } from './decode/typedData.js'
 import { typedDataView } from './decode/typedDataView.js'
@@ -112,13 +113,14 @@ export async function reviewTransaction(
   const data = tx.data && isHex(tx.data) ? tx.data : undefined
   const call = tx.to && data ? decodeCalldata(tx.to, data) : undefined
   const out = call?.tokenOut
+  const swap = tx.to ? parseSwap(data, value) : undefined
   const callObject = {
     from: account,
     ...(tx.to ? { to: tx.to } : {}),
     ...(value ? { value: toHex(value) } : {}),
     ...(data ? { data } : {}),
   }
-  const [toIsContract, gas, gasPrice, nativeBalance, tokenBalance, tokens, simulation] =
+  const [toIsContract, gas, gasPrice, nativeBalance, tokenBalance, tokens, simulation, now] =
     await Promise.all([
       tx.to ? hasCode(request, tx.to) : undefined,
       tx.gas
@@ -152,8 +154,16 @@ export async function reviewTransaction(
             }).then((b) => BigInt(b as Hex)),
           )
         : undefined,
-      tokenBook(request, tx.to && data ? [tx.to] : []),
+      tokenBook(request, [...(tx.to && data ? [tx.to] : []), ...(swap ? swapTokens(swap) : [])]),
       simulateTransaction(request, { from: account, to: tx.to, value, data }),
+      // A swap's deadline is judged on the chain's clock, as the router judges it.
+      swap
+        ? maybe(
+            request({ method: 'eth_getBlockByNumber', params: ['latest', false] }).then((b) =>
+              BigInt((b as { timestamp: Hex }).timestamp),
+            ),
+          )
+        : undefined,
     ])
   const effectTokens =
     simulation.status === 'success'
@@ -175,6 +185,7 @@ export async function reviewTransaction(
     tokenBalance,
     tokens: new Map([...tokens, ...more]),
     simulation,
+    now,
   }
   return transactionView(facts)
 }

@@ -1,8 +1,10 @@
-import { formatEther, type Hex } from 'viem'
+import { formatEther, type Hex, zeroAddress } from 'viem'
 import type { ApprovalView, Field } from '../../../decode/view.js'
 import { type DecodedCall, decodeCalldata } from './calldata.js'
 import { address, amountWithToken, network, type TokenBook } from './format.js'
 import type { Effect, Simulation } from './simulate.js'
+import { NATIVE, parseSwap } from './swap.js'
+import { type SwapContext, swapCall, swapSimulationDangers } from './swapView.js'
 
 /** What the review step learned about a transaction from the chain before showing it. */
 export interface TransactionFacts {
@@ -20,6 +22,8 @@ export interface TransactionFacts {
   tokenBalance?: bigint | undefined
   tokens?: TokenBook | undefined
   simulation?: Simulation | undefined
+  /** The chain's clock (latest block), in Unix seconds, for a swap's deadline. */
+  now?: bigint | undefined
 }
 
 const nativeSymbols: Record<number, string> = { 56: 'BNB', 137: 'POL' }
@@ -77,8 +81,16 @@ function effectsSection(facts: TransactionFacts): { fields: Field[]; dangers: st
 export function transactionView(facts: TransactionFacts): ApprovalView {
   const dangers: string[] = []
   const symbol = nativeSymbol(facts.chainId)
+  const swap = facts.to ? parseSwap(facts.data, facts.value) : undefined
+  const swapContext: SwapContext = {
+    account: facts.from === zeroAddress ? undefined : facts.from,
+    now: facts.now ?? BigInt(Math.floor(Date.now() / 1000)),
+    nativeSymbol: symbol,
+    tokens: facts.tokens,
+  }
   const call: DecodedCall | undefined =
-    facts.to && facts.data ? decodeCalldata(facts.to, facts.data, facts.tokens) : undefined
+    (facts.to && facts.data ? decodeCalldata(facts.to, facts.data, facts.tokens) : undefined) ??
+    (swap ? swapCall(swap, swapContext) : undefined)
   const hasData = facts.data !== undefined && facts.data !== '0x'
   const summary: string[] = []
   if (call) {
@@ -90,7 +102,8 @@ export function transactionView(facts: TransactionFacts): ApprovalView {
         ? `Call contract ${address(facts.to)} with data it did not describe`
         : 'Deploy a contract',
     )
-  if (facts.value > 0n && facts.to)
+  // A swap's sentence already says what the value pays for.
+  if (facts.value > 0n && facts.to && swap?.tokenIn !== NATIVE)
     summary.unshift(`Send ${formatEther(facts.value)} ${symbol} to ${address(facts.to)}`)
 
   if (
@@ -113,6 +126,7 @@ export function transactionView(facts: TransactionFacts): ApprovalView {
 
   const effects = effectsSection(facts)
   dangers.push(...effects.dangers)
+  if (swap) dangers.push(...swapSimulationDangers(swap, facts.simulation, swapContext))
   const to = facts.to
     ? `${address(facts.to)}${facts.toIsContract === true ? ' (contract)' : facts.toIsContract === false ? ' (account)' : ''}`
     : '(new contract)'

@@ -1,0 +1,177 @@
+import { formatEther } from 'viem'
+import type { Field } from '../../../decode/view.js'
+import type { DecodedCall } from './calldata.js'
+import { address, amountWithToken, date, type TokenBook } from './format.js'
+import type { Simulation } from './simulate.js'
+import { NATIVE, type ParsedSwap } from './swap.js'
+
+/**
+ * Every user-facing string of the swap review, in English, in one place (for the frame's
+ * catalogue and its translations).
+ */
+export const swapText = {
+  sentenceExactIn: (pay: string, get: string) => `Swap ${pay} for at least ${get}`,
+  sentenceExactOut: (pay: string, get: string) => `Swap at most ${pay} for exactly ${get}`,
+  sentTo: (sentence: string, recipient: string) => `${sentence}, paid to ${recipient}`,
+  venue: 'Router',
+  venueValue: (venue: string) => `${venue} swap`,
+  route: 'Route',
+  pay: 'You pay',
+  payAtMost: 'You pay at most',
+  receiveAtLeast: 'You receive at least',
+  receiveExactly: 'You receive exactly',
+  recipient: 'Recipient',
+  yourAccount: (who: string) => `${who} (your account)`,
+  notYourAccount: (who: string) => `${who} (NOT your account)`,
+  deadline: 'Deadline',
+  noDeadline: 'None in this call',
+  neverExpires: 'never expires',
+  inTime: (span: string) => `in ${span}`,
+  expiredAgo: (span: string) => `expired ${span} ago`,
+  underAMinute: 'less than a minute',
+  minutes: (n: number) => (n === 1 ? '1 minute' : `${n} minutes`),
+  hours: (n: number) => (n === 1 ? '1 hour' : `${n} hours`),
+  days: (n: number) => (n === 1 ? '1 day' : `${n} days`),
+  dangerRecipient: (recipient: string) =>
+    `This swap pays out to ${recipient}, not to your account: you would pay and someone else would receive the tokens.`,
+  dangerExpired: (when: string) =>
+    `This swap's deadline (${when}) has passed: it would fail, and you would still pay the fee.`,
+  dangerFarDeadline: (when: string) =>
+    `This swap stays valid until ${when}: if it waits unmined, it could still run much later, at a worse price down to the minimum.`,
+  dangerNoMinimum:
+    'This swap accepts any amount out, even nothing: a bot trading around it could take almost all of it.',
+  dangerNotReceived: (amount: string) =>
+    `The simulation does not show your account receiving ${amount}: this contract may not do the swap it describes.`,
+} as const
+
+/** A deadline further ahead than this is flagged: routers' own apps use 20–30 minutes. */
+export const FAR_DEADLINE_SECONDS = 24n * 60n * 60n
+
+export interface SwapContext {
+  /** The account that sends the swap; undefined when the review does not know it. */
+  account?: string | undefined
+  /** The chain's clock (the latest block), else the device's, in Unix seconds. */
+  now: bigint
+  nativeSymbol: string
+  tokens?: TokenBook | undefined
+}
+
+const amountOf = (value: bigint, token: string, context: SwapContext) =>
+  token === NATIVE
+    ? `${formatEther(value)} ${context.nativeSymbol}`
+    : amountWithToken(value, token, context.tokens)
+
+function tokenLabel(token: string, tokens?: TokenBook): string {
+  const info = tokens?.get(token)
+  return info ? `${info.symbol} (${address(token)})` : address(token)
+}
+
+function span(seconds: bigint): string {
+  if (seconds < 60n) return swapText.underAMinute
+  if (seconds < 2n * 3600n) return swapText.minutes(Number(seconds / 60n))
+  if (seconds < 2n * 86400n) return swapText.hours(Number(seconds / 3600n))
+  return swapText.days(Number(seconds / 86400n))
+}
+
+/** "2026-11-28 02:10 UTC (in 20 minutes)"; a deadline of 0 is long past. */
+export function deadlineText(deadline: bigint, now: bigint): string {
+  const when = deadline === 0n ? '1970-01-01 00:00 UTC' : date(deadline)
+  if (when === 'no expiry') return swapText.neverExpires
+  const relative =
+    deadline < now
+      ? swapText.expiredAgo(span(now - deadline))
+      : swapText.inTime(span(deadline - now))
+  return `${when} (${relative})`
+}
+
+const isAccount = (who: string, context: SwapContext) =>
+  context.account !== undefined && who.toLowerCase() === context.account.toLowerCase()
+
+function dangers(swap: ParsedSwap, context: SwapContext, recipient: string | undefined): string[] {
+  const found: string[] = []
+  // Without the sender's address the review cannot tell; the transaction review always has it.
+  if (recipient && context.account && !isAccount(recipient, context))
+    found.push(swapText.dangerRecipient(address(recipient)))
+  if (swap.deadline !== undefined) {
+    const text = deadlineText(swap.deadline, context.now)
+    if (swap.deadline < context.now) found.push(swapText.dangerExpired(text))
+    else if (swap.deadline - context.now > FAR_DEADLINE_SECONDS)
+      found.push(swapText.dangerFarDeadline(text))
+  }
+  if (swap.exactIn && swap.amountOut === 0n) found.push(swapText.dangerNoMinimum)
+  return found
+}
+
+/** The swap in words, its fields and its dangers, as the transaction review shows a call. */
+export function swapCall(swap: ParsedSwap, context: SwapContext): DecodedCall {
+  const pay = amountOf(swap.amountIn, swap.tokenIn, context)
+  const get = amountOf(swap.amountOut, swap.tokenOut, context)
+  const recipient = swap.recipient ?? context.account
+  let sentence = swap.exactIn
+    ? swapText.sentenceExactIn(pay, get)
+    : swapText.sentenceExactOut(pay, get)
+  if (recipient && context.account && !isAccount(recipient, context))
+    sentence = swapText.sentTo(sentence, address(recipient))
+  const route = swap.path ?? [swap.tokenIn, swap.tokenOut]
+  const fields: Field[] = [
+    { label: swapText.venue, value: swapText.venueValue(swap.venue) },
+    {
+      label: swapText.route,
+      value: route
+        .map((t) => (t === NATIVE ? context.nativeSymbol : tokenLabel(t, context.tokens)))
+        .join(' → '),
+      mono: true,
+    },
+    { label: swap.exactIn ? swapText.pay : swapText.payAtMost, value: pay, mono: true },
+    {
+      label: swap.exactIn ? swapText.receiveAtLeast : swapText.receiveExactly,
+      value: get,
+      mono: true,
+    },
+  ]
+  if (recipient)
+    fields.push({
+      label: swapText.recipient,
+      value: isAccount(recipient, context)
+        ? swapText.yourAccount(address(recipient))
+        : context.account
+          ? swapText.notYourAccount(address(recipient))
+          : address(recipient),
+      mono: true,
+    })
+  fields.push({
+    label: swapText.deadline,
+    value:
+      swap.deadline === undefined ? swapText.noDeadline : deadlineText(swap.deadline, context.now),
+  })
+  return {
+    functionName: swap.functionName,
+    sentence,
+    fields,
+    dangers: dangers(swap, context, recipient),
+  }
+}
+
+/**
+ * The call's words come from the calldata, which any contract can mimic; the simulation says
+ * what really moves. When the account is the recipient and the simulation traced transfers, it
+ * must show the account receiving at least the amount the call promises.
+ */
+export function swapSimulationDangers(
+  swap: ParsedSwap,
+  simulation: Simulation | undefined,
+  context: SwapContext,
+): string[] {
+  if (simulation?.status !== 'success' || simulation.source !== 'simulation') return []
+  const recipient = swap.recipient ?? context.account
+  if (!recipient || !isAccount(recipient, context)) return []
+  const received = simulation.effects
+    .filter((e) =>
+      swap.tokenOut === NATIVE
+        ? e.kind === 'native'
+        : e.kind === 'erc20' && e.token?.toLowerCase() === swap.tokenOut,
+    )
+    .reduce((sum, e) => sum + e.amount, 0n)
+  if (received >= swap.amountOut) return []
+  return [swapText.dangerNotReceived(amountOf(swap.amountOut, swap.tokenOut, context))]
+}
