@@ -1,4 +1,11 @@
-import { type CreateLatchParameters, createLatch, type Latch, LatchError } from '@latch/core'
+import {
+  type CreateLatchParameters,
+  createLatch,
+  type Latch,
+  LatchError,
+  setFormatLocale,
+} from '@latch/core'
+import { browserLanguages, type Locale, resolveLocale } from './i18n/locale.js'
 import { en, type Messages } from './messages.js'
 import type { ThemeVariables } from './theme/styles.js'
 import { SDK_TYPE, SDK_VERSION, type WalletsClient, walletsOf } from './wallets/client.js'
@@ -16,6 +23,12 @@ export interface LatchConfig extends CreateLatchParameters {
   nonce?: string | undefined
   /** False when the app imports `@latch/react/styles.css` itself: no `<style>` is injected. */
   injectStyles?: boolean | undefined
+  /**
+   * The modal's language ('de', 'en'...); the browser's (navigator.languages) when absent or not one
+   * Latch has, English as the last resort. A language other than English loads on demand.
+   */
+  locale?: string | undefined
+  /** The app's own strings: they win over the locale's, key by key. */
   messages?: Messages | undefined
   /** Render the modal where <LatchProvider> is placed instead of appending it to document.body. */
   enableEmbedded?: boolean | undefined
@@ -45,7 +58,11 @@ export interface LatchConfig extends CreateLatchParameters {
  * views read: the messages and the wallet catalogue.
  */
 export interface LatchClient extends Latch<LatchConfig> {
+  /** The active locale's strings: English until another locale's catalogue has loaded. */
   readonly messages: Messages
+  readonly locale: Locale
+  /** Called when `messages` changes (another locale loaded); returns the unsubscribe. */
+  subscribeMessages(listener: () => void): () => void
   /** The server's wallet catalogue (the catalogue methods of `api`). */
   readonly wallets: WalletsClient
 }
@@ -53,8 +70,29 @@ export interface LatchClient extends Latch<LatchConfig> {
 export function createLatchClient(config: LatchConfig): LatchClient {
   if (config.siwx && config.siweConfig) throw new LatchError(SIWX_AND_SIWE_MESSAGE)
   const latch = createLatch(config, { sdkType: SDK_TYPE, sdkVersion: SDK_VERSION })
-  // The embedded wallet's frame shows the app's theme and name too (its own claim, after the origin).
-  latch.auth?.syncApp?.({ ...config, options: latch.stores.options })
-  // The same object, not a copy: `providerServices` is a getter.
-  return Object.assign(latch, { messages: config.messages ?? en, wallets: walletsOf(latch.api) })
+  const locale = resolveLocale(config.locale, browserLanguages())
+  // Amounts and dates follow the locale at once; its strings follow when their chunk arrives.
+  setFormatLocale(locale === 'en' ? 'en-US' : locale)
+  // The embedded wallet's frame shows the app's theme, name and language too (its own claim).
+  latch.auth?.syncApp?.({ ...config, locale, options: latch.stores.options })
+  let messages = config.messages ?? en
+  const listeners = new Set<() => void>()
+  if (locale !== 'en')
+    import('./i18n/catalogues.js')
+      .then((m) => m.loadMessages(locale, config.messages))
+      .then((loaded) => {
+        messages = loaded
+        for (const listener of listeners) listener()
+      })
+      .catch((error: unknown) => console.warn(`Latch could not load the ${locale} strings`, error))
+  // The same object, not a copy: `providerServices` is a getter; so is `messages`, which changes.
+  return Object.defineProperties(Object.assign(latch, { locale, wallets: walletsOf(latch.api) }), {
+    messages: { get: () => messages, enumerable: true },
+    subscribeMessages: {
+      value: (listener: () => void) => {
+        listeners.add(listener)
+        return () => listeners.delete(listener)
+      },
+    },
+  }) as LatchClient
 }

@@ -1,5 +1,5 @@
 import { LatchError } from '@latch/core'
-import { createContext, useContext } from 'react'
+import { createContext, useContext, useSyncExternalStore } from 'react'
 import type { LatchClient, LatchConfig } from './client.js'
 
 /*
@@ -19,8 +19,13 @@ export class LatchProviderMissingError extends LatchError {
 
 export const LatchContext = createContext<LatchClient | null>(null)
 
+const unsubscribed = () => () => {}
+
 export function useLatch(hook = 'useLatch'): LatchClient {
   const client = useContext(LatchContext)
+  // A component that reads the client re-renders when another locale's strings arrive.
+  const messages = () => client?.messages
+  useSyncExternalStore(client?.subscribeMessages ?? unsubscribed, messages, messages)
   if (!client) throw new LatchProviderMissingError(hook)
   return client
 }

@@ -1,8 +1,9 @@
 /**
- * The strings the page and the modal's first views show. English now; another locale is another
- * object of the same shape handed to <LatchProvider> (`config.messages`). Texts of
- * docs/behaviour.md#errors are verbatim. Views loaded on use keep their English beside them (see
- * LazyMessages and OccasionalMessages), so this object, which loads with the page, stays small.
+ * The strings the page and the modal's first views show, in English. Other languages are whole
+ * catalogues in i18n/ (de.ts), loaded on demand for `config.locale` or the browser's language; an
+ * app's own `config.messages` win over them key by key. Texts of docs/behaviour.md#errors are
+ * verbatim. Views loaded on use keep their English beside them (see LazyMessages and
+ * OccasionalMessages), so this object, which loads with the page, stays small.
  */
 export const en = {
   button: {
@@ -294,13 +295,24 @@ export interface OccasionalMessages {
     | 'end'
     | 'viewOnExplorer',
     string
-  > & { status: Record<'confirmed' | 'failed' | 'pending', string> }
+  > & {
+    status: Record<'confirmed' | 'failed' | 'pending', string>
+    /** The operation types' titles (core's operationTitles is the English); absent: core's. */
+    operations?: Record<string, string>
+  }
 }
 
 export type Messages = Widen<typeof en> & {
   send?: Partial<LazyMessages['send']>
   account: Partial<LazyMessages['account']>
-} & { [section in keyof OccasionalMessages]?: Partial<OccasionalMessages[section]> }
+} & { [section in keyof OccasionalMessages]?: Partial<OccasionalMessages[section]> } & {
+  /** Core's alert and error texts in the locale, keyed by their English (i18n/english.ts). */
+  errors?: Record<string, string>
+}
+
+/** Core's alert or error text in the locale where its catalogue has it (`errors`), else as is. */
+export const localText = (messages: Messages, text: string): string =>
+  messages.errors?.[text] ?? text
 
 /** Fills `{name}` placeholders. */
 export function fill(template: string, values: Record<string, string | number>): string {

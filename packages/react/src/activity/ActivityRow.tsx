@@ -11,6 +11,7 @@ export interface ActivityRowProps {
 
 export function ActivityRow({ transaction, messages, explorerTxUrl, now }: ActivityRowProps) {
   const row = presentTransaction(transaction)
+  const title = messages.operations?.[transaction.metadata.operationType] ?? row.title
   const href = explorerTxUrl?.(row.chain, row.hash)
   const [first, second] = row.descriptions
   return (
@@ -32,7 +33,7 @@ export function ActivityRow({ transaction, messages, explorerTxUrl, now }: Activ
       </span>
       <span className="latch-activity-text">
         <span className="latch-activity-title">
-          {row.title}
+          {title}
           <span className={`latch-status latch-status--${row.status}`}>
             {messages.status[row.status]}
           </span>
@@ -50,7 +51,7 @@ export function ActivityRow({ transaction, messages, explorerTxUrl, now }: Activ
             href={href}
             target="_blank"
             rel="noreferrer noopener"
-            aria-label={`${messages.viewOnExplorer}: ${row.title} ${first ?? ''}`}
+            aria-label={`${messages.viewOnExplorer}: ${title} ${first ?? ''}`}
           >
             ↗
           </a>

@@ -2,6 +2,7 @@ import { type CSSProperties, useEffect } from 'react'
 import type { ThemeMode } from '../client.js'
 import { useLatch } from '../context.js'
 import { useLatchAlerts } from '../hooks/index.js'
+import { localText } from '../messages.js'
 import { CloseIcon } from './icons.js'
 
 /** How long an alert stays up. */
@@ -31,7 +32,7 @@ export function Snackbar({ theme, style }: { theme: ThemeMode; style: CSSPropert
           role={alert.variant === 'error' ? 'alert' : 'status'}
           data-testid="latch-snackbar"
         >
-          <span>{message}</span>
+          <span>{localText(messages, message)}</span>
           <button
             type="button"
             className="latch-icon-button"

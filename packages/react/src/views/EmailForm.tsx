@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { useLatch } from '../context.js'
+import { localText } from '../messages.js'
 import { errorText, isValidEmail } from './email.js'
 
 export interface EmailFormProps {
@@ -97,7 +98,7 @@ export function EmailForm({
       />
       {error ? (
         <p id={`${id}-error`} className="latch-field-error" role="alert">
-          {error.message}
+          {localText(messages, error.message)}
         </p>
       ) : null}
       <button type="submit" className="latch-primary-button" disabled={busy}>

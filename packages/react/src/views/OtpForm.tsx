@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useLatch } from '../context.js'
+import { localText } from '../messages.js'
 import { errorText } from './email.js'
 
 export const CODE_LENGTH = 6
@@ -117,7 +118,7 @@ export function OtpForm({ label, onSubmit, onResend }: OtpFormProps) {
       />
       {error ? (
         <p id={`${id}-error`} className="latch-field-error" role="alert">
-          {error.message}
+          {localText(messages, error.message)}
         </p>
       ) : null}
       <button type="submit" className="latch-primary-button" disabled={busy}>

@@ -11,7 +11,7 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react'
 import { useStore } from 'zustand'
 import { useLatch } from '../context.js'
 import { useLatchAccount, useLatchNetwork } from '../hooks/index.js'
-import { fill, type LazyMessages } from '../messages.js'
+import { fill, type LazyMessages, localText } from '../messages.js'
 import { ensureWalletStyles } from '../theme/walletStyles.js'
 import { formatAvailable } from './availableAmount.js'
 import { FeeRatePicker } from './FeeRatePicker.js'
@@ -350,7 +350,7 @@ export function WalletSend() {
       ))}
       {error ? (
         <p className="latch-field-error" id={ids.error} role="alert">
-          {error.message}
+          {localText(messages, error.message)}
         </p>
       ) : null}
       <button type="submit" className="latch-primary-button" disabled={!send.token}>

@@ -11,7 +11,7 @@ import {
 import { useEffect, useRef, useState } from 'react'
 import { useLatch } from '../context.js'
 import { useLatchAccount, useLatchNetwork } from '../hooks/index.js'
-import { fill } from '../messages.js'
+import { fill, localText } from '../messages.js'
 import { ensureWalletStyles } from '../theme/walletStyles.js'
 import { sendMessages } from './lazyMessages.js'
 import { explorerTxUrl } from './networkImage.js'
@@ -107,7 +107,7 @@ export function WalletSendPreview() {
     pending: t.pending,
     confirmed: t.confirmed,
     failed: t.failed,
-    error: failure ?? t.failed,
+    error: failure ? localText(messages, failure) : t.failed,
   }
 
   return (
