@@ -25,7 +25,15 @@
  * if e2e/artifacts/consumer-bundle.json exists its size is printed beside. `--write` appends the
  * numbers to docs/benchmarks.md.
  */
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
@@ -34,6 +42,7 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { build } from 'vite'
+import { LOCALES } from '../../packages/react/src/i18n/locale.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const webDir = path.join(root, 'apps/web')
@@ -283,6 +292,26 @@ function consumerBytes(): string | undefined {
 /** Per round, this page's time over the floor's: the pair ran back to back, so load drift cancels. */
 const pairedRatio = (t: number[], floor: number[]) => median(t.map((ms, i) => ms / floor[i]!))
 
+/**
+ * The web app's language chunks (i18n/<locale>.ts in @latch/react and in the app, loaded on demand:
+ * none before the first click for an English visitor), gzip size per locale.
+ */
+function localeChunks(dir: string): string[] {
+  const assets = path.join(dir, 'assets')
+  const lines: string[] = []
+  for (const locale of LOCALES.filter((l) => l !== 'en')) {
+    const files = readdirSync(assets).filter((f) => f.startsWith(`${locale}-`) && f.endsWith('.js'))
+    const sizes = files.map(
+      (f) => gzipSync(readFileSync(path.join(assets, f)), { level: 9 }).length,
+    )
+    const total = sizes.reduce((a, b) => a + b, 0)
+    lines.push(
+      `  locale ${locale}: ${(total / 1024).toFixed(1)} KiB gzip on demand in ${files.length} chunks (${files.map((f, i) => `${f} ${((sizes[i] ?? 0) / 1024).toFixed(1)} KiB`).join(', ')})`,
+    )
+  }
+  return lines
+}
+
 const kibOf = (t: Target) => [...t.bytes.values()].reduce((a, b) => a + b, 0) / 1024
 const spread = (values: number[]) =>
   `median ${median(values).toFixed(1)} ms (min ${Math.min(...values).toFixed(1)}, max ${Math.max(...values).toFixed(1)})`
@@ -368,6 +397,7 @@ async function main() {
       for (const [u, size] of t.bytes)
         lines.push(`      ${new URL(u).pathname.padEnd(44)} ${(size / 1024).toFixed(1)} KiB`)
     }
+    lines.push(...localeChunks(webOut))
     const consumer = consumerBytes()
     if (consumer) lines.push(`  packed consumer app (its own report): ${consumer}`)
     lines.push(
