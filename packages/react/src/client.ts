@@ -30,6 +30,12 @@ export interface LatchConfig extends CreateLatchParameters {
   locale?: string | undefined
   /** The app's own strings: they win over the locale's, key by key. */
   messages?: Messages | undefined
+  /**
+   * The app's own strings in each locale but English, loaded with the kit's when that locale is
+   * chosen and merged into `messages` (`{ de: () => import('./i18n/de.js').then((m) => m.de) }`
+   * giving, say, `{ app: {...} }`): one catalogue for the page, none of it before it is needed.
+   */
+  localeMessages?: Partial<Record<string, () => Promise<object>>> | undefined
   /** Render the modal where <LatchProvider> is placed instead of appending it to document.body. */
   enableEmbedded?: boolean | undefined
   disableAppend?: boolean | undefined
@@ -78,8 +84,8 @@ export function createLatchClient(config: LatchConfig): LatchClient {
   let messages = config.messages ?? en
   const listeners = new Set<() => void>()
   if (locale !== 'en')
-    import('./i18n/catalogues.js')
-      .then((m) => m.loadMessages(locale, config.messages))
+    Promise.all([import('./i18n/catalogues.js'), config.localeMessages?.[locale]?.()])
+      .then(([m, app]) => m.loadMessages(locale, config.messages, app))
       .then((loaded) => {
         messages = loaded
         for (const listener of listeners) listener()

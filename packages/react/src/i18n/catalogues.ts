@@ -23,11 +23,16 @@ function over(base: Tree, own: Tree): Tree {
   return merged
 }
 
-/** The locale's catalogue, with the app's `messages` (config) winning where it sets them. */
+/**
+ * The locale's catalogue with the app's strings for it (`localeMessages`) added, and the app's
+ * `messages` (config) winning where they set a key.
+ */
 export async function loadMessages(
   locale: Exclude<Locale, 'en'>,
   own: Messages | undefined,
+  app?: object,
 ): Promise<Messages> {
-  const catalogue = await loaders[locale]()
-  return own ? (over(catalogue as unknown as Tree, own as unknown as Tree) as Messages) : catalogue
+  let merged = (await loaders[locale]()) as unknown as Tree
+  for (const layer of [app, own]) if (layer) merged = over(merged, layer as Tree)
+  return merged as unknown as Messages
 }

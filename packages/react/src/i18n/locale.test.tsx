@@ -48,6 +48,19 @@ describe('a client in another locale', () => {
     expect(client.messages.modal.close).toBe('Schließen')
   })
 
+  it("adds the app's own strings for the locale, loaded with the kit's", async () => {
+    const app = { app: { title: 'Meine App' }, button: { connect: 'Los' } }
+    const client = createLatchClient({
+      ...base,
+      locale: 'de',
+      localeMessages: { de: () => Promise.resolve(app), fr: () => Promise.reject(new Error('no')) },
+    })
+    await new Promise<void>((resolve) => client.subscribeMessages(resolve))
+    expect((client.messages as unknown as typeof app).app.title).toBe('Meine App')
+    expect(client.messages.button.connect).toBe('Los')
+    expect(client.messages.modal.close).toBe('Schließen')
+  })
+
   it('stays English, loading nothing, in an English browser', () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US', 'de'])
     const client = createLatchClient(base)
