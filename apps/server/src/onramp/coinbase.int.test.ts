@@ -117,6 +117,7 @@ describe('Coinbase Onramp adapter against recorded answers on loopback', () => {
     )
     expect(url.pathname).toBe('/pay/buy/select-asset')
     expect(url.searchParams.get('sessionToken')).toBe(coinbaseToken.token)
+    expect(url.searchParams.get('partnerUserRef')).toBe('s1')
     expect(url.searchParams.get('partnerUserId')).toBe('s1')
     expect(url.toString()).not.toContain('0x70997970')
     expect(JSON.parse(server.seen.at(-1)?.body ?? '{}')).toEqual({

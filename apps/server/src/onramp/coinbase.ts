@@ -26,6 +26,42 @@ export function coinbaseStatusOf(status: unknown): SessionStatus {
   return 'pending'
 }
 
+/** Coinbase writes `0x` or nothing before the funds leave: no hash yet. */
+function hashOf(value: unknown): string | null {
+  const hash = text(value)
+  return hash && hash.length > 2 ? hash : null
+}
+
+/** `FAILURE_REASON_BUY_FAILED` -> `buy failed`; the unspecified reason says nothing. */
+function failureOf(value: unknown): string | null {
+  const reason = text(value)
+  if (!reason || reason === 'FAILURE_REASON_UNSPECIFIED') return null
+  return reason
+    .replace(/^FAILURE_REASON_/, '')
+    .replaceAll('_', ' ')
+    .toLowerCase()
+}
+
+/**
+ * A CDP webhook event (camelCase, docs/onramp.md#coinbase-webhooks) in our terms. Its type
+ * settles the outcome; `updated` events carry the status field.
+ */
+export function coinbaseEventStatus(event: Record<string, unknown>): ProviderStatus {
+  const status =
+    event.eventType === 'onramp.transaction.success'
+      ? 'completed'
+      : event.eventType === 'onramp.transaction.failed'
+        ? 'failed'
+        : coinbaseStatusOf(event.status)
+  return {
+    status,
+    providerTxId: text(event.transactionId) ?? null,
+    cryptoAmount: cryptoDecimalOf(record(event.purchaseAmount).value) ?? null,
+    txHash: hashOf(event.txHash),
+    failureReason: failureOf(event.failureReason),
+  }
+}
+
 function amountOf(value: unknown): string | undefined {
   return decimalOf(record(value).value)
 }
@@ -49,7 +85,7 @@ export function createCoinbase(config: CoinbaseConfig): OnrampProvider {
         headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       },
-      { allow404, secrets: [config.keySecret] },
+      { allow404, secrets: [config.keySecret, config.webhookSecret ?? ''] },
     )
   }
 
@@ -140,7 +176,9 @@ export function createCoinbase(config: CoinbaseConfig): OnrampProvider {
         presetFiatAmount: request.fiatAmount,
         fiatCurrency: request.fiatCurrency,
         defaultPaymentMethod: METHOD[request.paymentMethod],
-        // Coinbase lists a partner user's transactions by this id: our session id, for polling.
+        // Coinbase lists a partner user's transactions by this id: our session id, for polling
+        // and in webhook events. `partnerUserRef` is its current name, `partnerUserId` the former.
+        partnerUserRef: request.sessionId,
         partnerUserId: request.sessionId,
         redirectUrl: request.redirectUrl,
       }
@@ -162,8 +200,8 @@ export function createCoinbase(config: CoinbaseConfig): OnrampProvider {
         status: coinbaseStatusOf(tx.status),
         providerTxId: text(tx.transaction_id) ?? null,
         cryptoAmount: cryptoDecimalOf(record(tx.purchase_amount).value) ?? null,
-        txHash: text(tx.tx_hash) ?? null,
-        failureReason: text(tx.failure_reason) ?? null,
+        txHash: hashOf(tx.tx_hash),
+        failureReason: failureOf(tx.failure_reason),
       }
     },
   }

@@ -13,6 +13,15 @@ describe('on-ramp configuration', () => {
       webhookKey: undefined,
     })
     expect(config.onramp.coinbase).toBeUndefined()
+    const coinbase = loadConfig({
+      LATCH_ONRAMP_COINBASE_KEY_NAME: 'organizations/o/apiKeys/k',
+      LATCH_ONRAMP_COINBASE_KEY_SECRET: 'x'.repeat(40),
+      LATCH_ONRAMP_COINBASE_WEBHOOK_SECRET: 'cdp-webhook-secret-0123',
+    }).onramp.coinbase
+    expect(coinbase).toMatchObject({ country: 'US', webhookSecret: 'cdp-webhook-secret-0123' })
+    expect(() => loadConfig({ LATCH_ONRAMP_COINBASE_WEBHOOK_SECRET: 'short' })).toThrow(
+      /LATCH_ONRAMP_COINBASE_WEBHOOK_SECRET/,
+    )
     expect(() => loadConfig({ LATCH_ONRAMP_MOONPAY_SECRET_KEY: 'sk_test_12345678' })).toThrow(
       /set both or neither/,
     )

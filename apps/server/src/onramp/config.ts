@@ -29,6 +29,8 @@ export interface CoinbaseConfig {
   payUrl: string
   /** The buyer's country for options and quotes (ISO 3166-1 alpha-2), default US. */
   country: string
+  /** The CDP webhook subscription's secret: verifies X-Hook0-Signature. Unset: polling only. */
+  webhookSecret: string | undefined
 }
 
 export interface OnrampConfig {
@@ -52,6 +54,7 @@ export const onrampEnvShape = {
   LATCH_ONRAMP_COINBASE_KEY_SECRET: z.string().min(32).optional(),
   LATCH_ONRAMP_COINBASE_BASE_URL: url,
   LATCH_ONRAMP_COINBASE_PAY_URL: url,
+  LATCH_ONRAMP_COINBASE_WEBHOOK_SECRET: z.string().min(16).optional(),
   LATCH_ONRAMP_COINBASE_COUNTRY: z
     .string()
     .regex(/^[A-Z]{2}$/, 'must be a two-letter country code like US')
@@ -99,6 +102,7 @@ export function readOnrampConfig(e: OnrampEnv): OnrampConfig {
           ),
           payUrl: trimSlash(e.LATCH_ONRAMP_COINBASE_PAY_URL ?? 'https://pay.coinbase.com'),
           country: e.LATCH_ONRAMP_COINBASE_COUNTRY ?? 'US',
+          webhookSecret: e.LATCH_ONRAMP_COINBASE_WEBHOOK_SECRET,
         }
       : undefined
   return { moonpay, coinbase }

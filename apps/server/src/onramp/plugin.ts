@@ -217,6 +217,7 @@ const plugin: FastifyPluginAsyncTypebox<OnrampRoutesOptions> = async (app, optio
 
   await app.register(moonpayWebhookRoutes, {
     webhookKey: app.config.onramp.moonpay?.webhookKey,
+    coinbaseSecret: app.config.onramp.coinbase?.webhookSecret,
     now,
   })
 }

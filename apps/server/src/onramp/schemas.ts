@@ -128,12 +128,21 @@ export const webhookBody = Type.Object(
   { additionalProperties: true },
 )
 
+/** A CDP webhook event: loose likewise; the handler reads `partnerUserRef` and the outcome. */
+export const coinbaseWebhookBody = Type.Object(
+  {
+    eventType: Type.String({ maxLength: 64 }),
+    partnerUserRef: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: true },
+)
+
 export const webhookResponse = {
   200: Type.Object({ received: Type.Literal(true), changed: Type.Boolean(), status }),
   ...errorResponses({
     400: 'ONRAMP_BAD_SIGNATURE (header missing or malformed) or ONRAMP_STALE_WEBHOOK',
     401: 'ONRAMP_BAD_SIGNATURE: the HMAC does not match',
-    403: 'ONRAMP_WEBHOOK_MISMATCH: the report names another project or address than the session',
+    403: 'ONRAMP_WEBHOOK_MISMATCH: the report names another project, provider or address than the session',
     404: 'ONRAMP_WEBHOOKS_OFF or ONRAMP_SESSION_NOT_FOUND',
     409: 'ONRAMP_WEBHOOK_REPLAYED: this signed delivery was already taken',
   }),

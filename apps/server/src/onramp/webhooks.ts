@@ -1,22 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
+import { coinbaseWebhookRoute } from './coinbase-webhook.js'
 import { parseSignatureHeader, transactionStatus, webhookSignatureMatches } from './moonpay.js'
 import { record, text } from './provider-fetch.js'
 import { webhookBody, webhookResponse } from './schemas.js'
-import { applyStatus, findSession, takeDelivery } from './store.js'
-import { OnrampError, type SessionStatus } from './types.js'
-
-/**
- * How far a delivery's own timestamp may be from our clock. Older deliveries are refused, so
- * remembering the signatures of this window is enough to refuse every replay.
- */
-export const WEBHOOK_TOLERANCE_SECONDS = 300
+import { applyStatus, findSession } from './store.js'
+import type { SessionStatus } from './types.js'
+import { admitDelivery, refuse } from './webhook-guard.js'
 
 /** Sender's deliveries per minute per address: MoonPay sends a few per purchase. */
 const WEBHOOK_LIMIT_PER_MINUTE = 300
 
 export interface WebhookRoutesOptions {
+  /** MoonPay's webhook API key; unset: its route answers 404. */
   webhookKey: string | undefined
+  /** The CDP webhook subscription's secret; unset: Coinbase's route answers 404. */
+  coinbaseSecret?: string | undefined
   now: () => Date
 }
 
@@ -26,9 +25,6 @@ declare module 'fastify' {
     onrampRawBody?: string
   }
 }
-
-const refuse = (status: number, code: string, message: string) =>
-  new OnrampError(status, code, message)
 
 /**
  * `POST /v1/onramp/webhooks/moonpay`: MoonPay's transaction reports. Checked in order: the
@@ -78,18 +74,7 @@ export const moonpayWebhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOption
         throw refuse(400, 'ONRAMP_BAD_SIGNATURE', 'Moonpay-Signature-V2 is missing or malformed')
       if (!webhookSignatureMatches(parsed, raw, key))
         throw refuse(401, 'ONRAMP_BAD_SIGNATURE', 'The webhook signature does not match')
-      const nowSeconds = Math.floor(options.now().getTime() / 1000)
-      if (Math.abs(nowSeconds - parsed.timestamp) > WEBHOOK_TOLERANCE_SECONDS)
-        throw refuse(400, 'ONRAMP_STALE_WEBHOOK', 'The webhook timestamp is too far from now')
-      const fresh = await takeDelivery(
-        app.db,
-        'moonpay',
-        parsed.signature,
-        parsed.timestamp,
-        nowSeconds - 2 * WEBHOOK_TOLERANCE_SECONDS,
-      )
-      if (!fresh)
-        throw refuse(409, 'ONRAMP_WEBHOOK_REPLAYED', 'This webhook delivery was already received')
+      await admitDelivery(app.db, 'moonpay', parsed.signature, parsed.timestamp, options.now())
 
       let body: Record<string, unknown>
       try {
@@ -122,4 +107,10 @@ export const moonpayWebhookRoutes: FastifyPluginAsyncTypebox<WebhookRoutesOption
       }
     },
   )
+
+  await app.register(coinbaseWebhookRoute, {
+    secret: options.coinbaseSecret,
+    now: options.now,
+    rateLimit: WEBHOOK_LIMIT_PER_MINUTE,
+  })
 }
