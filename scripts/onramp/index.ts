@@ -19,6 +19,12 @@ export const DECLINED_CARD = '4000000000000002'
 
 /** The sandbox's price of ETH and its fee (the seed's on-ramp fee is 1–2 %). */
 export const ETH_PRICE_USD = 2500
+/** ETH in each fiat currency the sandbox sells for; its network fee is 0.1 in any of them. */
+export const ETH_PRICES: Readonly<Record<string, number>> = {
+  usd: ETH_PRICE_USD,
+  eur: 2300,
+  gbp: 2000,
+}
 export const FEE_RATE = 0.015
 export const NETWORK_FEE_USD = 0.1
 
@@ -61,6 +67,26 @@ export async function startDevOnramp(options: DevOnrampOptions): Promise<DevOnra
     // No min or max: the server then applies the seed's limits (card 10–7,500 USD), as it
     // would for a provider that names none.
     { id: 'usd', type: 'fiat', code: 'usd', name: 'US Dollar', precision: 2 },
+    // Limits of its own, as MoonPay names them per fiat currency (its card limits): the server
+    // serves these; a bank transfer in EUR or GBP has no limit anywhere, so it is not offered.
+    {
+      id: 'eur',
+      type: 'fiat',
+      code: 'eur',
+      name: 'Euro',
+      precision: 2,
+      minBuyAmount: 20,
+      maxBuyAmount: 5000,
+    },
+    {
+      id: 'gbp',
+      type: 'fiat',
+      code: 'gbp',
+      name: 'Pound Sterling',
+      precision: 2,
+      minBuyAmount: 15,
+      maxBuyAmount: 4000,
+    },
     {
       id: 'eth-latch-dev',
       type: 'crypto',
@@ -76,15 +102,16 @@ export async function startDevOnramp(options: DevOnrampOptions): Promise<DevOnra
     },
   ]
 
-  function quoteOf(fiatAmount: number) {
+  function quoteOf(fiatAmount: number, fiatCode: string) {
+    const price = ETH_PRICES[fiatCode] ?? ETH_PRICE_USD
     const feeAmount = Math.round(fiatAmount * FEE_RATE * 100) / 100
-    const quoteCurrencyAmount = Math.floor((fiatAmount / ETH_PRICE_USD) * 1e6) / 1e6
+    const quoteCurrencyAmount = Math.floor((fiatAmount / price) * 1e6) / 1e6
     return {
-      baseCurrencyCode: 'usd',
+      baseCurrencyCode: fiatCode,
       baseCurrencyAmount: fiatAmount,
       quoteCurrencyCode: 'eth',
       quoteCurrencyAmount,
-      quoteCurrencyPrice: ETH_PRICE_USD,
+      quoteCurrencyPrice: price,
       feeAmount,
       extraFeeAmount: 0,
       networkFeeAmount: NETWORK_FEE_USD,
@@ -123,12 +150,13 @@ export async function startDevOnramp(options: DevOnrampOptions): Promise<DevOnra
     if (!/^0x[0-9a-fA-F]{40}$/.test(params.get('walletAddress') ?? '')) return 'No walletAddress.'
     const amount = Number(params.get('baseCurrencyAmount'))
     if (!Number.isFinite(amount) || amount <= 0) return 'No baseCurrencyAmount.'
+    if (!(fiatOf(params) in ETH_PRICES)) return 'Unsupported baseCurrencyCode.'
     return params
   }
 
   async function checkout(params: URLSearchParams, card: string): Promise<string> {
     const fiat = Number(params.get('baseCurrencyAmount'))
-    const quote = quoteOf(fiat)
+    const quote = quoteOf(fiat, fiatOf(params))
     const tx: Tx = {
       id: randomUUID(),
       createdAt: new Date().toISOString(),
@@ -192,7 +220,9 @@ export async function startDevOnramp(options: DevOnrampOptions): Promise<DevOnra
       const amount = Number(url.searchParams.get('baseCurrencyAmount'))
       if (!Number.isFinite(amount) || amount <= 0)
         return json(400, { message: 'Invalid baseCurrencyAmount' })
-      return json(200, quoteOf(amount))
+      const fiat = fiatOf(url.searchParams)
+      if (!(fiat in ETH_PRICES)) return json(400, { message: 'Unsupported baseCurrencyCode' })
+      return json(200, quoteOf(amount, fiat))
     }
     const txMatch = /^\/v1\/transactions\/ext\/([^/]+)$/.exec(url.pathname)
     if (req.method === 'GET' && txMatch) {
@@ -231,8 +261,8 @@ export async function startDevOnramp(options: DevOnrampOptions): Promise<DevOnra
     const fiat = Number(params.get('baseCurrencyAmount'))
     return checkoutPage({
       fiatAmount: fiat.toFixed(2),
-      fiatCurrency: (params.get('baseCurrencyCode') ?? 'usd').toUpperCase(),
-      cryptoAmount: String(quoteOf(fiat).quoteCurrencyAmount),
+      fiatCurrency: fiatOf(params).toUpperCase(),
+      cryptoAmount: String(quoteOf(fiat, fiatOf(params)).quoteCurrencyAmount),
       asset: 'ETH',
       walletAddress: params.get('walletAddress') ?? '',
       signedQuery: search,
@@ -271,6 +301,11 @@ export async function startDevOnramp(options: DevOnrampOptions): Promise<DevOnra
         server.close(() => resolve())
       }),
   }
+}
+
+/** MoonPay's `baseCurrencyCode`, lower-case; USD when absent, as MoonPay defaults. */
+function fiatOf(params: URLSearchParams): string {
+  return (params.get('baseCurrencyCode') ?? 'usd').toLowerCase()
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

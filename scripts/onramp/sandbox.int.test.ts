@@ -89,6 +89,54 @@ describe('dev on-ramp sandbox with the server and the dev chain', () => {
     })
   })
 
+  it("quotes in EUR and GBP within the provider's own limits; bank in EUR is not offered", async () => {
+    const options = await (
+      await fetch(`${serverUrl}/v1/onramp/options?projectId=${project.id}`)
+    ).json()
+    expect(options.fiatCurrencies).toEqual(['USD', 'EUR', 'GBP'])
+    expect(options.limits).toContainEqual({
+      provider: 'moonpay',
+      paymentMethod: 'card',
+      fiatCurrency: 'EUR',
+      min: '20',
+      max: '5000',
+      source: 'provider',
+    })
+    // The seed's fallback limits are in USD: no bank limit in EUR, so none is served.
+    expect(
+      options.limits.filter((l: { fiatCurrency: string }) => l.fiatCurrency !== 'USD'),
+    ).toHaveLength(2)
+    const quote = (body: Record<string, string>) =>
+      fetch(`${serverUrl}/v1/onramp/quote?projectId=${project.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN },
+        body: JSON.stringify({
+          network: `eip155:${DEV_CHAIN_ID}`,
+          asset: 'ETH',
+          paymentMethod: 'card',
+          ...body,
+        }),
+      })
+    const eur = await quote({ fiatCurrency: 'EUR', fiatAmount: '100' })
+    expect((await eur.json()).quotes[0]).toMatchObject({
+      provider: 'moonpay',
+      fiatCurrency: 'EUR',
+      cryptoAmount: '0.043478',
+      total: '101.6',
+    })
+    const gbp = await quote({ fiatCurrency: 'GBP', fiatAmount: '100' })
+    expect((await gbp.json()).quotes[0]).toMatchObject({
+      fiatCurrency: 'GBP',
+      cryptoAmount: '0.05',
+    })
+    const low = await quote({ fiatCurrency: 'EUR', fiatAmount: '10' })
+    expect(low.status).toBe(422)
+    expect((await low.json()).error.message).toBe('By card you can buy from 20 to 5000 EUR')
+    const bank = await quote({ fiatCurrency: 'EUR', fiatAmount: '100', paymentMethod: 'bank' })
+    expect(bank.status).toBe(422)
+    expect((await bank.json()).error.message).toBe('Paying by bank transfer in EUR is not offered')
+  })
+
   it('checks the URL signature: an altered wallet address is refused', async () => {
     const { url } = await openSession(buyer(1))
     expect((await fetch(url)).status).toBe(200)
