@@ -56,7 +56,7 @@ if (!process.env.TEST_WORKER_INDEX) {
 
 /** Specs that touch no chain account: they run in the second lane (below). */
 const noChainSpecs =
-  /\/(consumer|custody-attacks|social-login|polkadot(-walletconnect)?)\.spec\.ts$/
+  /\/(consumer|custody-attacks|social-login|unverified-domain|polkadot(-walletconnect)?)\.spec\.ts$/
 
 export default defineConfig({
   testDir: './tests',

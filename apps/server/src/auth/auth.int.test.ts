@@ -396,6 +396,31 @@ describe.each(kinds)('on %s', (kind) => {
       expect(await check('http://evil.test')).toEqual({ allowed: false })
     })
 
+    it('lets any page read the origin answer, and only it: the rest of auth stays frame-only', async () => {
+      // The page's frame client asks it to raise 'unverified_domain' at once; a page off the
+      // list reads a bare no, and nothing else of the auth routes.
+      const asked = await t.app.inject({
+        method: 'GET',
+        url: `/auth/v1/frame/origin?projectId=${t.projectId}&origin=${encodeURIComponent('http://evil.test')}`,
+        headers: { origin: 'http://evil.test' },
+      })
+      expect(asked.headers['access-control-allow-origin']).toBe('*')
+      expect(asked.headers['access-control-allow-credentials']).toBeUndefined()
+      expect(asked.json()).toEqual({ allowed: false })
+      const session = await t.app.inject({
+        method: 'GET',
+        url: '/auth/v1/session',
+        headers: { origin: 'http://evil.test' },
+      })
+      expect(session.headers['access-control-allow-origin']).toBeUndefined()
+      const start = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/auth/v1/email/start',
+        headers: { origin: 'http://evil.test', 'access-control-request-method': 'POST' },
+      })
+      expect(start.statusCode).toBe(403)
+    })
+
     it('never logs a code, a token or a share', async () => {
       const all = t.logs.join('\n')
       expect(all.length).toBeGreaterThan(0)

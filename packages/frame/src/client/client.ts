@@ -14,6 +14,7 @@ import { createFrameElement, type FrameQuery, frameSrc, setFrameVisible } from '
 import {
   FrameClosedError,
   FrameLoadError,
+  FrameOriginNotAllowedError,
   FrameRequestTimeoutError,
   FrameResponseError,
   RequestAbortedError,
@@ -45,6 +46,11 @@ export interface FrameClientOptions extends FrameQuery {
   onVisible?: ((visible: boolean) => void) | undefined
   warn?: Warn | undefined
   timings?: Partial<typeof frameTimings> | undefined
+  /**
+   * Asks the server whether the page's origin may use the project (`rpcUrl` is the server), to
+   * raise 'unverified_domain' at once. Default: the page's fetch.
+   */
+  fetch?: typeof fetch | undefined
 }
 
 export interface FrameClient {
@@ -125,6 +131,35 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   }
   const stopListening = () => view.removeEventListener('message', onWindowMessage)
   view.addEventListener('message', onWindowMessage)
+  diagnoseOrigin()
+
+  /**
+   * A page off the project's allow-list never hears from the frame: the frame refuses it, or the
+   * browser never renders it (frame-ancestors). Asking the server the frame's own question, with
+   * the page's origin, says so at once as 'unverified_domain' rather than as 'iframe_load_failed'
+   * 20 s later. Diagnosis only: the answer grants nothing, and an unreachable server leaves the
+   * load timeout in charge.
+   */
+  function diagnoseOrigin() {
+    const origin = view.location?.origin
+    const ask = options.fetch ?? globalThis.fetch?.bind(globalThis)
+    if (!origin || origin === 'null' || !options.rpcUrl || !ask) return
+    // Under the server's own path, as the frame asks it (app/api.ts).
+    const url = new URL(`${options.rpcUrl.replace(/\/+$/, '')}/auth/v1/frame/origin`)
+    url.searchParams.set('projectId', options.projectId)
+    url.searchParams.set('origin', origin)
+    ask(url.href)
+      .then((response) => (response.ok ? response.json() : undefined))
+      .then((answer: { allowed?: unknown } | undefined) => {
+        if (answer?.allowed !== false || port || destroyed) return
+        clearTimeout(readyTimer)
+        stopListening()
+        const error = new FrameOriginNotAllowedError(origin)
+        options.onAlert?.(error.alert, error.message)
+        failReady(error)
+      })
+      .catch(() => {})
+  }
 
   function onAnswer(data: unknown) {
     const message = parseFrameMessage(data, warn)

@@ -1,4 +1,10 @@
-import { errorMessages, frameRequestTimedOut, LatchError } from '@latch/core'
+import {
+  errorMessages,
+  frameRequestTimedOut,
+  LatchError,
+  unverifiedDomain,
+  unverifiedDomainAlert,
+} from '@latch/core'
 
 /** The frame never became ready (docs/behaviour.md#errors): the caller shows the 'iframe_load_failed' alert. */
 export class FrameLoadError extends LatchError {
@@ -6,6 +12,15 @@ export class FrameLoadError extends LatchError {
   readonly alert = errorMessages.iframeLoadFailed
   constructor(options: { cause?: unknown; details?: string } = {}) {
     super(errorMessages.emailLoginDependency, options)
+  }
+}
+
+/** The server says the page's origin may not use the project's frame: 'unverified_domain'. */
+export class FrameOriginNotAllowedError extends LatchError {
+  override name = 'FrameOriginNotAllowedError'
+  readonly alert = unverifiedDomainAlert
+  constructor(origin: string) {
+    super(unverifiedDomain, { details: `${origin} is not on the project's allowed origins.` })
   }
 }
 

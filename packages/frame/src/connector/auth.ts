@@ -46,6 +46,8 @@ export interface AuthConnectorOptions {
   /** Overrides of the frame timings of docs/behaviour.md#limits (tests). */
   timings?: FrameClientOptions['timings']
   warn?: FrameClientOptions['warn']
+  /** What asks the server about the page's origin (default: the page's fetch). */
+  fetch?: FrameClientOptions['fetch']
 }
 
 export type LatchAuthConnector = AuthConnector & {
@@ -118,6 +120,7 @@ export function createAuthConnector(options: AuthConnectorOptions): LatchAuthCon
         },
         timings: options.timings,
         warn: options.warn,
+        fetch: options.fetch,
       })
       try {
         await wallet.ready()

@@ -13,7 +13,10 @@ const FrameOriginQuery = Type.Object({
 
 /**
  * Asked by the frame before it talks to its embedding page: may this page origin use this
- * project? The frame serves (and answers) only when the server says yes.
+ * project? The frame serves (and answers) only when the server says yes. The page's frame client
+ * asks it too, to raise 'unverified_domain' at once when the frame will never answer
+ * (docs/behaviour.md#errors), so unlike the other auth routes any origin may read it: the answer
+ * is one public yes or no that anyone could ask with curl, and no credential is sent or read.
  */
 export const frameRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -30,7 +33,8 @@ export const frameRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      reply.header('access-control-allow-origin', '*')
       const { projectId, origin } = request.query
       if (!projectId || projectId.length > 64 || origin === undefined || origin.length > 2048)
         return { allowed: false }
