@@ -31,7 +31,13 @@ const owner = mnemonicToAccount(MNEMONIC, { addressIndex: ACCOUNT_INDEX })
 const chain = createPublicClient({ chain: foundry, transport: http(rpcUrl) })
 const ETH = 'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 const LUSD = `eip155:31337:${devTokens.lusd.address}`
+const DEMO = `eip155:31337:${devTokens.demo.address}`
 const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)'])
+const pairAbi = parseAbi([
+  'function getPair(address, address) view returns (address)',
+  'function token0() view returns (address)',
+  'function getReserves() view returns (uint112, uint112, uint32)',
+])
 const routerAbi = parseAbi([
   'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])',
   'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[])',
@@ -89,6 +95,76 @@ test('swaps ETH for LUSD, receiving at least the quote less the 1 % slippage', a
   const got = (await lusdOf()) - before
   expect(got).toBeGreaterThanOrEqual(((quoted as bigint) * 99n) / 100n)
   expect(got).toBeLessThanOrEqual(quoted as bigint)
+})
+
+/** The LUSD/WETH pool's own price of one ETH in LUSD: its reserves' ratio. */
+async function poolPrice(): Promise<number> {
+  const pair = await chain.readContract({
+    address: dexContracts.factory,
+    abi: pairAbi,
+    functionName: 'getPair',
+    args: [dexContracts.weth9, devTokens.lusd.address],
+  })
+  const [token0, [r0, r1]] = await Promise.all([
+    chain.readContract({ address: pair, abi: pairAbi, functionName: 'token0' }),
+    chain.readContract({ address: pair, abi: pairAbi, functionName: 'getReserves' }),
+  ])
+  const lusdFirst = token0.toLowerCase() === devTokens.lusd.address.toLowerCase()
+  const [lusd, weth] = lusdFirst ? [r0, r1] : [r1, r0]
+  return Number(lusd) / 10 ** devTokens.lusd.decimals / (Number(weth) / 1e18)
+}
+
+test('finds tokens by search; shows price impact, the network fee, and warns above 5 %', async () => {
+  await openSwap()
+  const view = dialog(page)
+  // By keyboard: a pasted address picks DEMO, a name picks Ether, a symbol LUSD.
+  await view.getByTestId('swap-from-search').focus()
+  await page.keyboard.insertText(devTokens.demo.address.toLowerCase())
+  await expect(view.getByTestId('swap-from')).toHaveValue(DEMO)
+  await expect(view.getByTestId('swap-from').locator('option')).toHaveCount(1)
+  await view.getByTestId('swap-from-search').fill('')
+  await page.keyboard.type('ether')
+  await expect(view.getByTestId('swap-from')).toHaveValue(ETH)
+  await view.getByTestId('swap-to-search').focus()
+  await page.keyboard.type('lusd')
+  await expect(view.getByTestId('swap-to')).toHaveValue(LUSD)
+  await view.getByTestId('swap-to-search').fill('no such coin')
+  await expect(view.getByTestId('swap-to-none')).toBeVisible()
+  await expect(view.getByTestId('swap-to')).toHaveValue(LUSD)
+  await view.getByTestId('swap-to-search').fill('')
+  // Each token shows its balance (where the account's balances list it) and price beside it.
+  await expect(view.getByTestId('swap-from').locator(`option[value="${ETH}"]`)).toHaveText(
+    /^ETH · Ether · \d+\.\d+ held · \d{4}\.\d\d USD$/,
+  )
+  await expect(view.getByTestId('swap-to').locator(`option[value="${LUSD}"]`)).toHaveText(
+    /^LUSD · Latch USD · (.* held · )?1\.00 USD$/,
+  )
+
+  await view.getByTestId('swap-amount').fill('0.1')
+  await expect(view.getByTestId('swap-impact')).toBeVisible()
+  await expect(view.getByTestId('swap-fee')).toContainText(/^Network fee ≈ 0\.\d+ ETH$/)
+  // Against the pool itself: the quote is the router's; its worth at the reserves' price.
+  const [, quoted] = await chain.readContract({
+    address: dexContracts.router02,
+    abi: routerAbi,
+    functionName: 'getAmountsOut',
+    args: [parseEther('0.1'), [dexContracts.weth9, devTokens.lusd.address]],
+  })
+  const expected =
+    (1 - Number(quoted) / 10 ** devTokens.lusd.decimals / (0.1 * (await poolPrice()))) * 100
+  const shown = Number(
+    /([0-9.]+) %/.exec((await view.getByTestId('swap-impact').textContent()) ?? '')?.[1],
+  )
+  expect(Math.abs(shown - expected)).toBeLessThanOrEqual(0.011)
+  // At least the pool's 0.3 % fee, far from the warning.
+  expect(shown).toBeGreaterThanOrEqual(0.3)
+  await expect(view.getByTestId('swap-impact-warning')).toHaveCount(0)
+
+  // 9 ETH against a pool of about 100: the trade moves the price by some 8 %.
+  await view.getByTestId('swap-amount').fill('9')
+  await expect(view.getByTestId('swap-impact-warning')).toContainText(/High price impact: at \d/)
+  await expect(view.getByTestId('swap-impact')).toHaveCount(0)
+  await view.getByTestId('swap-amount').fill('')
 })
 
 test('swaps LUSD for ETH after the approval step; axe finds nothing at 360 px in either theme', async () => {
@@ -151,4 +227,20 @@ test('a price that moves past the slippage before the swap is mined fails with t
     { timeout: 60_000 },
   )
   expect(await lusdOf()).toBe(lusdBefore)
+})
+
+test("a network without swaps says 'Network not supported for Swaps'", async () => {
+  if (await dialog(page).isVisible()) await page.keyboard.press('Escape')
+  await page.getByTestId('network-switcher').click()
+  await expect(dialog(page)).toHaveAttribute('data-view', 'Networks')
+  await dialog(page).getByTestId('network-eip155:11155111').click()
+  await expect(page.getByTestId('network-switcher')).toContainText('Sepolia')
+  if (await dialog(page).isVisible()) await page.keyboard.press('Escape')
+  await connectButton(page).click()
+  await dialog(page).getByTestId('account-swap').click()
+  await expect(dialog(page)).toHaveAttribute('data-view', 'Swap')
+  await expect(dialog(page).getByTestId('swap-unavailable')).toHaveText(
+    /^Network not supported for Swaps/,
+  )
+  await expect(dialog(page).getByTestId('swap-amount')).toHaveCount(0)
 })

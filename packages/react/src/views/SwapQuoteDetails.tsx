@@ -20,6 +20,13 @@ export interface SwapQuoteDetailsProps {
   native: { symbol: string; decimals: number }
 }
 
+/** A fee in three significant digits, never rounded to nothing (dev chains' gas is cheap). */
+const feeAmount = (units: bigint, decimals: number) =>
+  (Number(units) / 10 ** decimals).toLocaleString('en-US', {
+    maximumSignificantDigits: 3,
+    useGrouping: false,
+  })
+
 /** What the quote gives: the amount, the minimum at the slippage, the price impact and the fee. */
 export function SwapQuoteDetails({
   t,
@@ -56,7 +63,7 @@ export function SwapQuoteDetails({
             <br />
             <span data-testid="swap-fee">
               {fill(t.networkFee, {
-                fee: fromBaseUnits(fee, native.decimals, 8),
+                fee: feeAmount(fee, native.decimals),
                 symbol: native.symbol,
               })}
             </span>
