@@ -8,11 +8,13 @@ import {
   defineChain,
   encodeFunctionData,
   erc20Abi,
+  formatEther,
   type Hex,
   http,
   numberToHex,
   type PublicClient,
   parseEther,
+  parseEventLogs,
 } from 'viem'
 import {
   entryPoint07Abi,
@@ -65,6 +67,10 @@ let safeB: Address
 const relayer = demoAccounts[1].toLowerCase() as Address
 /** Transaction hashes of the operations by name, and the bundler EOA that sent them. */
 const txOf: Record<string, Hex> = {}
+/** Each operation's actualGasCost, from the bundler's receipt. */
+const feeOf: Record<string, bigint> = {}
+/** The two operations of the first Safe in one bundle: hash, nonce and fee, in bundle order. */
+let pair: { userOpHash: Hex; nonce: bigint; actualGasCost: bigint }[] = []
 let bundlerEoa: Address
 let ethSpentBySponsored = -1n
 
@@ -153,6 +159,7 @@ beforeAll(async () => {
     const receipt = await pimlico.waitForUserOperationReceipt({ hash, pollingInterval: 100 })
     expect(receipt.success).toBe(success)
     txOf[name] = receipt.receipt.transactionHash.toLowerCase() as Hex
+    feeOf[name] = receipt.actualGasCost
     bundlerEoa = receipt.receipt.from.toLowerCase() as Address
   }
 
@@ -225,6 +232,45 @@ beforeAll(async () => {
   expect(bundled.status).toBe('success')
   txOf.bundle = bundle.toLowerCase() as Hex
 
+  // 5. Two operations of the first Safe in one bundle (nonces n and n + 1, gas given because the
+  //    second cannot be estimated before the first has run): 1 LUSD paid by the Safe, then
+  //    0.5 LUSD sponsored by the paymaster. Dev account 1 plays the bundler again.
+  const nonce = await account.getNonce()
+  const gas = {
+    callGasLimit: 200_000n,
+    verificationGasLimit: 400_000n,
+    preVerificationGas: 100_000n,
+  }
+  const first = (await client.prepareUserOperation({
+    calls: [lusdTransfer(1_000_000n)],
+    nonce,
+    ...gas,
+  })) as UserOperation
+  const second = (await sponsored.prepareUserOperation({
+    calls: [lusdTransfer(500_000n)],
+    nonce: nonce + 1n,
+    ...gas,
+  })) as UserOperation
+  const twice = await createWalletClient({
+    account: demoAccounts[1],
+    chain: devChain,
+    transport: http(anvil.rpcUrl),
+  }).writeContract({
+    address: ENTRY_POINT_07,
+    abi: entryPoint07Abi,
+    functionName: 'handleOps',
+    args: [[await signed(first, account), await signed(second, account)], demoAccounts[1]],
+  })
+  const both = await chain.waitForTransactionReceipt({ hash: twice })
+  expect(both.status).toBe('success')
+  txOf.twice = twice.toLowerCase() as Hex
+  pair = parseEventLogs({
+    abi: entryPoint07Abi,
+    eventName: 'UserOperationEvent',
+    logs: both.logs,
+  }).map((log) => log.args)
+  expect(pair.map((op) => op.nonce)).toEqual([nonce, nonce + 1n])
+
   await world.indexer({ batchSize: 50 }).syncToHead()
 }, 300_000)
 afterAll(async () => {
@@ -253,6 +299,12 @@ describe('user operations in the smart account’s history', () => {
     expect(row.metadata.sentFrom.toLowerCase()).toBe(safe)
     expect(row.metadata.sentTo.toLowerCase()).toBe(recipient)
     expect(legs(row)).toEqual(['out 0.01 ETH', 'out 5 LUSD'])
+    // The fee the Safe paid, as the bundler's receipt says, in ETH; not sponsored.
+    expect(feeOf.batch).toBeGreaterThan(0n)
+    expect(row.metadata.userOperation).toMatchObject({
+      fee: { numeric: formatEther(feeOf.batch!), symbol: 'ETH' },
+      sponsored: false,
+    })
   })
 
   it('shows the sponsored operation with only its LUSD leg, the Safe paying no ETH', async () => {
@@ -261,6 +313,10 @@ describe('user operations in the smart account’s history', () => {
     expect(row.metadata).toMatchObject({ operationType: 'send', status: 'confirmed' })
     expect(row.metadata.sentFrom.toLowerCase()).toBe(safe)
     expect(legs(row)).toEqual(['out 1 LUSD'])
+    expect(row.metadata.userOperation).toMatchObject({
+      fee: { numeric: formatEther(feeOf.sponsored!) },
+      sponsored: true,
+    })
   })
 
   it('shows the operation that failed inside a confirmed bundle as failed, nothing moved', async () => {
@@ -274,8 +330,8 @@ describe('user operations in the smart account’s history', () => {
   it('never shows the bundler as the sender under the Safe; the bundler’s own history does', async () => {
     const rows = await historyOf(safe)
     expect(rows.filter((r) => r.metadata.sentFrom.toLowerCase() === bundlerEoa)).toEqual([])
-    // The Safe's rows: account 0's LUSD, then its four operations.
-    expect(rows).toHaveLength(5)
+    // The Safe's rows: account 0's LUSD, then its six operations.
+    expect(rows).toHaveLength(7)
     const theirs = only(await historyOf(bundlerEoa), 'batch')
     expect(theirs.metadata.sentFrom.toLowerCase()).toBe(bundlerEoa)
   })
@@ -304,5 +360,26 @@ describe('user operations in the smart account’s history', () => {
     expect(legs(b)).toEqual(['in 2 LUSD', 'out 0.02 ETH'])
     // The account that carried the bundle keeps it as its own transaction.
     expect(only(await historyOf(relayer), 'bundle').metadata.sentFrom.toLowerCase()).toBe(relayer)
+  })
+
+  it('gives each of one Safe’s two operations in one bundle its own row, fee and sponsorship', async () => {
+    const rows = (await historyOf(safe)).filter((r) => r.metadata.hash.toLowerCase() === txOf.twice)
+    // Both rows keep the order in which the EntryPoint ran the operations.
+    expect(rows.map((r) => r.metadata.userOperation?.hash)).toEqual(pair.map((op) => op.userOpHash))
+    expect(new Set(rows.map((r) => r.id)).size).toBe(2)
+    // The row's nonce is the sequence under the nonce's key (its low 64 bits).
+    expect(rows.map((r) => r.metadata.nonce)).toEqual(
+      pair.map((op) => Number(op.nonce & 0xffff_ffff_ffff_ffffn)),
+    )
+    expect(rows.map(legs)).toEqual([['out 1 LUSD'], ['out 0.5 LUSD']])
+    expect(rows.map((r) => r.metadata.userOperation?.sponsored)).toEqual([false, true])
+    expect(rows.map((r) => r.metadata.userOperation?.fee.numeric)).toEqual(
+      pair.map((op) => formatEther(op.actualGasCost)),
+    )
+    for (const row of rows) {
+      expect(row.metadata).toMatchObject({ operationType: 'send', status: 'confirmed' })
+      expect(row.metadata.sentFrom.toLowerCase()).toBe(safe)
+      expect(row.metadata.sentTo.toLowerCase()).toBe(recipient)
+    }
   })
 })

@@ -45,6 +45,21 @@ export const TransactionMetadata = Type.Object({
   // Latch's own, beside the reference's fields: a Cosmos transaction's memo as signed (absent
   // when empty and on families without memos). Text from the sender: shown as text, never markup.
   memo: Type.Optional(Type.String({ description: 'The memo the sender signed (Cosmos)' })),
+  // Latch's own: the ERC-4337 user operation a smart account's row shows (absent on other rows).
+  // Its fee was paid by a paymaster when `sponsored`, else by the account itself.
+  userOperation: Type.Optional(
+    Type.Object(
+      {
+        hash: Type.String({ description: 'The user operation hash' }),
+        fee: Type.Object({
+          numeric: Type.String({ description: "Decimal, in whole units of the chain's currency" }),
+          symbol: Type.String(),
+        }),
+        sponsored: Type.Boolean({ description: 'A paymaster paid the fee' }),
+      },
+      { description: 'Latch extension: the smart account operation this row shows' },
+    ),
+  ),
 })
 export type TransactionMetadata = Static<typeof TransactionMetadata>
 

@@ -7,7 +7,7 @@ import type { HistoryQuery } from '../types.js'
 import { eventsOf, readHistory } from './history.js'
 import { type HistoryProvider, ProviderError } from './providers/types.js'
 import { EMPTY_SPAM_POLICY, type SpamPolicy } from './spam.js'
-import { caip2, type NativeCurrency, toWireTransaction } from './wire.js'
+import { caip2, type NativeCurrency, toWireTransactions } from './wire.js'
 
 export interface EvmHistoryOptions {
   /** Chains indexed by this server, with their native currency. */
@@ -112,8 +112,9 @@ export function evmHistory(options: EvmHistoryOptions) {
     const rawCursor = query.cursor
     const after = rawCursor ? openCursor(() => codec.decode(scope, rawCursor)) : null
     const rows = await readHistory(query.db, { address, chainId, after, limit })
-    const data = rows.txs.map((tx) =>
-      toWireTransaction(address, tx, eventsOf(rows, tx), {
+    // A transaction that carried several of a smart account's operations is several rows.
+    const data = rows.txs.flatMap((tx) =>
+      toWireTransactions(address, tx, eventsOf(rows, tx), {
         native: options.indexed.get(tx.chainId) ?? { name: 'Ether', symbol: 'ETH', decimals: 18 },
         tokens: rows.tokens.get(tx.chainId) ?? new Map(),
         nfts: rows.nfts.get(tx.chainId) ?? new Map(),

@@ -5,7 +5,7 @@ import { EMPTY_SPAM_POLICY } from './spam.js'
 import type { ChainEvent } from './types.js'
 import { TOPIC_USER_OPERATION_EVENT } from './userOperations.js'
 import type { StoredTx } from './wire.js'
-import { toWireTransaction } from './wire.js'
+import { toWireTransaction, toWireTransactions } from './wire.js'
 
 const ENTRY_POINT = '0x0000000071727de22e5e9d8baf0edac6f37da032' as Address
 const account = '0x1111111111111111111111111111111111111111' as Address
@@ -130,7 +130,14 @@ describe('a user operation on the wire', () => {
       status: 'confirmed',
       nonce: 2,
       hash: txHash,
+      // The account paid the fee itself (no paymaster): actualGasCost, in ETH.
+      userOperation: {
+        hash: opHash,
+        fee: { numeric: '0.000000000000012345', symbol: 'ETH' },
+        sponsored: false,
+      },
     })
+    expect(row.id).toBe(`eip155:31337:${txHash}`)
     expect(
       (row.transfers ?? []).map(
         (t) => `${t.direction} ${t.fungible_info?.symbol} ${t.quantity.numeric}`,
@@ -187,5 +194,57 @@ describe('a user operation on the wire', () => {
     expect(
       (theirs.transfers ?? []).map((t) => `${t.direction} ${t.fungible_info?.symbol}`),
     ).toEqual(['out T'])
+  })
+
+  it('says the fee was sponsored when a paymaster paid it; other rows have no operation', () => {
+    const [paid] = decodeLog(opLog({ payer: paymaster }))
+    const row = toWireTransaction(
+      account,
+      tx,
+      [ev({ logIndex: 3, kind: 'erc20', token }), paid!],
+      ctx,
+    )
+    expect(row.metadata.userOperation).toEqual({
+      hash: opHash,
+      fee: { numeric: '0.000000000000012345', symbol: 'ETH' },
+      sponsored: true,
+    })
+    expect(toWireTransaction(bundler, tx, [paid!], ctx).metadata.userOperation).toBeUndefined()
+  })
+
+  it('gives each of one account’s two operations in one bundle its own row', () => {
+    const second = `0x${'ef'.repeat(32)}` as Hash
+    // Operation 1 (event at 4) sends 5 T; operation 2 (event at 9, nonce 3, sponsored) sends 2 T.
+    const first = { ...op!, logIndex: 4, item: 2 }
+    const next = {
+      ...op!,
+      logIndex: 9,
+      item: 3,
+      tokenId: BigInt(second),
+      token: paymaster,
+      amount: 7n,
+    }
+    const events = [
+      prefund,
+      ev({ logIndex: 3, kind: 'erc20', token, amount: 5n }),
+      first,
+      ev({ logIndex: 8, kind: 'erc20', token, amount: 2n, to: bundler }),
+      next,
+    ]
+    const rows = toWireTransactions(account, tx, events, ctx)
+    expect(rows.map((r) => r.id)).toEqual([
+      `eip155:31337:${txHash}:${opHash}`,
+      `eip155:31337:${txHash}:${second}`,
+    ])
+    expect(rows.map((r) => [r.metadata.nonce, r.metadata.sentTo, r.metadata.hash])).toEqual([
+      [2, recipient, txHash],
+      [3, bundler, txHash],
+    ])
+    expect(rows.map((r) => (r.transfers ?? []).map((t) => t.quantity.numeric))).toEqual([
+      ['5'],
+      ['2'],
+    ])
+    expect(rows.map((r) => r.metadata.userOperation?.sponsored)).toEqual([false, true])
+    expect(rows[1]!.metadata.userOperation?.fee.numeric).toBe('0.000000000000000007')
   })
 })

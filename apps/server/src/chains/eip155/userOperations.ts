@@ -78,44 +78,54 @@ export function decodeUserOperationLog(log: UserOperationLog): ChainEvent | null
   }
 }
 
-/** What the wire row of a transaction says about its sender and outcome. */
+/** What the wire row of one user operation says about its sender and outcome. */
 export interface OperationView {
   from: Address
   to: Address | null
   status: 'confirmed' | 'failed'
   nonce: number
-  /** The viewer's value legs in the transaction, without the fee its operations prepaid. */
+  /** The viewer's value legs that this row shows, without the fee its operations prepaid. */
   events: ChainEvent[]
-  /** Those of the legs its own operations made: what the row's operation type is read from. */
+  /** Those of the legs its own operation made: what the row's operation type is read from. */
   own: ChainEvent[]
+  /** The user operation hash, as 0x and 64 hex digits. */
+  hash: Hash
+  /** actualGasCost in wei: paid by the paymaster when there is one, else by the account. */
+  fee: bigint
+  paymaster: Address | null
 }
 
+const opHash = (op: ChainEvent) => `0x${(op.tokenId ?? 0n).toString(16).padStart(64, '0')}` as Hash
+
 /**
- * The transaction as the smart account `viewer` sees it when it holds the viewer's user
- * operation(s); null when it holds none (then the transaction is shown as it is). `events` may
- * hold every event of the transaction; the history query gives the viewer's and every operation's.
+ * The transaction as the smart account `viewer` sees it: one view per user operation of the
+ * viewer in it, in the order the EntryPoint ran them; none when it holds none (then the
+ * transaction is shown as it is). `events` may hold every event of the transaction; the history
+ * query gives the viewer's and every operation's.
  *
  * - Sent by the smart account, not by the bundler that paid the gas and was refunded.
- * - Failed when any of its operations failed, though the bundler's transaction succeeded.
+ * - Failed when its operation failed, though the bundler's transaction succeeded.
  * - The ETH the account prefunded to the EntryPoint during validation is the operation's fee, not
  *   a transfer, so it is left out, as an EOA's gas is; a sponsored operation never had such a leg.
- * - Its legs are all the viewer's transfers in the transaction, so the row still adds up to the
- *   balance change. But when another account's operation in the same bundle paid the viewer,
- *   that payment is not what the viewer's operation did: the EntryPoint logs each operation's
- *   UserOperationEvent right after its calls, so a log belongs to the first operation logged after
- *   it, and a log that belongs to another sender's operation does not count toward the type.
- *   Internal ETH transfers have no log position; they count as the viewer's own.
+ *   The fee itself comes from the operation's event (actualGasCost), with who paid it.
+ * - The EntryPoint logs each operation's UserOperationEvent right after its calls, so a log belongs
+ *   to the first operation logged after it. The viewer's legs together still add up to its balance
+ *   change: a log leg goes to the viewer's first operation logged after it (the last one when none
+ *   is). When that log belongs to another sender's operation (it paid the viewer in the same
+ *   bundle), it is a leg but does not count toward the type.
+ * - Internal ETH transfers (from traces) have no log position, so they cannot be told apart
+ *   between two operations of the same account: they go to its first one.
  */
-export function operationView(
+export function operationViews(
   viewer: Address,
   events: readonly ChainEvent[],
   txStatus: 'confirmed' | 'failed',
-): OperationView | null {
+): OperationView[] {
   const allOps = events
     .filter((e) => isUserOperationKind(e.kind))
     .sort((a, b) => a.logIndex - b.logIndex)
   const ops = allOps.filter((e) => e.from === viewer)
-  if (ops.length === 0) return null
+  if (ops.length === 0) return []
   const entryPoints = new Set(ops.map((op) => op.to))
   const legs = events.filter(
     (e) =>
@@ -127,19 +137,31 @@ export function operationView(
         entryPoints.has(e.to)
       ),
   )
-  const own = legs.filter((e) => {
+  const slotOf = (e: ChainEvent) => {
+    if (e.logIndex < 0) return 0
+    const next = ops.findIndex((op) => op.logIndex > e.logIndex)
+    return next === -1 ? ops.length - 1 : next
+  }
+  const isOwn = (e: ChainEvent) => {
     if (e.logIndex < 0) return true
     const owner = allOps.find((op) => op.logIndex > e.logIndex)
     return !owner || owner.from === viewer
-  })
-  const counterpart = own.find((e) => e.from === viewer && e.to !== viewer)?.to
-  const failed = txStatus === 'failed' || ops.some((op) => op.kind === 'user_operation_failed')
-  return {
-    from: viewer,
-    to: counterpart ?? ops[0]!.to,
-    status: failed ? 'failed' : 'confirmed',
-    nonce: ops[0]!.item,
-    events: legs,
-    own,
   }
+  return ops.map((op, slot) => {
+    const mine = legs.filter((e) => slotOf(e) === slot)
+    const own = mine.filter(isOwn)
+    const counterpart = own.find((e) => e.from === viewer && e.to !== viewer)?.to
+    const failed = txStatus === 'failed' || op.kind === 'user_operation_failed'
+    return {
+      from: viewer,
+      to: counterpart ?? op.to,
+      status: failed ? 'failed' : 'confirmed',
+      nonce: op.item,
+      events: mine,
+      own,
+      hash: opHash(op),
+      fee: op.amount,
+      paymaster: op.token,
+    }
+  })
 }

@@ -9,7 +9,7 @@ import type {
   Transaction,
   TransactionTransfer,
 } from './types.js'
-import { operationView } from './userOperations.js'
+import { type OperationView, operationViews } from './userOperations.js'
 
 export interface StoredTx {
   chainId: number
@@ -108,38 +108,98 @@ function transfer(
 }
 
 /**
- * One transaction as `viewer` sees it. `events` may hold every event of the transaction; those
- * that do not involve the viewer are left out of `transfers` but still inform the operation type.
+ * One transaction as `viewer` sees it: one row, or one per user operation when the viewer is a
+ * smart account whose operations it carried (userOperations.ts). `events` may hold every event of
+ * the transaction; those that do not involve the viewer are left out of `transfers` but still
+ * inform the operation type.
  */
+export function toWireTransactions(
+  viewer: Address,
+  tx: StoredTx,
+  events: readonly ChainEvent[],
+  ctx: WireContext,
+): Transaction[] {
+  const ops = operationViews(viewer, events, tx.status)
+  if (ops.length === 0) return [plainRow(viewer, tx, events, ctx)]
+  // Two operations of one account in one bundle are two rows: each needs its own id.
+  return ops.map((op) => operationRow(viewer, tx, op, ctx, ops.length > 1))
+}
+
+/** The one row of a transaction that carries no user operation of the viewer. */
 export function toWireTransaction(
   viewer: Address,
   tx: StoredTx,
   events: readonly ChainEvent[],
   ctx: WireContext,
 ): Transaction {
-  // A smart account's user operation is shown as the account's own, not as the bundler's
-  // transaction that carried it (userOperations.ts).
-  const op = operationView(viewer, events, tx.status)
-  const mine = op ? op.events : events.filter((e) => e.from === viewer || e.to === viewer)
-  const sent = op ? { from: op.from, to: op.to, selector: tx.selector } : tx
+  return toWireTransactions(viewer, tx, events, ctx)[0]!
+}
+
+function transfersOf(viewer: Address, events: readonly ChainEvent[], ctx: WireContext) {
   const transfers: TransactionTransfer[] = []
-  for (const event of mine) {
+  for (const event of events) {
     if (!isTransferKind(event.kind)) continue
     const item = transfer(viewer, event, ctx)
     if (item) transfers.push(item)
   }
+  return transfers
+}
+
+function plainRow(
+  viewer: Address,
+  tx: StoredTx,
+  events: readonly ChainEvent[],
+  ctx: WireContext,
+): Transaction {
+  const mine = events.filter((e) => e.from === viewer || e.to === viewer)
   return {
     id: `${caip2(tx.chainId)}:${tx.hash}`,
     metadata: {
-      operationType: classify(viewer, sent, op ? op.own : mine),
+      operationType: classify(viewer, tx, mine),
       hash: tx.hash,
       minedAt: new Date(tx.minedAt * 1000).toISOString(),
-      sentFrom: sent.from,
-      sentTo: sent.to ?? tx.contractAddress ?? '',
-      status: op?.status ?? tx.status,
-      nonce: op?.nonce ?? tx.nonce,
+      sentFrom: tx.from,
+      sentTo: tx.to ?? tx.contractAddress ?? '',
+      status: tx.status,
+      nonce: tx.nonce,
       chain: caip2(tx.chainId),
     },
-    transfers,
+    transfers: transfersOf(viewer, mine, ctx),
+  }
+}
+
+/**
+ * A smart account's user operation, shown as the account's own rather than as the bundler's
+ * transaction that carried it; `hash` stays the transaction's, where it can be looked up.
+ */
+function operationRow(
+  viewer: Address,
+  tx: StoredTx,
+  op: OperationView,
+  ctx: WireContext,
+  split: boolean,
+): Transaction {
+  const sent = { from: op.from, to: op.to, selector: tx.selector }
+  return {
+    id: `${caip2(tx.chainId)}:${tx.hash}${split ? `:${op.hash}` : ''}`,
+    metadata: {
+      operationType: classify(viewer, sent, op.own),
+      hash: tx.hash,
+      minedAt: new Date(tx.minedAt * 1000).toISOString(),
+      sentFrom: op.from,
+      sentTo: op.to ?? tx.contractAddress ?? '',
+      status: op.status,
+      nonce: op.nonce,
+      chain: caip2(tx.chainId),
+      userOperation: {
+        hash: op.hash,
+        fee: {
+          numeric: formatUnits(op.fee, ctx.native.decimals),
+          symbol: ctx.native.symbol,
+        },
+        sponsored: op.paymaster !== null,
+      },
+    },
+    transfers: transfersOf(viewer, op.events, ctx),
   }
 }
