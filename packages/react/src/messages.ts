@@ -293,7 +293,10 @@ export interface OccasionalMessages {
     | 'retry'
     | 'loadingMore'
     | 'end'
-    | 'viewOnExplorer',
+    | 'viewOnExplorer'
+    // A smart account's operation: who paid its fee (`{amount}`: the fee and its symbol).
+    | 'sponsored'
+    | 'fee',
     string
   > & {
     status: Record<'confirmed' | 'failed' | 'pending', string>

@@ -156,4 +156,43 @@ describe('ActivityList', () => {
     // The dev-chain transaction is not the new network's: the list is empty.
     await waitFor(() => expect(screen.queryAllByTestId('activity-row')).toHaveLength(0))
   })
+
+  it('says who paid a smart account operation’s fee: "Sponsored", else the fee', async () => {
+    const operation = (id: string, sponsored: boolean, fee: string): Transaction => {
+      const row = tx(id, new Date(thisYear, 0, 5), 'send')
+      const userOperation = {
+        hash: `0x${'cd'.repeat(32)}`,
+        fee: { numeric: fee, symbol: 'ETH' },
+        sponsored,
+      }
+      return { ...row, metadata: { ...row.metadata, userOperation } }
+    }
+    pages = {
+      first: {
+        status: 200,
+        body: {
+          data: [
+            operation('a', true, '0.000021'),
+            operation('b', false, '0.0042'),
+            operation('c', false, '0.00002'),
+            tx('d', new Date(thisYear, 0, 4)),
+          ],
+          next: null,
+        },
+      },
+    }
+    mount()
+    await waitFor(() => expect(screen.getAllByTestId('activity-row')).toHaveLength(4))
+    const fees = screen.getAllByTestId('activity-fee')
+    expect(fees.map((f) => f.textContent)).toEqual([
+      ' · Sponsored',
+      ' · Fee 0.004 ETH',
+      ' · Fee <0.001 ETH',
+    ])
+    // The exact fee on hover; a row that is no user operation says nothing about one.
+    expect(fees[2]?.getAttribute('title')).toBe('0.00002 ETH')
+    expect(
+      screen.getAllByTestId('activity-row')[3]?.querySelector('[data-testid="activity-fee"]'),
+    ).toBeNull()
+  })
 })

@@ -1,5 +1,11 @@
-import { exactDateTime, presentTransaction, relativeTimeFrom, type Transaction } from '@latch/core'
-import type { OccasionalMessages } from '../messages.js'
+import {
+  exactDateTime,
+  formatQuantity,
+  presentTransaction,
+  relativeTimeFrom,
+  type Transaction,
+} from '@latch/core'
+import { fill, type OccasionalMessages } from '../messages.js'
 import { TokenImage } from './TokenImage.js'
 
 export interface ActivityRowProps {
@@ -40,6 +46,7 @@ export function ActivityRow({ transaction, messages, explorerTxUrl, now }: Activ
         </span>
         <span className="latch-activity-description">
           {second === undefined ? first : `${first} → ${second}`}
+          <OperationFee transaction={transaction} messages={messages} />
         </span>
       </span>
       <span className="latch-activity-meta">
@@ -58,5 +65,23 @@ export function ActivityRow({ transaction, messages, explorerTxUrl, now }: Activ
         ) : null}
       </span>
     </li>
+  )
+}
+
+/** A smart account's operation: "Sponsored" when a paymaster paid its fee, else the fee. */
+function OperationFee({
+  transaction,
+  messages,
+}: Pick<ActivityRowProps, 'transaction' | 'messages'>) {
+  const operation = transaction.metadata.userOperation
+  if (!operation) return null
+  const { numeric, symbol } = operation.fee
+  return (
+    <span data-testid="activity-fee" title={`${numeric} ${symbol}`}>
+      {' · '}
+      {operation.sponsored
+        ? messages.sponsored
+        : fill(messages.fee, { amount: `${formatQuantity(numeric)} ${symbol}` })}
+    </span>
   )
 }

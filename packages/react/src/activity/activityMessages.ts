@@ -13,6 +13,8 @@ export const activityEn: OccasionalMessages['activity'] = {
   loadingMore: 'Loading more…',
   end: 'That is all of it.',
   viewOnExplorer: 'View on explorer',
+  sponsored: 'Sponsored',
+  fee: 'Fee {amount}',
   status: { confirmed: 'Confirmed', failed: 'Failed', pending: 'Pending' },
 }
 

@@ -189,6 +189,8 @@ export const de: Catalogue = {
     loadingMore: 'Weitere werden geladen…',
     end: 'Das ist alles.',
     viewOnExplorer: 'Im Explorer ansehen',
+    sponsored: 'Gesponsert',
+    fee: 'Gebühr {amount}',
     status: { confirmed: 'Bestätigt', failed: 'Fehlgeschlagen', pending: 'Ausstehend' },
     operations: {
       approve: 'Freigegeben',
