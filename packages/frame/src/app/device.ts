@@ -1,3 +1,5 @@
+import { t } from './i18n/index.js'
+
 // "Chrome on Linux": what the new-device approval names. Only the browser and the system, read
 // from the user agent this frame runs in; a page cannot change it (it is the frame's own).
 
@@ -23,7 +25,7 @@ const first = (list: [RegExp, string][], text: string) =>
   list.find(([pattern]) => pattern.test(text))?.[1]
 
 export function describeDevice(userAgent: string): string {
-  const browser = first(BROWSERS, userAgent) ?? 'An unknown browser'
+  const browser = first(BROWSERS, userAgent) ?? t('device.unknownBrowser')
   const system = first(SYSTEMS, userAgent)
-  return system ? `${browser} on ${system}` : browser
+  return system ? t('device.on', { browser, system }) : browser
 }

@@ -10,6 +10,7 @@ import {
   successMessage,
   type Warn,
 } from '../protocol/index.js'
+import { localeReady } from './i18n/index.js'
 
 /** What the frame does for each app event; each method either returns the success payload or throws. */
 export type FrameServices = {
@@ -78,6 +79,8 @@ export function createMessageHandler(options: MessageHandlerOptions) {
         payload: unknown,
         context: { signal: AbortSignal },
       ) => Promise<SuccessPayload<typeof event>>
+      // A language the page asked for just before (SYNC_DAPP_DATA) is in before any view is built.
+      await localeReady()
       const result = await service(message.payload, { signal: controller.signal })
       reply(successMessage(event, id, result as never))
     } catch (error) {

@@ -2,6 +2,7 @@ import { frameNotices } from '../protocol/index.js'
 import { embeddingOrigins, verifiedParent } from './ancestors.js'
 import { createAuthApi } from './api.js'
 import { createMessageHandler } from './handler.js'
+import { type MessageKey, setLocale, t } from './i18n/index.js'
 import { serverProxyUrl } from './proxyUrl.js'
 import { createFrameServices } from './services.js'
 import { createSmartAccounts } from './signers/eip155/smartAccount/networks.js'
@@ -18,9 +19,9 @@ const serverUrl =
 const root = document.getElementById('frame-root')!
 root.dataset.origin = window.location.origin
 
-function say(text: string) {
+function say(key: MessageKey | '') {
   const p = document.createElement('p')
-  p.textContent = text
+  p.textContent = key ? t(key) : ''
   root.replaceChildren(p)
 }
 
@@ -28,14 +29,16 @@ async function start() {
   const params = new URLSearchParams(window.location.search)
   const projectId = params.get('projectId') ?? ''
   const chainId = params.get('chainId') ?? anchorSigner.defaultChainId
-  if (window.parent === window) return say('This page works only inside an app.')
+  // The browser's language until the page names one (SYNC_DAPP_DATA).
+  await setLocale(undefined)
+  if (window.parent === window) return say('page.outsideApp')
   const origins = embeddingOrigins(window.location.ancestorOrigins, document.referrer)
   if (!origins[0] || origins.includes(undefined) || !/^[A-Za-z0-9_-]{1,64}$/.test(projectId))
-    return say('This app cannot use the wallet.')
+    return say('page.cannotUse')
 
   const probe = createAuthApi(serverUrl, projectId)
   const origin = await verifiedParent(origins, async (o) => (await probe.originAllowed(o)).allowed)
-  if (!origin) return say('This app is not allowed to use this wallet.')
+  if (!origin) return say('page.notAllowed')
   const api = createAuthApi(serverUrl, projectId, origin)
   say('')
 
@@ -80,5 +83,5 @@ async function start() {
 start().catch((error: unknown) => {
   // The reason goes to this frame's own console (a developer's first stop); never to the page.
   console.error('Latch frame failed to start:', error)
-  say('The wallet could not start.')
+  say('page.failed')
 })

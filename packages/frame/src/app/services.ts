@@ -5,6 +5,7 @@ import type { DerivedWallet } from './custody/keys.js'
 import { NewDeviceRefusedError, unlockWallet } from './custody/vault.js'
 import { describeDevice } from './device.js'
 import { FrameError, type FrameServices } from './handler.js'
+import { formatUtc, setLocale, t } from './i18n/index.js'
 import { handleRpc, UserRejectedError } from './rpc.js'
 import { isEip155Chain } from './signers/eip155/chain.js'
 import { eip155Signer } from './signers/eip155/index.js'
@@ -123,16 +124,15 @@ export function createFrameServices(options: ServicesOptions) {
           options.ui.confirmSignIn({
             origin: options.origin,
             view: 'ApproveNewDevice',
-            title: 'Use your wallet on this device?',
-            warning:
-              'This browser has not held your wallet before. Continue only if you are signing in yourself, on this site, now.',
+            title: t('device.title'),
+            warning: t('device.warning'),
             fields: [
-              { label: 'Site', value: options.origin, mono: true },
-              { label: 'Device', value: describeDevice(navigator.userAgent) },
-              { label: 'Time', value: new Date().toUTCString() },
-              { label: 'Signed in with', value: u.socialProvider ?? '' },
+              { label: t('device.site'), value: options.origin, mono: true },
+              { label: t('device.device'), value: describeDevice(navigator.userAgent) },
+              { label: t('device.time'), value: formatUtc(new Date()) },
+              { label: t('device.signedInWith'), value: u.socialProvider ?? '' },
             ],
-            yes: 'Use wallet here',
+            yes: t('device.yes'),
           })
       : undefined
 
@@ -371,6 +371,8 @@ export function createFrameServices(options: ServicesOptions) {
     async SYNC_DAPP_DATA(data) {
       // Only the name is shown; icons would load from anywhere and lend the claim a logo.
       state.dappName = cleanDappName(data.metadata?.name)
+      // The page's language for the frame's texts; without one, the frame's own browser's.
+      await setLocale(data.locale)
       return undefined
     },
     async RELOAD() {

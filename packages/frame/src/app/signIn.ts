@@ -1,5 +1,6 @@
 import type { AuthApi, FarcasterAnswer, SocialProviderId, VerifiedSession } from './api.js'
 import { FrameError } from './handler.js'
+import { t } from './i18n/index.js'
 import { UserRejectedError } from './rpc.js'
 import type { ApprovalUi } from './ui/approve.js'
 import { askEmailCode, askSocial, type Visibility } from './ui/signin.js'
@@ -163,9 +164,7 @@ export function createSignIn(options: SignInOptions) {
     const name = answer.username
       ? [
           {
-            label: answer.usernameVerified
-              ? 'User name'
-              : 'User name (the app’s claim, not verified)',
+            label: answer.usernameVerified ? t('farcaster.userName') : t('farcaster.userNameClaim'),
             value: `@${answer.username}`,
           },
         ]
@@ -174,15 +173,14 @@ export function createSignIn(options: SignInOptions) {
       {
         origin,
         view: 'ConfirmFarcasterAccount',
-        title: `Sign in as Farcaster account ${answer.fid}?`,
-        warning:
-          'Confirm only if this is your own Farcaster account: whoever holds it can sign in to the wallet you use now.',
+        title: t('farcaster.confirmTitle', { fid: answer.fid }),
+        warning: t('farcaster.confirmWarning'),
         fields: [
-          { label: 'Farcaster ID (fid)', value: String(answer.fid), mono: true },
-          { label: 'Custody address', value: answer.custodyAddress, mono: true },
+          { label: t('farcaster.fid'), value: String(answer.fid), mono: true },
+          { label: t('farcaster.custody'), value: answer.custodyAddress, mono: true },
           ...name,
         ],
-        yes: 'Sign in',
+        yes: t('signin.submit'),
       },
       signal,
     )

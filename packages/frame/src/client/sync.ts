@@ -2,6 +2,7 @@ import {
   type AppPayload,
   appPayloads,
   isSafeCssValue,
+  localeSchema,
   THEME_VARIABLE_NAME,
   type Warn,
 } from '../protocol/index.js'
@@ -54,6 +55,8 @@ export function dappDataPayload(data: {
   metadata?: AppMetadata | undefined
   projectId?: string | undefined
   sdkVersion?: string | undefined
+  /** The frame's language (BCP-47); one the schema refuses is left out, so the frame keeps its own. */
+  locale?: string | undefined
 }): AppPayload<'SYNC_DAPP_DATA'> {
   const { metadata } = data
   const payload: AppPayload<'SYNC_DAPP_DATA'> = {
@@ -69,6 +72,7 @@ export function dappDataPayload(data: {
       : {}),
     ...(data.projectId ? { projectId: clip(data.projectId, 64) } : {}),
     ...(data.sdkVersion ? { sdkVersion: clip(data.sdkVersion, 64) } : {}),
+    ...(data.locale && localeSchema.safeParse(data.locale).success ? { locale: data.locale } : {}),
   }
   // Whatever the app put in its config, what goes is what the frame accepts.
   return appPayloads.SYNC_DAPP_DATA.safeParse(payload).success ? payload : {}

@@ -64,7 +64,7 @@ export function createEmbeddedWallet(options: EmbeddedWalletOptions) {
     (options.warn ?? console.warn)(`the frame did not take the app's data: ${error.message}`)
   function sendApp() {
     if (!app) return
-    const { themeMode, themeVariables, options: store } = app
+    const { themeMode, themeVariables, options: store, locale } = app
     frame
       .request(
         'SYNC_DAPP_DATA',
@@ -72,6 +72,7 @@ export function createEmbeddedWallet(options: EmbeddedWalletOptions) {
           metadata: store?.getState().metadata,
           projectId: options.projectId,
           sdkVersion: options.version,
+          locale,
         }),
       )
       .catch(warnSync)

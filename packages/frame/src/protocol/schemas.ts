@@ -67,6 +67,13 @@ export const themeSchema = z.strictObject({
   ),
 })
 
+/**
+ * A BCP-47 language tag for the frame's texts ('de', 'de-AT', 'en-GB', 'zh-Hant-TW'): letters,
+ * digits and hyphens in the tag's shape only, and short, so nothing else rides along with it.
+ */
+export const LOCALE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/
+export const localeSchema = z.string().check(z.maxLength(35), z.regex(LOCALE_TAG))
+
 export const dappDataSchema = z.strictObject({
   metadata: z.optional(
     z.strictObject({
@@ -78,6 +85,7 @@ export const dappDataSchema = z.strictObject({
   ),
   sdkVersion: z.optional(text(64)),
   projectId: z.optional(text(64)),
+  locale: z.optional(localeSchema),
 })
 
 export const rpcRequestSchema = z.strictObject({

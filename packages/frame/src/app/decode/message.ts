@@ -1,5 +1,6 @@
 import { hexToBytes, isHex, stringToHex } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
+import { t } from '../i18n/index.js'
 import type { ApprovalView, Field } from './view.js'
 
 const SIWE_MARK = ' wants you to sign in with your Ethereum account:'
@@ -35,31 +36,33 @@ export function messageView(message: string, origin: string): ApprovalView {
     const siwe = parseSiweMessage(text)
     const host = new URL(origin).host
     if (siwe.domain) {
-      summary.push(`Sign in to ${siwe.domain} as ${siwe.address ?? 'your account'}`)
-      if (siwe.domain !== host)
-        dangers.push(
-          `Likely phishing: this sign-in message is for ${siwe.domain}, but the request comes from ${origin}. Signing it could let ${origin} act as you on ${siwe.domain}.`,
-        )
-    } else dangers.push('This sign-in message names no website; it cannot be checked.')
+      summary.push(
+        t('message.siweSummary', {
+          domain: siwe.domain,
+          address: siwe.address ?? t('message.yourAccount'),
+        }),
+      )
+      if (siwe.domain !== host) dangers.push(t('message.phishing', { domain: siwe.domain, origin }))
+    } else dangers.push(t('message.noDomain'))
     if (siwe.uri) {
       try {
         if (new URL(siwe.uri).host !== siwe.domain)
-          dangers.push(`The sign-in message's address ${siwe.uri} is not on ${siwe.domain}.`)
+          dangers.push(t('message.uriElsewhere', { uri: siwe.uri, domain: siwe.domain ?? '' }))
       } catch {
-        dangers.push(`The sign-in message's address ${siwe.uri} is not a valid URL.`)
+        dangers.push(t('message.uriInvalid', { uri: siwe.uri }))
       }
     }
   }
   fields.push(
     text === undefined
-      ? { label: 'Message (binary data, shown as hex)', value: hex, mono: true }
-      : { label: 'Message', value: text },
+      ? { label: t('message.binary'), value: hex, mono: true }
+      : { label: t('message.text'), value: text },
   )
   return {
-    title: summary.length ? 'Sign in with Ethereum' : 'Sign message',
+    title: summary.length ? t('message.siweTitle') : t('message.title'),
     dangers,
     summary,
-    sections: [{ title: 'Message', fields }],
-    raw: { label: 'Raw bytes (hex)', text: hex },
+    sections: [{ title: t('message.section'), fields }],
+    raw: { label: t('message.raw'), text: hex },
   }
 }

@@ -1,4 +1,5 @@
 import type { ApprovalView } from '../decode/view.js'
+import { t } from '../i18n/index.js'
 import { el, renderDecision, renderEmailChange, renderView } from './render.js'
 
 export interface ApprovalRequest {
@@ -178,8 +179,8 @@ export function createApprovalUi(
             'aria-labelledby': 'approve-title',
           },
           content: renderView(doc, request),
-          yes: { label: 'Approve', testId: 'approve' },
-          no: { label: 'Reject', testId: 'reject' },
+          yes: { label: t('action.approve'), testId: 'approve' },
+          no: { label: t('action.reject'), testId: 'reject' },
         }),
         signal,
       )
@@ -189,8 +190,8 @@ export function createApprovalUi(
         () => ({
           attrs: { 'data-view': 'ConfirmEmailChange', 'aria-labelledby': 'approve-title' },
           content: renderEmailChange(doc, request),
-          yes: { label: 'Confirm', testId: 'confirm' },
-          no: { label: 'Cancel', testId: 'cancel' },
+          yes: { label: t('action.confirm'), testId: 'confirm' },
+          no: { label: t('action.cancel'), testId: 'cancel' },
         }),
         signal,
       )
@@ -201,7 +202,7 @@ export function createApprovalUi(
           attrs: { 'data-view': request.view, 'aria-labelledby': 'approve-title' },
           content: renderDecision(doc, request),
           yes: { label: request.yes, testId: 'confirm' },
-          no: { label: 'Cancel', testId: 'cancel' },
+          no: { label: t('action.cancel'), testId: 'cancel' },
         }),
         signal,
       )

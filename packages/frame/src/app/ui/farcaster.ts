@@ -1,7 +1,8 @@
 import { qrModulesPath } from '@latch/core'
 import { encode } from 'uqr'
+import { t } from '../i18n/index.js'
 import { el, originLine } from './render.js'
-import { present, type Visibility } from './signin.js'
+import { messageOf, present, type Visibility } from './signin.js'
 
 // Loaded with the first Farcaster sign-in only: the QR encoder is not in the frame's main bundle.
 
@@ -14,7 +15,7 @@ function qrCode(doc: Document, text: string): SVGSVGElement {
   const svg = doc.createElementNS(SVG, 'svg')
   svg.setAttribute('viewBox', `0 0 ${qr.size} ${qr.size}`)
   svg.setAttribute('role', 'img')
-  svg.setAttribute('aria-label', 'QR code to sign in with Farcaster')
+  svg.setAttribute('aria-label', t('farcaster.qr'))
   svg.setAttribute('data-testid', 'farcaster-qr')
   svg.setAttribute('shape-rendering', 'crispEdges')
   svg.setAttribute('class', 'qr')
@@ -57,34 +58,33 @@ export function showFarcasterChannel<answer>(
         'data-view': 'FarcasterChannel',
         'aria-labelledby': 'signin-title',
       })
-      const link = el(doc, 'a', 'Open in Farcaster', {
+      const link = el(doc, 'a', t('farcaster.open'), {
         href: request.url,
         target: '_blank',
         rel: 'noopener noreferrer',
         'data-testid': 'farcaster-link',
       })
-      const status = el(doc, 'p', 'Waiting for your Farcaster app…', {
+      const status = el(doc, 'p', t('farcaster.waiting'), {
         role: 'status',
         'data-testid': 'signin-status',
       })
-      const cancel = el(doc, 'button', 'Cancel', { type: 'button', 'data-testid': 'cancel' })
+      const cancel = el(doc, 'button', t('action.cancel'), {
+        type: 'button',
+        'data-testid': 'cancel',
+      })
       const actions = el(doc, 'div', undefined, { class: 'actions' })
       actions.append(cancel)
       view.append(
         originLine(doc, request.origin),
-        el(doc, 'h1', 'Sign in with Farcaster', { id: 'signin-title' }),
-        el(
-          doc,
-          'p',
-          "Scan with your phone's camera, or open the link on this device. You confirm the account here next.",
-        ),
+        el(doc, 'h1', t('farcaster.title'), { id: 'signin-title' }),
+        el(doc, 'p', t('farcaster.hint')),
         qrCode(doc, request.url),
         link,
         status,
         actions,
       )
       request.answered.then(finish, (error: unknown) => {
-        status.textContent = error instanceof Error ? error.message : 'An error occurred'
+        status.textContent = messageOf(error)
         status.setAttribute('role', 'alert')
       })
       cancel.addEventListener('click', () => finish(undefined), { once: true })

@@ -1,5 +1,6 @@
 import { describeClaim } from '../claim.js'
 import type { ApprovalView, Field } from '../decode/view.js'
+import { t } from '../i18n/index.js'
 
 export function el<tag extends keyof HTMLElementTagNameMap>(
   doc: Document,
@@ -29,9 +30,9 @@ function fieldList(doc: Document, fields: Field[]): HTMLDListElement {
 export function originLine(doc: Document, origin: string): HTMLDivElement {
   const line = el(doc, 'div', undefined, { class: 'origin' })
   line.append(
-    el(doc, 'span', 'Request from ', { class: 'origin-label' }),
+    el(doc, 'span', t('origin.before'), { class: 'origin-label' }),
     el(doc, 'strong', origin, { 'data-testid': 'origin' }),
-    el(doc, 'span', ' (verified by the wallet)', { class: 'origin-label' }),
+    el(doc, 'span', t('origin.after'), { class: 'origin-label' }),
   )
   return line
 }
@@ -54,9 +55,7 @@ export function renderView(
       el(
         doc,
         'p',
-        claim.kind === 'name'
-          ? `The page calls itself “${claim.name}” (its own claim, not verified).`
-          : 'The page gave itself a name that looks like a web address; it is not shown. Only the address above is verified.',
+        claim.kind === 'name' ? t('claim.name', { name: claim.name }) : t('claim.addressLike'),
         { class: 'claim', 'data-testid': 'dapp-claim', 'data-claim': claim.kind },
       ),
     )
@@ -98,21 +97,19 @@ export function renderEmailChange(
   const fragment = doc.createDocumentFragment()
   fragment.append(
     originLine(doc, request.origin),
-    el(doc, 'h1', `Change sign-in email from ${request.from} to ${request.to}`, {
+    el(doc, 'h1', t('emailChange.title', { from: request.from, to: request.to }), {
       id: 'approve-title',
     }),
   )
   const body = el(doc, 'div', undefined, { class: 'body', tabindex: '0' })
   body.append(
-    el(
-      doc,
-      'p',
-      `After the change, ${request.to} signs in to this wallet and can recover it; ${request.from} no longer can. Confirm only if you asked for this.`,
-      { 'data-testid': 'email-change-warning', role: 'alert' },
-    ),
+    el(doc, 'p', t('emailChange.warning', { from: request.from, to: request.to }), {
+      'data-testid': 'email-change-warning',
+      role: 'alert',
+    }),
     fieldList(doc, [
-      { label: 'Current email', value: request.from, mono: true },
-      { label: 'New email', value: request.to, mono: true },
+      { label: t('emailChange.current'), value: request.from, mono: true },
+      { label: t('emailChange.new'), value: request.to, mono: true },
     ]),
   )
   fragment.append(body)

@@ -1,3 +1,4 @@
+import { t, translateMessage } from '../i18n/index.js'
 import { armWhenVisible } from './approve.js'
 import { el, originLine } from './render.js'
 
@@ -48,8 +49,9 @@ function statusLine(doc: Document) {
   }
 }
 
-const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'An error occurred'
+/** An error's message as this view shows it: in the frame's language when the catalogue has it. */
+export const messageOf = (error: unknown) =>
+  error instanceof Error && error.message ? translateMessage(error.message) : t('error.generic')
 
 export interface EmailCodeRequest {
   /** The embedding page's origin, verified against the project's allow-list. */
@@ -93,34 +95,34 @@ export function askEmailCode(
         required: '',
         'data-testid': 'signin-code',
       })
-      const submit = el(doc, 'button', 'Sign in', {
+      const submit = el(doc, 'button', t('signin.submit'), {
         type: 'submit',
         'data-testid': 'signin-submit',
       })
       const status = statusLine(doc)
-      const cancel = el(doc, 'button', 'Cancel', { type: 'button', 'data-testid': 'cancel' })
-      const resend = el(doc, 'button', 'Send a new code', {
+      const cancel = el(doc, 'button', t('action.cancel'), {
+        type: 'button',
+        'data-testid': 'cancel',
+      })
+      const resend = el(doc, 'button', t('signin.resend'), {
         type: 'button',
         class: 'link',
         'data-testid': 'signin-resend',
       })
-      form.append(el(doc, 'label', 'Code from the mail', { for: 'signin-code' }), input, submit)
+      form.append(el(doc, 'label', t('signin.codeLabel'), { for: 'signin-code' }), input, submit)
       view.append(
         originLine(doc, request.origin),
-        el(doc, 'h1', 'Enter your sign-in code', { id: 'signin-title' }),
-        el(
-          doc,
-          'p',
-          `We sent a mail to ${request.email}. Type its 6-digit code here, in the wallet window only. If the mail asks you to approve this device, open its link first: the code follows.`,
-          { 'data-testid': 'signin-hint' },
-        ),
+        el(doc, 'h1', t('signin.codeTitle'), { id: 'signin-title' }),
+        el(doc, 'p', t('signin.codeHint', { email: request.email }), {
+          'data-testid': 'signin-hint',
+        }),
         form,
         status.line,
         el(doc, 'div', undefined, { class: 'actions' }),
       )
       view.lastElementChild!.append(cancel, resend)
       request.deviceApproved?.then(
-        () => status.say('This device is approved. A code is on its way.'),
+        () => status.say(t('signin.deviceApproved')),
         () => {},
       )
       let busy = false
@@ -128,10 +130,10 @@ export function askEmailCode(
         event.preventDefault()
         const code = input.value.replace(/\s/g, '')
         if (busy) return
-        if (!/^\d{6}$/.test(code)) return status.say('Enter the 6 digits from the mail', true)
+        if (!/^\d{6}$/.test(code)) return status.say(t('signin.codeDigits'), true)
         busy = true
         submit.disabled = true
-        status.say('Checking the code…')
+        status.say(t('signin.checking'))
         try {
           await request.verify(code)
           finish(true)
@@ -147,7 +149,7 @@ export function askEmailCode(
       resend.addEventListener('click', async () => {
         try {
           await request.resend()
-          status.say(`A new code is on its way to ${request.email}.`)
+          status.say(t('signin.resent', { email: request.email }))
         } catch (error) {
           status.say(messageOf(error), true)
         }
@@ -198,22 +200,21 @@ export function askSocial(
         'data-view': 'SocialSignIn',
         'aria-labelledby': 'signin-title',
       })
-      const go = el(doc, 'button', `Continue with ${request.label}`, {
+      const go = el(doc, 'button', t('social.continue', { provider: request.label }), {
         type: 'button',
         'data-testid': 'social-continue',
       })
-      const cancel = el(doc, 'button', 'Cancel', { type: 'button', 'data-testid': 'cancel' })
+      const cancel = el(doc, 'button', t('action.cancel'), {
+        type: 'button',
+        'data-testid': 'cancel',
+      })
       const status = statusLine(doc)
       const actions = el(doc, 'div', undefined, { class: 'actions' })
       actions.append(cancel, go)
       view.append(
         originLine(doc, request.origin),
-        el(doc, 'h1', `Sign in with ${request.label}`, { id: 'signin-title' }),
-        el(
-          doc,
-          'p',
-          `A ${request.label} window opens. Its answer comes back to this wallet window only.`,
-        ),
+        el(doc, 'h1', t('social.title', { provider: request.label }), { id: 'signin-title' }),
+        el(doc, 'p', t('social.hint', { provider: request.label })),
         status.line,
         actions,
       )
@@ -221,7 +222,7 @@ export function askSocial(
       go.addEventListener('click', async () => {
         if (go.disabled || busy) return
         busy = true
-        status.say(`Waiting for ${request.label}…`)
+        status.say(t('social.waiting', { provider: request.label }))
         try {
           await request.open()
           finish(true)

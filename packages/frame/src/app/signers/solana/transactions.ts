@@ -10,6 +10,7 @@ import { latchTransport } from '@latch/core'
 import { base58, base64 } from '@scure/base'
 import type { ApprovalView } from '../../decode/view.js'
 import { FrameError } from '../../handler.js'
+import { t } from '../../i18n/index.js'
 import type { PreparedRequest } from '../types.js'
 import type { DecodedSolanaTransaction } from './decode/transaction.js'
 import type { SolanaKey } from './keys.js'
@@ -166,18 +167,21 @@ async function prepareSignAndSend(params: unknown, context: SolanaRequestContext
   const network = CLUSTER_NAMES[cluster.caip2]
   const view: ApprovalView = {
     ...decoded.view,
-    title: 'Send a Solana transaction',
+    title: t('sol.sendTitle'),
     sections: [
       {
-        title: request?.title ?? 'Request',
+        title: request?.title ?? t('sol.request'),
         fields: [
           ...(request?.fields ?? []),
-          { label: 'Network', value: network ? `${network} (${cluster.caip2})` : cluster.caip2 },
           {
-            label: 'Checked by the network before it runs',
-            value: send.skipPreflight
-              ? 'no: sent as it is; if it fails, the fee is still paid'
-              : 'yes',
+            label: t('sol.network'),
+            value: network
+              ? t('sol.networkName', { name: network, id: cluster.caip2 })
+              : cluster.caip2,
+          },
+          {
+            label: t('sol.preflight'),
+            value: send.skipPreflight ? t('sol.preflightNo') : t('sol.preflightYes'),
           },
         ],
       },

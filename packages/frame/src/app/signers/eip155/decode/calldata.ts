@@ -1,5 +1,6 @@
 import { decodeFunctionData, type Hex, parseAbi, size } from 'viem'
 import type { Field } from '../../../decode/view.js'
+import { formatDecimal, t } from '../../../i18n/index.js'
 import { address, amountWithToken, isUnlimited, type TokenBook } from './format.js'
 
 /**
@@ -56,10 +57,13 @@ export function decodeCalldata(
       const [recipient, amount] = args as [string, bigint]
       return {
         functionName,
-        sentence: `Send ${amountWithToken(amount, to, tokens)} to ${a(recipient)}`,
+        sentence: t('call.transfer', {
+          amount: amountWithToken(amount, to, tokens),
+          address: a(recipient),
+        }),
         fields: [
-          { label: 'Recipient', value: a(recipient), mono: true },
-          { label: 'Amount', value: amountWithToken(amount, to, tokens), mono: true },
+          { label: t('call.recipient'), value: a(recipient), mono: true },
+          { label: t('call.amount'), value: amountWithToken(amount, to, tokens), mono: true },
         ],
         dangers: [],
         tokenOut: { token, from: undefined, amount },
@@ -72,28 +76,32 @@ export function decodeCalldata(
         functionName,
         sentence:
           amount === 0n
-            ? `Remove ${a(spender)}'s permission to spend this token`
-            : `Allow ${a(spender)} to spend ${amountWithToken(amount, to, tokens)}`,
+            ? t('call.revoke', { spender: a(spender) })
+            : t('call.approve', {
+                spender: a(spender),
+                amount: amountWithToken(amount, to, tokens),
+              }),
         fields: [
-          { label: 'Spender', value: a(spender), mono: true },
-          { label: 'Amount or item', value: amountWithToken(amount, to, tokens), mono: true },
+          { label: t('call.spender'), value: a(spender), mono: true },
+          { label: t('call.amountOrItem'), value: amountWithToken(amount, to, tokens), mono: true },
         ],
-        dangers: unlimited
-          ? [
-              `Unlimited approval: ${a(spender)} could take all of this token from your account at any time, without asking again.`,
-            ]
-          : [],
+        dangers: unlimited ? [t('call.unlimitedDanger', { spender: a(spender) })] : [],
       }
     }
     case 'transferFrom': {
       const [from, recipient, amount] = args as [string, string, bigint]
       return {
         functionName,
-        sentence: `Move ${amountWithToken(amount, to, tokens)} (or item #${amount}) from ${a(from)} to ${a(recipient)}`,
+        sentence: t('call.transferFrom', {
+          amount: amountWithToken(amount, to, tokens),
+          id: amount.toString(),
+          from: a(from),
+          to: a(recipient),
+        }),
         fields: [
-          { label: 'From', value: a(from), mono: true },
-          { label: 'To', value: a(recipient), mono: true },
-          { label: 'Amount or token id', value: amount.toString(), mono: true },
+          { label: t('tx.from'), value: a(from), mono: true },
+          { label: t('tx.to'), value: a(recipient), mono: true },
+          { label: t('call.amountOrId'), value: amount.toString(), mono: true },
         ],
         dangers: [],
         tokenOut: { token, from: a(from), amount },
@@ -107,14 +115,18 @@ export function decodeCalldata(
       const amounts = (
         functionName === 'safeBatchTransferFrom' ? args[3] : erc1155 ? [args[3]] : [1n]
       ) as bigint[]
-      const items = ids.map((id, i) => `${amounts[i] ?? 0n} × item #${id}`).join(', ')
+      const items = ids
+        .map((id, i) =>
+          t('amount.items', { count: formatDecimal(String(amounts[i] ?? 0n)), id: String(id) }),
+        )
+        .join(', ')
       return {
         functionName,
-        sentence: `Transfer ${items} of ${token} from ${a(from)} to ${a(recipient)}`,
+        sentence: t('call.transferItems', { items, token, from: a(from), to: a(recipient) }),
         fields: [
-          { label: 'From', value: a(from), mono: true },
-          { label: 'To', value: a(recipient), mono: true },
-          { label: 'Items', value: items, mono: true },
+          { label: t('tx.from'), value: a(from), mono: true },
+          { label: t('tx.to'), value: a(recipient), mono: true },
+          { label: t('call.items'), value: items, mono: true },
         ],
         dangers: [],
       }
@@ -124,17 +136,13 @@ export function decodeCalldata(
       return {
         functionName,
         sentence: approved
-          ? `Allow ${a(operator)} to move ALL of your items in collection ${token}`
-          : `Remove ${a(operator)}'s permission to move your items in collection ${token}`,
+          ? t('call.approveAll', { operator: a(operator), token })
+          : t('call.revokeAll', { operator: a(operator), token }),
         fields: [
-          { label: 'Operator', value: a(operator), mono: true },
-          { label: 'Approved', value: String(approved) },
+          { label: t('call.operator'), value: a(operator), mono: true },
+          { label: t('call.approved'), value: approved ? t('call.yes') : t('call.no') },
         ],
-        dangers: approved
-          ? [
-              `setApprovalForAll: ${a(operator)} could take every item you own in collection ${token}, now and in the future.`,
-            ]
-          : [],
+        dangers: approved ? [t('call.approveAllDanger', { operator: a(operator), token })] : [],
       }
     }
     default: {
@@ -144,16 +152,16 @@ export function decodeCalldata(
         (call) =>
           (depth < 3 ? decodeCalldata(to, call, tokens, depth + 1) : undefined) ?? {
             functionName: call.slice(0, 10),
-            sentence: `Unknown call ${call.slice(0, 10)} (${size(call)} bytes)`,
-            fields: [{ label: 'Data', value: call, mono: true }],
+            sentence: t('call.unknownCall', { selector: call.slice(0, 10), size: size(call) }),
+            fields: [{ label: t('call.data'), value: call, mono: true }],
             dangers: [],
           },
       )
       return {
         functionName,
-        sentence: `Run ${inner.length} calls in one transaction`,
+        sentence: t('call.multicall', { count: inner.length }),
         fields: inner.map((call, i) => ({
-          label: `Call #${i + 1}: ${call.sentence}`,
+          label: t('call.inner', { n: i + 1, sentence: call.sentence }),
           children: call.fields,
         })),
         dangers: inner.flatMap((call) => call.dangers),

@@ -1,4 +1,5 @@
-import { formatUnits, getAddress, type Hex, isAddress } from 'viem'
+import { formatEther, formatUnits, getAddress, type Hex, isAddress } from 'viem'
+import { formatDecimal, formatUtc, t } from '../../../i18n/index.js'
 
 /** Token metadata the review step reads from the chain; keys are lower-case addresses. */
 export interface TokenInfo {
@@ -22,29 +23,40 @@ export function address(value: unknown): string {
 
 export function tokenName(token: string, tokens?: TokenBook): string {
   const info = tokens?.get(token.toLowerCase())
-  return info ? `${info.symbol} (${address(token)})` : `token ${address(token)}`
+  return info
+    ? `${info.symbol} (${address(token)})`
+    : t('token.unknown', { address: address(token) })
 }
 
 /** An amount in the token's units when its decimals are known, else the raw integer. */
 export function amount(value: bigint, token: string | undefined, tokens?: TokenBook): string {
-  if (isUnlimited(value)) return 'Unlimited'
+  if (isUnlimited(value)) return t('amount.unlimited')
   const info = token ? tokens?.get(token.toLowerCase()) : undefined
-  if (!info) return `${value.toString()} (raw units)`
-  return formatUnits(value, info.decimals)
+  if (!info) return t('amount.raw', { amount: formatDecimal(value.toString()) })
+  return formatDecimal(formatUnits(value, info.decimals))
 }
 
 export function amountWithToken(value: bigint, token: string, tokens?: TokenBook): string {
   const info = tokens?.get(token.toLowerCase())
-  if (isUnlimited(value)) return `Unlimited ${info ? info.symbol : tokenName(token)}`
-  if (!info) return `${value.toString()} raw units of ${tokenName(token)}`
-  return `${formatUnits(value, info.decimals)} ${info.symbol}`
+  if (isUnlimited(value))
+    return t('amount.unlimitedToken', { token: info ? info.symbol : tokenName(token) })
+  if (!info)
+    return t('amount.rawOfToken', {
+      amount: formatDecimal(value.toString()),
+      token: tokenName(token),
+    })
+  return `${formatDecimal(formatUnits(value, info.decimals))} ${info.symbol}`
+}
+
+/** Wei in the chain's native currency, in the active locale's digits. */
+export function nativeAmount(wei: bigint, symbol: string): string {
+  return `${formatDecimal(formatEther(wei))} ${symbol}`
 }
 
 /** Unix seconds as a UTC date; 0 and dates past year 9999 mean "no expiry". */
 export function date(seconds: bigint): string {
-  if (seconds === 0n || seconds > 253402300799n) return 'no expiry'
-  const iso = new Date(Number(seconds) * 1000).toISOString()
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`
+  if (seconds === 0n || seconds > 253402300799n) return t('date.noExpiry')
+  return formatUtc(new Date(Number(seconds) * 1000))
 }
 
 export function bigint(value: unknown): bigint {
@@ -63,11 +75,11 @@ const networks: Record<number, string> = {
   42161: 'Arbitrum One',
   11155111: 'Sepolia',
   84532: 'Base Sepolia',
-  31337: 'Local dev chain',
 }
 
 export function network(chainId: number): string {
-  return `${networks[chainId] ?? 'Chain'} (id ${chainId})`
+  const name = networks[chainId] ?? (chainId === 31337 ? t('network.local') : t('network.chain'))
+  return t('network.name', { name, id: chainId })
 }
 
-export const shortHex = (hex: Hex) => `${(hex.length - 2) / 2} bytes`
+export const shortHex = (hex: Hex) => t('bytes.count', { count: (hex.length - 2) / 2 })

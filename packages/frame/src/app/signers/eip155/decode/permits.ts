@@ -1,3 +1,4 @@
+import { formatDecimal, t } from '../../../i18n/index.js'
 import {
   address,
   amountWithToken,
@@ -31,7 +32,11 @@ const names = (data: ParsedTypedData, type: string) =>
     .join(',')
 
 const allow = (spender: unknown, value: bigint, token: string, until: bigint, tokens?: TokenBook) =>
-  `Allow ${address(spender)} to spend ${amountWithToken(value, token, tokens)} until ${date(until)}`
+  t('permit.allow', {
+    spender: address(spender),
+    amount: amountWithToken(value, token, tokens),
+    date: date(until),
+  })
 
 function erc2612(data: ParsedTypedData): Recognised | undefined {
   if (names(data, data.primaryType) !== 'deadline,nonce,owner,spender,value') return undefined
@@ -39,7 +44,7 @@ function erc2612(data: ParsedTypedData): Recognised | undefined {
   const token = address(data.domain.verifyingContract ?? '')
   const value = bigint(m.value)
   return {
-    standard: 'ERC-2612 permit',
+    standard: t('permit.erc2612'),
     spenders: [address(m.spender)],
     tokens: [token],
     unlimited: isUnlimited(value),
@@ -53,14 +58,14 @@ function daiPermit(data: ParsedTypedData): Recognised | undefined {
   const token = address(data.domain.verifyingContract ?? '')
   const allowed = m.allowed === true
   return {
-    standard: 'DAI permit',
+    standard: t('permit.dai'),
     spenders: [address(m.spender)],
     tokens: [token],
     unlimited: allowed,
     sentences: (tokens) =>
       allowed
         ? [allow(m.spender, 2n ** 256n - 1n, token, bigint(m.expiry), tokens)]
-        : [`Remove ${address(m.spender)}'s permission to spend ${tokenName(token, tokens)}`],
+        : [t('permit.revoke', { spender: address(m.spender), token: tokenName(token, tokens) })],
   }
 }
 
@@ -75,7 +80,7 @@ function permit2Single(data: ParsedTypedData): Recognised | undefined {
     expiration: bigint(d.expiration),
   }))
   return {
-    standard: batch ? 'Permit2 batch allowance' : 'Permit2 allowance',
+    standard: batch ? t('permit.permit2Batch') : t('permit.permit2'),
     spenders: [address(m.spender)],
     tokens: details.map((d) => d.token),
     unlimited: details.some((d) => isUnlimited(d.amount)),
@@ -92,41 +97,47 @@ function permit2Transfer(data: ParsedTypedData): Recognised | undefined {
   const items = permitted.map((p) => ({ token: address(p.token), amount: bigint(p.amount) }))
   const witness = key !== 'deadline,nonce,permitted,spender'
   return {
-    standard: `Permit2 signature transfer${witness ? ' with witness' : ''}`,
+    standard: witness ? t('permit.permit2TransferWitness') : t('permit.permit2Transfer'),
     spenders: [address(m.spender)],
     tokens: items.map((i) => i.token),
     unlimited: items.some((i) => isUnlimited(i.amount)),
     sentences: (tokens) =>
-      items.map(
-        (i) =>
-          `Allow ${address(m.spender)} to transfer ${amountWithToken(i.amount, i.token, tokens)} from your account once, until ${date(bigint(m.deadline))}`,
+      items.map((i) =>
+        t('permit.transferOnce', {
+          spender: address(m.spender),
+          amount: amountWithToken(i.amount, i.token, tokens),
+          date: date(bigint(m.deadline)),
+        }),
       ),
   }
 }
 
-const itemTypes = [
-  'ETH',
-  'ERC-20',
-  'NFT',
-  'ERC-1155',
-  'NFT (any in collection)',
-  'ERC-1155 (any in collection)',
-]
+const itemTypes = (kind: number): string | undefined =>
+  ['ETH', 'ERC-20', 'NFT', 'ERC-1155', t('seaport.nftAny'), t('seaport.erc1155Any')][kind]
 
 function seaportItem(item: Obj, tokens?: TokenBook): string {
   const kind = Number(bigint(item.itemType))
   const start = bigint(item.startAmount)
   const end = bigint(item.endAmount)
-  const range = start === end ? `${start}` : `${start} to ${end}`
-  if (kind === 0) return `${range} wei of the native currency`
+  const n = (value: bigint) => formatDecimal(value.toString())
+  const range = start === end ? n(start) : t('seaport.range', { start: n(start), end: n(end) })
+  if (kind === 0) return t('seaport.native', { range })
   if (kind === 1) {
     const a = amountWithToken(start, String(item.token), tokens)
     return start === end
       ? a
-      : `${a} rising or falling to ${amountWithToken(end, String(item.token), tokens)}`
+      : t('seaport.rising', { start: a, end: amountWithToken(end, String(item.token), tokens) })
   }
-  const id = kind >= 4 ? 'any item' : `item #${bigint(item.identifierOrCriteria)}`
-  return `${range} × ${itemTypes[kind] ?? 'item'} ${id} of ${address(item.token)}`
+  const id =
+    kind >= 4
+      ? t('seaport.anyItem')
+      : t('seaport.item', { id: String(bigint(item.identifierOrCriteria)) })
+  return t('seaport.items', {
+    range,
+    kind: itemTypes(kind) ?? t('seaport.itemKind'),
+    id,
+    token: address(item.token),
+  })
 }
 
 function seaport(data: ParsedTypedData): Recognised | undefined {
@@ -141,21 +152,23 @@ function seaport(data: ParsedTypedData): Recognised | undefined {
     .filter((i) => Number(bigint(i.itemType)) === 1)
     .map((i) => address(i.token))
   return {
-    standard: 'Seaport order',
+    standard: t('seaport.standard'),
     spenders: [address(data.domain.verifyingContract ?? '')],
     tokens: [...new Set(erc20)],
     unlimited: false,
-    warnings:
-      offer.length && !mine.length
-        ? ['This order gives your items away and pays you nothing in return.']
-        : [],
+    warnings: offer.length && !mine.length ? [t('seaport.givesAway')] : [],
     sentences: (tokens) => [
-      `List for sale from ${date(bigint(m.startTime))} until ${date(bigint(m.endTime))}`,
-      ...offer.map((i) => `You give: ${seaportItem(i, tokens)}`),
+      t('seaport.listing', { from: date(bigint(m.startTime)), until: date(bigint(m.endTime)) }),
+      ...offer.map((i) => t('seaport.give', { item: seaportItem(i, tokens) })),
       ...(mine.length
-        ? mine.map((i) => `You receive: ${seaportItem(i, tokens)}`)
-        : ['You receive: nothing']),
-      ...others.map((i) => `${address(i.recipient)} receives: ${seaportItem(i, tokens)}`),
+        ? mine.map((i) => t('seaport.receive', { item: seaportItem(i, tokens) }))
+        : [t('seaport.receiveNothing')]),
+      ...others.map((i) =>
+        t('seaport.otherReceives', {
+          address: address(i.recipient),
+          item: seaportItem(i, tokens),
+        }),
+      ),
     ],
   }
 }

@@ -1,4 +1,5 @@
 import type { ApprovalView, Field } from '../../../decode/view.js'
+import { type MessageKey, t } from '../../../i18n/index.js'
 import { address, network, type TokenBook, tokenName } from './format.js'
 import { recognise } from './permits.js'
 import type { ParsedTypedData } from './typedData.js'
@@ -12,12 +13,12 @@ export interface TypedDataContext {
   hasCode?: ReadonlyMap<string, boolean> | undefined
 }
 
-const domainLabels: Record<string, string> = {
-  name: 'Name',
-  version: 'Version',
-  chainId: 'Chain',
-  verifyingContract: 'Verifying contract',
-  salt: 'Salt',
+const domainLabels: Record<string, MessageKey> = {
+  name: 'typed.name',
+  version: 'typed.version',
+  chainId: 'typed.chain',
+  verifyingContract: 'typed.verifyingContract',
+  salt: 'typed.salt',
 }
 
 /** The approval screen for `eth_signTypedData_v4`, from the parsed (already validated) value. */
@@ -28,39 +29,40 @@ export function typedDataView(data: ParsedTypedData, context: TypedDataContext):
     if (found.unlimited)
       for (const spender of found.spenders)
         dangers.push(
-          `Unlimited approval: ${spender} could take all of your ${found.tokens
-            .map((t) => tokenName(t, context.tokens))
-            .join(', ')} at any time, without asking again.`,
+          t('typed.unlimited', {
+            spender,
+            tokens: found.tokens.map((token) => tokenName(token, context.tokens)).join(', '),
+          }),
         )
     for (const spender of found.spenders) {
       const key = spender.toLowerCase()
-      if (context.hasCode?.get(key) === false)
-        dangers.push(`${spender} is not a contract: it is someone's own account.`)
+      if (context.hasCode?.get(key) === false) dangers.push(t('typed.notContract', { spender }))
       else if (!context.usedContracts?.has(key))
-        dangers.push(
-          `${spender} is not a contract you have used before. Scammers ask for permits to their own addresses.`,
-        )
+        dangers.push(t('typed.unusedContract', { spender }))
     }
     dangers.push(...(found.warnings ?? []))
   }
   const domain: Field[] = data.domainTree.map((f) =>
     f.label === 'chainId' && f.value
-      ? { ...f, label: 'Chain', value: network(Number(f.value)) }
+      ? { ...f, label: t('typed.chain'), value: network(Number(f.value)) }
       : f.label === 'verifyingContract' && f.value
-        ? { ...f, label: 'Verifying contract', value: address(f.value) }
-        : { ...f, label: domainLabels[f.label] ?? f.label },
+        ? { ...f, label: t('typed.verifyingContract'), value: address(f.value) }
+        : {
+            ...f,
+            label: Object.hasOwn(domainLabels, f.label) ? t(domainLabels[f.label]!) : f.label,
+          },
   )
   return {
-    title: found ? `Sign ${found.standard}` : 'Sign typed data',
+    title: found ? t('typed.titleStandard', { standard: found.standard }) : t('typed.title'),
     dangers,
     summary: found ? found.sentences(context.tokens) : [],
     sections: [
-      { title: 'Domain', fields: domain },
+      { title: t('typed.domain'), fields: domain },
       {
-        title: `Message (${data.primaryType})`,
+        title: t('typed.message', { type: data.primaryType }),
         fields: data.messageTree,
       },
     ],
-    raw: { label: 'Raw typed data', text: JSON.stringify(data.definition, null, 2) },
+    raw: { label: t('typed.raw'), text: JSON.stringify(data.definition, null, 2) },
   }
 }

@@ -7,6 +7,7 @@
 
 import { toHex } from 'viem'
 import { type ApprovalView, type Field, leaf } from '../../../decode/view.js'
+import { t } from '../../../i18n/index.js'
 import type { DecodedSolanaTransaction } from './transaction.js'
 
 /** At most this many per request: each is shown in full, and the screen must stay readable. */
@@ -14,12 +15,16 @@ export const MAX_BATCH_TRANSACTIONS = 16
 
 function transactionFields(decoded: DecodedSolanaTransaction, user: string): Field[] {
   const fields: Field[] = [
-    leaf('Fee paid by', decoded.feePayer === user ? `${user} (you)` : decoded.feePayer, true),
+    leaf(
+      t('sol.feePaidBy'),
+      decoded.feePayer === user ? t('address.you', { address: user }) : decoded.feePayer,
+      true,
+    ),
   ]
   decoded.instructions.forEach((instruction, i) => {
-    fields.push(leaf(`Instruction ${i + 1}`, instruction.summary))
+    fields.push(leaf(t('sol.instruction', { n: i + 1 }), instruction.summary))
     if (instruction.fields.length > 0)
-      fields.push({ label: 'Details', children: instruction.fields })
+      fields.push({ label: t('sol.details'), children: instruction.fields })
   })
   return fields
 }
@@ -29,21 +34,21 @@ export function solanaBatchView(
   user: string,
   origin: string,
 ): ApprovalView {
-  const heading = (i: number) => `Transaction ${i + 1} of ${batch.length}`
+  const heading = (i: number) => t('sol.batchHeading', { n: i + 1, count: batch.length })
+  const item = (i: number, text: string) => t('sol.batchItem', { heading: heading(i), text })
   return {
-    title: `Sign ${batch.length} Solana transaction${batch.length === 1 ? '' : 's'}`,
-    dangers: batch.flatMap((decoded, i) =>
-      decoded.view.dangers.map((danger) => `${heading(i)}: ${danger}`),
-    ),
+    title:
+      batch.length === 1 ? t('sol.batchTitleOne') : t('sol.batchTitle', { count: batch.length }),
+    dangers: batch.flatMap((decoded, i) => decoded.view.dangers.map((danger) => item(i, danger))),
     summary: batch.flatMap((decoded, i) =>
-      decoded.instructions.map((instruction) => `${heading(i)}: ${instruction.summary}`),
+      decoded.instructions.map((instruction) => item(i, instruction.summary)),
     ),
     sections: [
       {
-        title: 'Request',
+        title: t('sol.request'),
         fields: [
-          leaf('From site', origin),
-          leaf('Transactions', `${batch.length}, all signed when you approve`),
+          leaf(t('sol.fromSite'), origin),
+          leaf(t('sol.transactions'), t('sol.allSigned', { count: batch.length })),
         ],
       },
       ...batch.map((decoded, i) => ({
@@ -52,7 +57,7 @@ export function solanaBatchView(
       })),
     ],
     raw: {
-      label: 'Transaction messages (hex)',
+      label: t('sol.rawMessages'),
       text: batch
         .map(
           (decoded, i) =>

@@ -31,6 +31,7 @@ import {
 import { toHex } from 'viem'
 import { type ApprovalView, type Field, leaf } from '../../../decode/view.js'
 import { FrameError } from '../../../handler.js'
+import { formatDecimal, type MessageKey, t } from '../../../i18n/index.js'
 
 const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
 const COMPUTE_BUDGET = 'ComputeBudget111111111111111111111111111111'
@@ -38,7 +39,12 @@ const MEMO_PROGRAMS = new Set([
   'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
   'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo',
 ])
-const AUTHORITY_TYPES = ['mint tokens', 'freeze accounts', 'own the account', 'close the account']
+const AUTHORITY_TYPES: MessageKey[] = [
+  'sol.authority.mint',
+  'sol.authority.freeze',
+  'sol.authority.own',
+  'sol.authority.close',
+]
 
 /** One instruction in words, and the dangers it carries for the user. */
 export interface DescribedInstruction {
@@ -67,14 +73,14 @@ interface Readable {
 function sol(lamports: bigint): string {
   const whole = lamports / 1_000_000_000n
   const fraction = (lamports % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '')
-  return `${fraction ? `${whole}.${fraction}` : whole} SOL`
+  return `${formatDecimal(fraction ? `${whole}.${fraction}` : `${whole}`)} SOL`
 }
 
 function units(amount: bigint, decimals: number | undefined): string {
-  if (decimals === undefined) return `${amount} base units`
+  if (decimals === undefined) return t('amount.baseUnits', { amount: formatDecimal(`${amount}`) })
   const scale = 10n ** BigInt(decimals)
   const fraction = (amount % scale).toString().padStart(decimals, '0').replace(/0+$/, '')
-  return fraction ? `${amount / scale}.${fraction}` : `${amount / scale}`
+  return formatDecimal(fraction ? `${amount / scale}.${fraction}` : `${amount / scale}`)
 }
 
 const u64 = (data: Uint8Array, offset: number) => getU64Decoder().decode(data, offset)
@@ -82,34 +88,38 @@ const u64 = (data: Uint8Array, offset: number) => getU64Decoder().decode(data, o
 /** One instruction in words, and the dangers it carries for `user`. */
 function describe(ix: Readable, user: string): DescribedInstruction {
   const [a0 = '?', a1 = '?', a2 = '?', a3 = '?'] = ix.accounts
-  const mine = (address: string) => (address === user ? `${address} (you)` : address)
+  const mine = (address: string) => (address === user ? t('address.you', { address }) : address)
   if (ix.program === SYSTEM_PROGRAM_ADDRESS) {
     const kind = identifySystemInstruction({ data: ix.data })
     if (kind === SystemInstruction.TransferSol) {
       const { amount } = getTransferSolInstructionDataDecoder().decode(ix.data)
       return {
-        summary: `Send ${sol(amount)} to ${a1}`,
+        summary: t('sol.send', { amount: sol(amount), to: a1 }),
         dangers: [],
         fields: [
-          leaf('From', mine(a0), true),
-          leaf('To', mine(a1), true),
-          leaf('Amount', sol(amount), true),
+          leaf(t('sol.from'), mine(a0), true),
+          leaf(t('sol.to'), mine(a1), true),
+          leaf(t('sol.amount'), sol(amount), true),
         ],
       }
     }
     if (kind === SystemInstruction.CreateAccount)
       return {
-        summary: `Create account ${a1}, funded with ${sol(u64(ix.data, 4))} from ${a0}`,
+        summary: t('sol.createAccount', { account: a1, amount: sol(u64(ix.data, 4)), from: a0 }),
         dangers: [],
-        fields: [leaf('New account', a1, true), leaf('Funded by', mine(a0), true)],
+        fields: [leaf(t('sol.newAccount'), a1, true), leaf(t('sol.fundedBy'), mine(a0), true)],
       }
     if (kind === SystemInstruction.Assign && a0 === user)
       return {
-        summary: `Hand your account ${a0} to another program`,
-        dangers: ['This gives another program control of your main account and everything in it.'],
-        fields: [leaf('Account', mine(a0), true)],
+        summary: t('sol.assign', { account: a0 }),
+        dangers: [t('sol.assignDanger')],
+        fields: [leaf(t('sol.account'), mine(a0), true)],
       }
-    return { summary: `System program: ${SystemInstruction[kind]}`, dangers: [], fields: [] }
+    return {
+      summary: t('sol.system', { name: SystemInstruction[kind] }),
+      dangers: [],
+      fields: [],
+    }
   }
   if (ix.program === TOKEN_PROGRAM_ADDRESS || ix.program === TOKEN_2022) {
     const kind = identifyTokenInstruction({ data: ix.data })
@@ -117,23 +127,27 @@ function describe(ix: Readable, user: string): DescribedInstruction {
     switch (kind) {
       case TokenInstruction.Transfer:
         return {
-          summary: `Send ${units(amount, undefined)} of the token in ${a0} to token account ${a1}`,
+          summary: t('sol.tokenTransfer', { amount: units(amount, undefined), from: a0, to: a1 }),
           dangers: [],
           fields: [
-            leaf('From token account', a0, true),
-            leaf('To token account', a1, true),
-            leaf('Signed by', mine(a2), true),
+            leaf(t('sol.fromTokenAccount'), a0, true),
+            leaf(t('sol.toTokenAccount'), a1, true),
+            leaf(t('sol.signedBy'), mine(a2), true),
           ],
         }
       case TokenInstruction.TransferChecked:
         return {
-          summary: `Send ${units(amount, ix.data[9])} of token ${a1} to token account ${a2}`,
+          summary: t('sol.tokenTransferChecked', {
+            amount: units(amount, ix.data[9]),
+            token: a1,
+            to: a2,
+          }),
           dangers: [],
           fields: [
-            leaf('Token', a1, true),
-            leaf('From token account', a0, true),
-            leaf('To token account', a2, true),
-            leaf('Signed by', mine(a3), true),
+            leaf(t('sol.token'), a1, true),
+            leaf(t('sol.fromTokenAccount'), a0, true),
+            leaf(t('sol.toTokenAccount'), a2, true),
+            leaf(t('sol.signedBy'), mine(a3), true),
           ],
         }
       case TokenInstruction.Approve:
@@ -141,51 +155,62 @@ function describe(ix: Readable, user: string): DescribedInstruction {
         const delegate = kind === TokenInstruction.Approve ? a1 : a2
         const decimals = kind === TokenInstruction.ApproveChecked ? ix.data[9] : undefined
         return {
-          summary: `Allow ${delegate} to spend ${units(amount, decimals)} from token account ${a0}`,
-          dangers: [`${delegate} could move these tokens at any time without asking you again.`],
-          fields: [leaf('Spender', delegate, true), leaf('Token account', a0, true)],
+          summary: t('sol.approve', { delegate, amount: units(amount, decimals), account: a0 }),
+          dangers: [t('sol.approveDanger', { delegate })],
+          fields: [leaf(t('sol.spender'), delegate, true), leaf(t('sol.tokenAccount'), a0, true)],
         }
       }
       case TokenInstruction.Revoke:
         return {
-          summary: `Revoke every spending allowance on token account ${a0}`,
+          summary: t('sol.revoke', { account: a0 }),
           dangers: [],
           fields: [],
         }
       case TokenInstruction.CloseAccount:
         return {
-          summary: `Close token account ${a0}; its rent goes to ${a1}`,
-          dangers: a1 === user ? [] : ['The account’s rent goes to someone else, not to you.'],
-          fields: [leaf('Account', a0, true), leaf('Rent to', mine(a1), true)],
+          summary: t('sol.close', { account: a0, to: a1 }),
+          dangers: a1 === user ? [] : [t('sol.closeDanger')],
+          fields: [leaf(t('sol.account'), a0, true), leaf(t('sol.rentTo'), mine(a1), true)],
         }
       case TokenInstruction.SetAuthority: {
-        const type = AUTHORITY_TYPES[ix.data[1] ?? 0] ?? 'act on the account'
+        const type = t(AUTHORITY_TYPES[ix.data[1] ?? 0] ?? 'sol.authority.act')
         const hasNew = ix.data[2] === 1
         return {
-          summary: `Change who may ${type} for ${a0}`,
-          dangers: ['This hands control of the account to someone else.'],
+          summary: t('sol.setAuthority', { what: type, account: a0 }),
+          dangers: [t('sol.setAuthorityDanger')],
           fields: [
-            leaf('Account', a0, true),
-            leaf('New authority', hasNew ? 'another key' : 'nobody', false),
+            leaf(t('sol.account'), a0, true),
+            leaf(t('sol.newAuthority'), hasNew ? t('sol.anotherKey') : t('sol.nobody'), false),
           ],
         }
       }
       case TokenInstruction.MintTo:
       case TokenInstruction.MintToChecked:
         return {
-          summary: `Mint ${units(amount, kind === TokenInstruction.MintToChecked ? ix.data[9] : undefined)} of token ${a0} to ${a1}`,
+          summary: t('sol.mint', {
+            amount: units(amount, kind === TokenInstruction.MintToChecked ? ix.data[9] : undefined),
+            token: a0,
+            to: a1,
+          }),
           dangers: [],
           fields: [],
         }
       case TokenInstruction.Burn:
       case TokenInstruction.BurnChecked:
         return {
-          summary: `Burn ${units(amount, kind === TokenInstruction.BurnChecked ? ix.data[9] : undefined)} from token account ${a0}`,
+          summary: t('sol.burn', {
+            amount: units(amount, kind === TokenInstruction.BurnChecked ? ix.data[9] : undefined),
+            account: a0,
+          }),
           dangers: [],
           fields: [],
         }
       default:
-        return { summary: `Token program: ${TokenInstruction[kind]}`, dangers: [], fields: [] }
+        return {
+          summary: t('sol.tokenProgram', { name: TokenInstruction[kind] }),
+          dangers: [],
+          fields: [],
+        }
     }
   }
   if (ix.program === ASSOCIATED_TOKEN_PROGRAM_ADDRESS) {
@@ -194,10 +219,10 @@ function describe(ix: Readable, user: string): DescribedInstruction {
         ? AssociatedTokenInstruction.CreateAssociatedToken
         : identifyAssociatedTokenInstruction({ data: ix.data })
     return {
-      summary: `Open token account ${a1} for ${mine(a2)} (token ${a3}), paid by ${mine(a0)}`,
+      summary: t('sol.openAccount', { account: a1, owner: mine(a2), token: a3, payer: mine(a0) }),
       dangers:
         kind === AssociatedTokenInstruction.RecoverNestedAssociatedToken
-          ? ['Recovers tokens from a nested account.']
+          ? [t('sol.recoverNested')]
           : [],
       fields: [],
     }
@@ -205,28 +230,37 @@ function describe(ix: Readable, user: string): DescribedInstruction {
   if (ix.program === COMPUTE_BUDGET) {
     if (ix.data[0] === 2)
       return {
-        summary: `Compute limit: ${getU32Decoder().decode(ix.data, 1)} units`,
+        summary: t('sol.computeLimit', {
+          units: formatDecimal(String(getU32Decoder().decode(ix.data, 1))),
+        }),
         dangers: [],
         fields: [],
       }
     if (ix.data[0] === 3)
       return {
-        summary: `Priority fee: ${u64(ix.data, 1)} micro-lamports per compute unit`,
+        summary: t('sol.priorityFee', { fee: formatDecimal(String(u64(ix.data, 1))) }),
         dangers: [],
         fields: [],
       }
-    return { summary: 'Compute budget setting', dangers: [], fields: [] }
+    return { summary: t('sol.computeBudget'), dangers: [], fields: [] }
   }
   if (MEMO_PROGRAMS.has(ix.program))
-    return { summary: `Memo: “${new TextDecoder().decode(ix.data)}”`, dangers: [], fields: [] }
+    return {
+      summary: t('sol.memo', { text: new TextDecoder().decode(ix.data) }),
+      dangers: [],
+      fields: [],
+    }
   return {
-    summary: `Call program ${ix.program} with ${ix.accounts.length} accounts`,
+    summary: t('sol.unknownProgram', { program: ix.program, count: ix.accounts.length }),
     dangers: [
       ix.accounts.includes(user)
-        ? `Latch cannot read what program ${ix.program} will do with your account. Approve only if you trust this site.`
-        : `Latch cannot read what program ${ix.program} will do. Approve only if you trust this site.`,
+        ? t('sol.unknownWithYou', { program: ix.program })
+        : t('sol.unknown', { program: ix.program }),
     ],
-    fields: [leaf('Program', ix.program, true), leaf('Data', `${ix.data.length} bytes`)],
+    fields: [
+      leaf(t('sol.program'), ix.program, true),
+      leaf(t('sol.data'), t('bytes.count', { count: ix.data.length })),
+    ],
   }
 }
 
@@ -275,8 +309,7 @@ export function decodeSolanaTransaction(
     (signer) => signer !== user && !transaction.signatures[signer as never],
   )
   const dangers = [...new Set(described.flatMap((d) => d.dangers))]
-  if (feePayer === user && signers.length > 1)
-    dangers.push('Other keys sign this transaction too; you pay its fee.')
+  if (feePayer === user && signers.length > 1) dangers.push(t('sol.othersSign'))
   return {
     transaction,
     signerIndex,
@@ -284,24 +317,30 @@ export function decodeSolanaTransaction(
     instructions: described,
     unsignedOthers,
     view: {
-      title: 'Sign a Solana transaction',
+      title: t('sol.signTitle'),
       dangers,
       summary: described.map((d) => d.summary),
       sections: [
         {
-          title: 'Request',
+          title: t('sol.request'),
           fields: [
-            leaf('From site', origin),
-            leaf('Fee paid by', feePayer === user ? `${feePayer} (you)` : feePayer, true),
-            leaf('Instructions', String(described.length)),
+            leaf(t('sol.fromSite'), origin),
+            leaf(
+              t('sol.feePaidBy'),
+              feePayer === user ? t('address.you', { address: feePayer }) : feePayer,
+              true,
+            ),
+            leaf(t('sol.instructions'), String(described.length)),
           ],
         },
         ...described.flatMap((d, i) =>
-          d.fields.length > 0 ? [{ title: `Instruction ${i + 1}`, fields: d.fields }] : [],
+          d.fields.length > 0
+            ? [{ title: t('sol.instruction', { n: i + 1 }), fields: d.fields }]
+            : [],
         ),
       ],
       raw: {
-        label: 'Transaction message (hex)',
+        label: t('sol.rawMessage'),
         text: toHex(new Uint8Array(transaction.messageBytes)),
       },
     },
