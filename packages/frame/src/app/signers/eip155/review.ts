@@ -15,9 +15,9 @@ import { FrameError } from '../../handler.js'
 import { decodeCalldata } from './decode/calldata.js'
 import type { TokenBook, TokenInfo } from './decode/format.js'
 import { recognise } from './decode/permits.js'
-import { type Request, simulateTransaction } from './decode/simulate.js'
+import { type Request, type Simulation, simulateTransaction } from './decode/simulate.js'
 import { parseSwap, swapTokens } from './decode/swap.js'
-import { type TransactionFacts, transactionView } from './decode/transactionView.js'
+import { effectsSection, type TransactionFacts, transactionView } from './decode/transactionView.js'
 import { type ParsedTypedData, parseTypedData } from './decode/typedData.js'
 import { typedDataView } from './decode/typedDataView.js'
 
@@ -197,42 +197,66 @@ export function reviewMessage(params: unknown[], origin: string): ApprovalView {
 }
 
 /**
- * `wallet_sendCalls`: each call decoded as a transaction's calldata is (not simulated), with the
- * amounts in units of the tokens `tokens` knows and the sender when it is known.
+ * `wallet_sendCalls`: each call decoded as a transaction's calldata is, with the amounts in units
+ * of the tokens `tokens` knows and the sender when it is known; the batch's simulated balance
+ * changes when `simulation` is given (one call: as its own transaction shows them).
  */
 export function reviewCalls(
   rawParams: unknown,
   chainId: number,
-  known: { tokens?: TokenBook; from?: Hex } = {},
+  known: { tokens?: TokenBook; from?: Hex; simulation?: Simulation; now?: bigint } = {},
 ): ApprovalView {
   const first = (Array.isArray(rawParams) ? rawParams[0] : rawParams) as
     | { calls?: unknown }
     | undefined
   const calls = Array.isArray(first?.calls) ? (first.calls as TxParams[]) : []
   if (!calls.length) return genericView('wallet_sendCalls', rawParams)
+  const from = known.from ?? '0x0000000000000000000000000000000000000000'
+  const single = calls.length === 1
   const views = calls.map((call) =>
     transactionView({
       chainId,
-      from: known.from ?? '0x0000000000000000000000000000000000000000',
+      from,
       tokens: known.tokens,
       to: call.to,
       value: call.value && isHex(call.value) ? fromHex(call.value, 'bigint') : 0n,
       data: call.data && isHex(call.data) ? call.data : undefined,
+      simulation: single ? known.simulation : undefined,
+      now: known.now,
     }),
   )
+  // Several calls: their simulated effects are one net change of the whole batch.
+  const batchEffects =
+    !single && known.simulation
+      ? effectsSection({
+          chainId,
+          from,
+          value: 0n,
+          tokens: known.tokens,
+          simulation: known.simulation,
+        })
+      : undefined
   return {
     title: `Send ${calls.length} calls`,
-    dangers: views.flatMap((v) => v.dangers.filter((d) => !d.startsWith('This sends your whole'))),
+    dangers: [
+      ...(batchEffects?.dangers ?? []),
+      ...views.flatMap((v) => v.dangers.filter((d) => !d.startsWith('This sends your whole'))),
+    ],
     summary: views.flatMap((v) => v.summary),
-    sections: views.flatMap((v, i) =>
-      v.sections
-        .filter((section) => section.title !== 'Simulated effects')
-        .map((section) => ({
-          ...section,
-          title: `Call #${i + 1} · ${section.title}`,
-          fields: section.fields.filter((f) => f.label !== 'From' && f.label !== 'Fee estimate'),
-        })),
-    ),
+    sections: [
+      ...(batchEffects ? [{ title: 'Simulated effects', fields: batchEffects.fields }] : []),
+      ...views.flatMap((v, i) =>
+        v.sections
+          .filter(
+            (section) => section.title !== 'Simulated effects' || (single && known.simulation),
+          )
+          .map((section) => ({
+            ...section,
+            title: `Call #${i + 1} · ${section.title}`,
+            fields: section.fields.filter((f) => f.label !== 'From' && f.label !== 'Fee estimate'),
+          })),
+      ),
+    ],
   }
 }
 

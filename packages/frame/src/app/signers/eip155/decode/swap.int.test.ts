@@ -3,6 +3,7 @@ import {
   createWalletClient,
   encodeFunctionData,
   formatUnits,
+  getAddress,
   type Hex,
   http,
   maxUint256,
@@ -22,7 +23,9 @@ import {
 import { dexContracts } from '../../../../../../../scripts/devchain/dex/addresses.js'
 import { installDex } from '../../../../../../../scripts/devchain/dex/install.js'
 import { genesisTimestampFor, seedDevChain } from '../../../../../../../scripts/devchain/seed.js'
+import { batchFacts } from '../batchFacts.js'
 import { reviewTransaction } from '../review.js'
+import { batchView } from '../smartAccount/requests.js'
 import { type Request, simulateTransaction } from './simulate.js'
 import { uniswapV2RouterAbi } from './swap.js'
 import { swapText } from './swapView.js'
@@ -39,6 +42,8 @@ const quoteAbi = parseAbi([
   'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])',
   'function approve(address, uint256) returns (bool)',
 ])
+// A smart account's address: no key here, only a balance (its calls are simulated from it).
+const SAFE = getAddress('0x5afe00000000000000000000000000000000cafe')
 
 let anvil: AnvilInstance
 let request: Request
@@ -55,6 +60,12 @@ beforeAll(async () => {
   const transport = http(anvil.rpcUrl)({ chain: undefined })
   request = (args) => transport.request(args as never)
   client = walletFor(anvil.rpcUrl)
+  await request({ method: 'anvil_setBalance', params: [SAFE, '0x56bc75e2d63100000'] })
+  // The seeded history ends in the past: one block now puts the chain's clock (which the review
+  // reads) where the router's next block will be.
+  const now = Math.floor(Date.now() / 1000)
+  await request({ method: 'evm_setNextBlockTimestamp', params: [now] })
+  await request({ method: 'evm_mine', params: [] })
 }, 120_000)
 afterAll(() => anvil?.stop())
 
@@ -173,5 +184,93 @@ describe('a swap on the dev DEX, simulated and reviewed', () => {
       expect.stringMatching(/^This swap's deadline \(.+ \(expired 2 minutes ago\)\) has passed/),
       'This transaction would fail (revert: UniswapV2Router: EXPIRED). You would still pay the fee.',
     ])
+  })
+})
+
+describe("a smart account's batch with swaps, simulated as one block", () => {
+  // As prepareSendCalls builds the view a smart account's user approves.
+  const review = async (calls: { to: Address; data: Hex; value: bigint }[]) => {
+    const facts = await batchFacts(request, SAFE, calls)
+    return batchView(calls, 31337, { address: SAFE }, facts.tokens, facts)
+  }
+  const sectionFields = (view: Awaited<ReturnType<typeof review>>, title: string) =>
+    Object.fromEntries(
+      view.sections.find((s) => s.title === title)?.fields.map((f) => [f.label, f.value]) ?? [],
+    )
+
+  it('one swap: decoded in words with its balance changes, which equal getAmountsOut', async () => {
+    const amount = parseEther('0.1')
+    const out = await amountsOut(amount, [weth9, LUSD])
+    const data = ethForLusd(out, SAFE, (await chainTime()) + 1200n)
+    const view = await review([{ to: router02, data, value: amount }])
+    const lusd = formatUnits(out, devTokens.lusd.decimals)
+    expect(view.summary).toEqual([`Swap 0.1 ETH for at least ${lusd} LUSD`])
+    expect(view.dangers).toEqual([])
+    expect(sectionFields(view, 'Call #1 · Simulated effects')).toEqual({
+      'You send': '0.1 ETH',
+      'You receive': `${lusd} LUSD`,
+    })
+    expect(sectionFields(view, 'Call #1 · Call: swapExactETHForTokens')).toMatchObject({
+      Recipient: `${SAFE} (your account)`,
+      Deadline: expect.stringMatching(/\(in 20 minutes\)$/),
+    })
+  })
+
+  it('ETH -> LUSD, approve, LUSD -> ETH: each call sees the state the previous left; effects net', async () => {
+    const amount = parseEther('0.1')
+    const out = await amountsOut(amount, [weth9, LUSD])
+    const back = 100_000_000n // 100 LUSD of what the first call brings
+    const deadline = (await chainTime()) + 600n
+    const calls = [
+      { to: router02, value: amount, data: ethForLusd(1n, SAFE, deadline) },
+      {
+        to: LUSD,
+        value: 0n,
+        data: encodeFunctionData({
+          abi: quoteAbi,
+          functionName: 'approve',
+          args: [router02, back],
+        }),
+      },
+      {
+        to: router02,
+        value: 0n,
+        data: encodeFunctionData({
+          abi: uniswapV2RouterAbi,
+          functionName: 'swapExactTokensForETH',
+          args: [back, 1n, [LUSD, weth9], SAFE, deadline],
+        }),
+      },
+    ]
+    const facts = await batchFacts(request, SAFE, calls)
+    expect(facts.simulation.status).toBe('success')
+    const effects = facts.simulation.status === 'success' ? facts.simulation.effects : []
+    expect(effects.find((e) => e.kind === 'erc20')).toEqual({
+      kind: 'erc20',
+      token: LUSD.toLowerCase(),
+      amount: out - back,
+    })
+    const eth = effects.find((e) => e.kind === 'native')!.amount
+    expect(eth).toBeLessThan(0n)
+    expect(eth).toBeGreaterThan(-amount)
+    const view = batchView(calls, 31337, { address: SAFE }, facts.tokens, facts)
+    expect(sectionFields(view, 'Simulated effects')).toEqual({
+      'You send': `${formatUnits(-eth, 18)} ETH`,
+      'You receive': `${formatUnits(out - back, devTokens.lusd.decimals)} LUSD`,
+    })
+    expect(view.dangers).toEqual([])
+  })
+
+  it('a batch whose swap lacks its approval says which call would fail', async () => {
+    const data = encodeFunctionData({
+      abi: uniswapV2RouterAbi,
+      functionName: 'swapExactTokensForETH',
+      args: [10n ** 12n, 1n, [LUSD, weth9], SAFE, (await chainTime()) + 600n],
+    })
+    const view = await review([
+      { to: router02, value: parseEther('0.01'), data: ethForLusd(1n, SAFE, 2n ** 40n) },
+      { to: router02, value: 0n, data },
+    ])
+    expect(view.dangers[0]).toMatch(/^This transaction would fail \(revert: call #2: /)
   })
 })

@@ -36,7 +36,8 @@ function effectText(effect: Effect, chainId: number, tokens?: TokenBook): string
   return `${size} × item #${effect.id} of ${address(effect.token)}`
 }
 
-function effectsSection(facts: TransactionFacts): { fields: Field[]; dangers: string[] } {
+/** The simulated balance changes in words, and the danger of a transaction that would fail. */
+export function effectsSection(facts: TransactionFacts): { fields: Field[]; dangers: string[] } {
   const simulation = facts.simulation
   if (!simulation)
     return { fields: [{ label: 'Not simulated', value: 'No simulation ran.' }], dangers: [] }

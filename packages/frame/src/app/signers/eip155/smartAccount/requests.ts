@@ -1,11 +1,11 @@
 import { type Hex, isHex, toHex } from 'viem'
 import type { ApprovalView } from '../../../decode/view.js'
 import { FrameError } from '../../../handler.js'
-import { t } from '../../../i18n/index.js'
 import type { PreparedRequest } from '../../types.js'
+import { type BatchFacts, batchFacts } from '../batchFacts.js'
 import type { TokenBook } from '../decode/format.js'
 import type { Request } from '../decode/simulate.js'
-import { reviewCalls, tokenBook } from '../review.js'
+import { reviewCalls } from '../review.js'
 import { type BatchCall, parseSendCalls } from './calls.js'
 import type { SmartAccountSession } from './session.js'
 import { callsStatus, parseCallsId } from './status.js'
@@ -61,13 +61,10 @@ export async function prepareSendCalls(
   if (!session) throw needsSmartAccount()
   if (request.from && request.from.toLowerCase() !== session.address.toLowerCase())
     throw new FrameError('The batch names a sender that is not this account', 4100)
-  // Token symbols and decimals from the chain, so amounts read in units; a token that does not
-  // answer is shown in raw units.
-  const tokens = await tokenBook(
-    request_,
-    request.calls.map((c) => c.to),
-  )
-  const view = batchView(request.calls, chainId, session, tokens)
+  // Token symbols and decimals from the chain, so amounts read in units (a token that does not
+  // answer is shown in raw units), and the batch simulated from the smart account.
+  const facts = await batchFacts(request_, session.address, request.calls)
+  const view = batchView(request.calls, chainId, session, facts.tokens, facts)
   return {
     view,
     finish: async () => ({ id: await session.sendCalls(request.calls) }),
@@ -80,23 +77,29 @@ export function batchView(
   chainId: number,
   session: Pick<SmartAccountSession, 'address'>,
   tokens?: TokenBook,
+  chain: Partial<Pick<BatchFacts, 'simulation' | 'now'>> = {},
 ): ApprovalView {
   const decoded = reviewCalls(
     [{ calls: calls.map((c) => ({ to: c.to, data: c.data, value: toHex(c.value) })) }],
     chainId,
-    { from: session.address, ...(tokens ? { tokens } : {}) },
+    {
+      from: session.address,
+      ...(tokens ? { tokens } : {}),
+      ...(chain.simulation ? { simulation: chain.simulation } : {}),
+      ...(chain.now !== undefined ? { now: chain.now } : {}),
+    },
   )
   return {
     ...decoded,
-    title: calls.length === 1 ? t('batch.one') : t('batch.many', { count: calls.length }),
+    title: calls.length === 1 ? 'Send 1 call' : `Send ${calls.length} calls together`,
     sections: [
       {
-        title: t('batch.section'),
+        title: 'Batch',
         fields: [
-          { label: t('batch.from'), value: session.address, mono: true },
-          { label: t('batch.calls'), value: String(calls.length) },
-          { label: t('batch.how'), value: t('batch.atomic') },
-          { label: t('batch.fee'), value: t('batch.sponsor') },
+          { label: 'From (your smart account)', value: session.address, mono: true },
+          { label: 'Calls', value: String(calls.length) },
+          { label: 'How', value: 'One operation: every call succeeds, or none does' },
+          { label: 'Network fee', value: "Paid by the app's sponsor, if it accepts this batch" },
         ],
       },
       ...decoded.sections,

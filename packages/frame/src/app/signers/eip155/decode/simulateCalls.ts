@@ -1,0 +1,79 @@
+import { type Hex, toHex } from 'viem'
+import {
+  effectsFromLogs,
+  type Request,
+  revertReason,
+  type Simulation,
+  simulateTransaction,
+} from './simulate.js'
+
+export interface SimulatedCall {
+  to: Hex
+  data?: Hex | undefined
+  value?: bigint | undefined
+}
+
+interface SimulatedCallResult {
+  status: Hex
+  returnData?: Hex
+  logs?: { address: string; topics: Hex[]; data: Hex }[]
+  error?: { message?: string; data?: Hex }
+}
+
+/**
+ * Runs a batch (EIP-5792 calls from a smart account) on the node without sending it: every call
+ * from `from`, in order, in one simulated block, so each sees the state the previous left, as in
+ * the one operation that will carry them. What the account gains and loses is netted over all
+ * calls. One call goes through simulateTransaction, with its plain-call fallback; a batch on a
+ * node without `eth_simulateV1` is left unsimulated rather than judged call by call on a state
+ * that would not be the real one.
+ */
+export async function simulateCalls(
+  request: Request,
+  from: Hex,
+  calls: readonly SimulatedCall[],
+): Promise<Simulation> {
+  if (calls.length === 1) return simulateTransaction(request, { from, ...calls[0]! })
+  let results: SimulatedCallResult[]
+  try {
+    const blocks = (await request({
+      method: 'eth_simulateV1',
+      params: [
+        {
+          blockStateCalls: [
+            {
+              calls: calls.map((call) => ({
+                from,
+                to: call.to,
+                ...(call.value ? { value: toHex(call.value) } : {}),
+                ...(call.data && call.data !== '0x' ? { data: call.data } : {}),
+              })),
+            },
+          ],
+          traceTransfers: true,
+        },
+        'latest',
+      ],
+    })) as { calls: SimulatedCallResult[] }[]
+    results = blocks[0]?.calls ?? []
+    if (results.length !== calls.length) throw new Error('not every call was simulated')
+  } catch (error) {
+    return { status: 'unavailable', reason: (error as Error).message || 'the node did not answer' }
+  }
+  const failed = results.findIndex((result) => result.status !== '0x1')
+  if (failed >= 0) {
+    const result = results[failed]!
+    return {
+      status: 'revert',
+      reason: `call #${failed + 1}: ${revertReason(result.error?.data ?? result.returnData, result.error?.message)}`,
+    }
+  }
+  return {
+    status: 'success',
+    effects: effectsFromLogs(
+      results.flatMap((result) => result.logs ?? []),
+      from,
+    ),
+    source: 'simulation',
+  }
+}
