@@ -1,5 +1,5 @@
 export { authDisplayName, truncateAddress, truncateDisplayName } from './address.js'
-export { formatLocale, setFormatLocale } from './locale.js'
+export { formatLocale, localDecimal, setFormatLocale } from './locale.js'
 export { qrModulesPath } from './qrPath.js'
 export { formatQuantity } from './quantity.js'
 export { exactDateTime, monthGroupTitle, relativeTimeFrom } from './time.js'

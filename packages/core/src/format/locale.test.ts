@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { formatLocale, setFormatLocale } from './locale.js'
+import { formatLocale, localDecimal, setFormatLocale } from './locale.js'
 import { formatQuantity } from './quantity.js'
 import { exactDateTime, monthGroupTitle, relativeTimeFrom } from './time.js'
 
@@ -9,6 +9,7 @@ describe('the format locale', () => {
   it('is en-US until a locale is set', () => {
     expect(formatLocale()).toBe('en-US')
     expect(formatQuantity('1500.25')).toBe('1,500.25')
+    expect(localDecimal('12.5')).toBe('12.5')
   })
 
   it('writes amounts, dates and relative times in the set locale', () => {
@@ -16,6 +17,8 @@ describe('the format locale', () => {
     expect(formatQuantity('1500.2567')).toBe('1.500,257')
     expect(formatQuantity('0.0000001')).toBe('<0,001')
     expect(formatQuantity('0.25', 6)).toBe('0,25')
+    // An amount as entered keeps every digit, with the German decimal mark.
+    expect(localDecimal('0.123456789012345678')).toBe('0,123456789012345678')
     const now = new Date('2026-06-15T12:00:00Z')
     const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString()
     expect(relativeTimeFrom(ago(10), now)).toBe('jetzt')

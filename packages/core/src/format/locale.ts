@@ -21,3 +21,11 @@ export function numberFormat(decimals: number): Intl.NumberFormat {
   }
   return format
 }
+
+/** A decimal string exactly as entered ('1234.5'), with the locale's decimal mark ('1234,5'). */
+export function localDecimal(numeric: string): string {
+  const mark = numberFormat(1)
+    .formatToParts(1.5)
+    .find((part) => part.type === 'decimal')?.value
+  return mark ? numeric.replace('.', mark) : numeric
+}

@@ -1,4 +1,4 @@
-import { closeModal, formatQuantity, goBack, truncateAddress } from '@latch/core'
+import { closeModal, formatQuantity, goBack, localDecimal, truncateAddress } from '@latch/core'
 import {
   addPendingTransaction,
   fetchTokenBalances,
@@ -116,7 +116,7 @@ export function WalletSendPreview() {
         <div>
           <dt>{t.sendLabel}</dt>
           <dd data-testid="review-amount">
-            {draft.sendTokenAmount} {token.symbol}
+            {localDecimal(draft.sendTokenAmount ?? '')} {token.symbol}
           </dd>
         </div>
         <div>
