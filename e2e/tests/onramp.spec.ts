@@ -113,6 +113,25 @@ test('the buy views are a lazy chunk; an amount outside 10 to 7,500 USD by card 
   expect((await refused.json()).error.message).toBe('By card you can buy from 10 to 7500 USD')
 })
 
+test("in EUR the provider's own limits and prices; a bank transfer in EUR is not offered", async () => {
+  await openBuy()
+  await dialog(page).getByTestId('buy-currency').selectOption('EUR')
+  await expect(dialog(page).getByTestId('buy-limits')).toHaveText('From 20 to 5000 EUR')
+  const amount = dialog(page).getByTestId('buy-amount')
+  await amount.fill('10')
+  await expect(dialog(page).getByTestId('buy-reason')).toHaveText('The minimum by card is 20 EUR.')
+  await amount.fill('100')
+  const quote = dialog(page).getByTestId('buy-quote-moonpay')
+  await expect(quote).toContainText('You get about 0.043478 ETH')
+  await expect(quote).toContainText('Total 101.6 EUR')
+  await dialog(page).getByTestId('buy-method').selectOption('bank')
+  await expect(dialog(page).getByTestId('buy-reason')).toHaveText(
+    'Paying by bank transfer in EUR is not offered.',
+  )
+  await expect(dialog(page).getByTestId('buy-with-moonpay')).toHaveCount(0)
+  await axe('buy view in EUR')
+})
+
 test('buys 50 USD of ETH: popup, test card, the funds on the dev chain, status done, the history row', async () => {
   test.setTimeout(120_000)
   await openBuy()
@@ -152,6 +171,8 @@ test('buys 50 USD of ETH: popup, test card, the funds on the dev chain, status d
       { timeout: 30_000, intervals: [1_000, 2_000] },
     )
     .toContain('+0.02 ETH')
+  // A deposit, not a plain receive: the server knows the on-ramp session behind the hash.
+  await expect(row).toContainText('Deposited')
 })
 
 test('a declined card shows the decline and moves nothing', async () => {

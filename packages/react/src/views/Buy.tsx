@@ -30,7 +30,13 @@ export function Buy() {
     () => createBuyApi(config.serverUrl, config.projectId),
     [config.serverUrl, config.projectId],
   )
-  const ids = { asset: useId(), amount: useId(), method: useId(), reason: useId() }
+  const ids = {
+    asset: useId(),
+    amount: useId(),
+    method: useId(),
+    currency: useId(),
+    reason: useId(),
+  }
   const [options, setOptions] = useState<BuyOptions>()
   const [loadError, setLoadError] = useState<string>()
   const [assetKey, setAssetKey] = useState('')
@@ -40,7 +46,7 @@ export function Buy() {
   const [quoteError, setQuoteError] = useState<string>()
   const [opening, setOpening] = useState<string>()
   const [blockedUrl, setBlockedUrl] = useState<string>()
-  const fiat = 'USD'
+  const [chosenFiat, setFiat] = useState<string>()
 
   useEffect(() => {
     const abort = new AbortController()
@@ -52,6 +58,9 @@ export function Buy() {
 
   const assets = (options?.assets ?? []).filter((a) => a.network === network?.caipNetworkId)
   const asset = assets.find((a) => `${a.symbol}|${a.address}` === assetKey) ?? assets[0]
+  // USD first (the seed's limits are in USD), else the first currency a provider sells for.
+  const fiatCurrencies = options?.fiatCurrencies ?? []
+  const fiat = chosenFiat ?? (fiatCurrencies.includes('USD') ? 'USD' : (fiatCurrencies[0] ?? 'USD'))
   const limit = options ? widestLimit(options, method, fiat) : undefined
   const check = checkBuyAmount(amount, limit)
   const methodWord = method === 'card' ? t.card.toLowerCase() : t.bank.toLowerCase()
@@ -95,7 +104,7 @@ export function Buy() {
       clearTimeout(timer)
       abort.abort()
     }
-  }, [api, check.ok, asset, network, amount, method])
+  }, [api, check.ok, asset, network, amount, method, fiat])
 
   async function buy(quote: BuyQuote) {
     if (!asset || !network || !address) return
@@ -192,6 +201,26 @@ export function Buy() {
           </option>
         ))}
       </select>
+      {fiatCurrencies.length > 1 ? (
+        <>
+          <label className="latch-label" htmlFor={ids.currency}>
+            {t.currency}
+          </label>
+          <select
+            id={ids.currency}
+            className="latch-input latch-select"
+            data-testid="buy-currency"
+            value={fiat}
+            onChange={(event) => setFiat(event.target.value)}
+          >
+            {fiatCurrencies.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>
+        </>
+      ) : null}
       <label className="latch-label" htmlFor={ids.amount}>
         {t.amount} ({fiat})
       </label>

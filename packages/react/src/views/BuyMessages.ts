@@ -6,6 +6,7 @@ export const buyEn = {
   asset: 'Asset',
   amount: 'Amount',
   method: 'Pay by',
+  currency: 'Currency',
   card: 'Card',
   bank: 'Bank transfer',
   loading: 'Loading what you can buy…',
