@@ -1,6 +1,6 @@
 import { AccountActivity, fill, useLatch, useLatchAccount, useLatchNetwork } from '@latch/react'
 import { lazy, Suspense, useState } from 'react'
-import { appMessages } from './messages'
+import { useAppMessages } from './messages'
 
 // Only with wallet sign-in turned on (siwx.ts).
 const SiwxStatus = lazy(() => import('./SiwxStatus').then((m) => ({ default: m.SiwxStatus })))
@@ -16,13 +16,14 @@ export function ActivityPage() {
   const { network } = useLatchNetwork()
   const [signing, setSigning] = useState(false)
   const { config } = useLatch()
+  const t = useAppMessages()
   return (
     <div className="app-activity">
       <div className="app-activity-head">
-        <h2 id="activity-title">{appMessages.activity.title}</h2>
+        <h2 id="activity-title">{t.activity.title}</h2>
         <p className="app-activity-sub" data-testid="activity-context">
           <span className="app-mono">{address}</span>{' '}
-          {fill(appMessages.activity.context, { network: network?.name ?? '' })}
+          {fill(t.activity.context, { network: network?.name ?? '' })}
         </p>
         <button
           type="button"
@@ -30,7 +31,7 @@ export function ActivityPage() {
           aria-expanded={signing}
           onClick={() => setSigning((open) => !open)}
         >
-          {appMessages.signOpen}
+          {t.signOpen}
         </button>
       </div>
       {config.siwx ? (
@@ -39,7 +40,7 @@ export function ActivityPage() {
         </Suspense>
       ) : null}
       {signing ? (
-        <Suspense fallback={<p aria-busy="true">{appMessages.signOpen}…</p>}>
+        <Suspense fallback={<p aria-busy="true">{t.signOpen}…</p>}>
           <SignMessagePanel />
         </Suspense>
       ) : null}

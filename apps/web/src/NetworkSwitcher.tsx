@@ -1,12 +1,13 @@
 import { imageUrl } from '@latch/core'
 import { fill, useLatch, useLatchModal, useLatchNetwork } from '@latch/react'
-import { appMessages } from './messages'
+import { useAppMessages } from './messages'
 
 /** The active network; opens the modal's network list. */
 export function NetworkSwitcher() {
   const { config } = useLatch()
   const { network } = useLatchNetwork()
   const modal = useLatchModal()
+  const t = useAppMessages()
   if (!network) return null
   const icon =
     network.assets.imageUrl ?? imageUrl(config.serverUrl, 'asset', network.assets.imageId)
@@ -15,7 +16,7 @@ export function NetworkSwitcher() {
       type="button"
       className="app-network"
       aria-haspopup="dialog"
-      aria-label={fill(appMessages.network, { name: network.name })}
+      aria-label={fill(t.network, { name: network.name })}
       data-testid="network-switcher"
       onClick={() => modal.open({ view: 'Networks' })}
     >

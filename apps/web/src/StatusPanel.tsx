@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { fetchHealth, type Health } from './health'
+import { type AppMessages, appMessages } from './messages'
 
 type State =
   | { kind: 'loading' }
@@ -7,7 +8,13 @@ type State =
   | { kind: 'error'; message: string }
 
 /** Proves the wiring: the page reaches the server, which reaches the database and the chain. */
-export function StatusPanel({ serverUrl }: { serverUrl: string }) {
+export function StatusPanel({
+  serverUrl,
+  messages: t = appMessages.status,
+}: {
+  serverUrl: string
+  messages?: AppMessages['status']
+}) {
   const [state, setState] = useState<State>({ kind: 'loading' })
 
   useEffect(() => {
@@ -28,7 +35,7 @@ export function StatusPanel({ serverUrl }: { serverUrl: string }) {
     }
   }, [serverUrl])
 
-  if (state.kind === 'loading') return <p aria-busy="true">Checking the local stack…</p>
+  if (state.kind === 'loading') return <p aria-busy="true">{t.checking}</p>
   if (state.kind === 'error')
     return (
       <p role="alert" className="status-error">
@@ -38,23 +45,23 @@ export function StatusPanel({ serverUrl }: { serverUrl: string }) {
 
   const { database, chain } = state.health
   return (
-    <dl className="status" aria-label="Local stack status">
+    <dl className="status" aria-label={t.label}>
       <div>
-        <dt>Server</dt>
+        <dt>{t.server}</dt>
         <dd data-testid="server-status">{state.health.status}</dd>
       </div>
       <div>
-        <dt>Database</dt>
+        <dt>{t.database}</dt>
         <dd data-testid="database-status">
-          {database.ok ? 'reachable' : 'unreachable'} ({database.kind})
+          {database.ok ? t.reachable : t.unreachable} ({database.kind})
         </dd>
       </div>
       <div>
-        <dt>Chain id</dt>
-        <dd data-testid="chain-id">{chain.ok ? chain.chainId : 'unreachable'}</dd>
+        <dt>{t.chainId}</dt>
+        <dd data-testid="chain-id">{chain.ok ? chain.chainId : t.unreachable}</dd>
       </div>
       <div>
-        <dt>Latest block</dt>
+        <dt>{t.latestBlock}</dt>
         <dd data-testid="block-number">{chain.ok ? chain.blockNumber : (chain.error ?? '—')}</dd>
       </div>
     </dl>

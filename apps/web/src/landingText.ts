@@ -1,26 +1,27 @@
 import type { Features } from '@latch/core'
 import type { LatchClient } from '@latch/react'
-import { appMessages } from './messages'
-
-const t = appMessages.landing
+import { type AppMessages, appMessages } from './messages'
 
 /**
  * The landing's paragraph, filled in from what this page's Latch enables: the chain families of
  * its adapters (so Bitcoin shows up with its adapter and nothing is promised before), WalletConnect
- * when configured, the embedded wallet's sign-ins as the features allow, and SIWX when on. Kept
- * small: it ships in the page's first chunk.
+ * when configured, the embedded wallet's sign-ins as the features allow, and SIWX when on; in the
+ * page's locale (its strings `t`, the list of families joined by Intl). Kept small: it ships in
+ * the page's first chunk.
  */
 export function landingBody(
   config: Pick<LatchClient['config'], 'adapters' | 'auth' | 'siwx'>,
   features: Pick<Features, 'email' | 'socials'>,
   walletConnect: boolean,
+  t: AppMessages['landing'] = appMessages.landing,
+  locale = 'en',
 ): string {
   const families = (config.adapters ?? []).map(
     ({ traits }) => t.families[traits.namespace] ?? traits.label,
   )
   const embedded = config.auth && features.email
   return t.body
-    .replace('{families}', new Intl.ListFormat('en').format(new Set(families)))
+    .replace('{families}', new Intl.ListFormat(locale).format(new Set(families)))
     .replace('{walletConnect}', walletConnect ? t.walletConnect : '')
     .replace(
       '{embedded}',

@@ -1,4 +1,10 @@
-/** The web app's own strings (the modal's come from @latch/react's catalogue). */
+import { useLatch } from '@latch/react'
+
+/**
+ * The web app's own strings in English: the `app` section of the page's one catalogue (the modal's
+ * sections are @latch/react's). Another locale's `app` section (i18n/de.ts) loads with the kit's
+ * strings for that locale (`localeMessages` in latch.ts).
+ */
 export const appMessages = {
   brand: 'Latch',
   walletNav: 'Wallet',
@@ -30,4 +36,23 @@ export const appMessages = {
     context: 'on {network}',
     loading: 'Loading activity…',
   },
+  status: {
+    checking: 'Checking the local stack…',
+    label: 'Local stack status',
+    server: 'Server',
+    database: 'Database',
+    reachable: 'reachable',
+    unreachable: 'unreachable',
+    chainId: 'Chain id',
+    latestBlock: 'Latest block',
+  },
+  /** The language links' label; each language is named in itself (LANGUAGE_NAMES). */
+  language: 'Language',
+}
+
+export type AppMessages = typeof appMessages
+
+/** The `app` section of the page's catalogue: the locale's once loaded, English until then. */
+export function useAppMessages(): AppMessages {
+  return (useLatch('useAppMessages').messages as { app?: AppMessages }).app ?? appMessages
 }
