@@ -1,9 +1,8 @@
 import type { MessageVerifier } from '@latch/core'
 import { eip155MessageVerifier } from '@latch/core/evm'
-import { solanaMessageVerifier } from '@latch/core/solana'
 import { useLatchAccount, useLatchSignMessage } from '@latch/react'
 import { type FormEvent, useId, useState } from 'react'
-import { bitcoinNetworks, cosmosNetworks, polkadotNetworks } from './latch'
+import { families } from './families'
 
 const messages = {
   title: 'Sign a message',
@@ -19,35 +18,10 @@ const messages = {
 
 type Check = { state: 'idle' | 'checking' } | { state: 'done'; valid: boolean }
 
-// The namespaces this app enables (latch.ts), each with its adapter's own signature check.
-const VERIFIERS: MessageVerifier[] = [eip155MessageVerifier, solanaMessageVerifier]
-// Bitcoin's (BIP-322 and the legacy ECDSA form) loads when a Bitcoin account signs, and only in
-// builds that enable Bitcoin: a build without it carries none of its code, even in this chunk.
-const LAZY_VERIFIERS: Array<{ namespace: string; load: () => Promise<MessageVerifier> }> =
-  bitcoinNetworks?.[0]
-    ? [
-        {
-          namespace: bitcoinNetworks[0].chainNamespace,
-          load: () => import('./bitcoinVerifier').then((m) => m.bitcoinMessageVerifier),
-        },
-      ]
-    : []
-if (cosmosNetworks?.[0])
-  LAZY_VERIFIERS.push({
-    namespace: cosmosNetworks[0].chainNamespace,
-    load: () => import('./cosmosVerifier').then((m) => m.cosmosMessageVerifier),
-  })
-// Polkadot's (sr25519, ed25519, ecdsa over <Bytes>…</Bytes>) likewise, in builds that enable it.
-if (polkadotNetworks?.[0])
-  LAZY_VERIFIERS.push({
-    namespace: polkadotNetworks[0].chainNamespace,
-    load: () => import('./polkadotVerifier').then((m) => m.polkadotMessageVerifier),
-  })
-
 async function verifierFor(namespace: string | undefined): Promise<MessageVerifier | undefined> {
-  const loaded = VERIFIERS.find((verifier) => verifier.namespace === namespace)
-  if (loaded) return loaded
-  return LAZY_VERIFIERS.find((lazy) => lazy.namespace === namespace)?.load()
+  if (namespace === eip155MessageVerifier.namespace) return eip155MessageVerifier
+  // Each family's check loads on its accounts' first signature, only in builds that enable it.
+  return families.find((family) => family.networks[0]?.chainNamespace === namespace)?.loadVerifier()
 }
 
 /**

@@ -1,9 +1,6 @@
 import {
   arbitrumNetwork,
   baseNetwork,
-  bitcoinMainnet,
-  bitcoinRegtest,
-  type CaipNetwork,
   createDevNetwork,
   type EvmNetwork,
   ethereumNetwork,
@@ -11,26 +8,10 @@ import {
   imageUrl,
   optimismNetwork,
   polygonNetwork,
-  type SolanaNetwork,
   sepoliaNetwork,
-  solanaLocalnet,
-  solanaMainnet,
   withRpcProxy,
 } from '@latch/core'
-import { createLazyBitcoinAdapter } from '@latch/core/bitcoin'
-import {
-  cosmosDevNetwork,
-  cosmosHubNetwork,
-  createLazyCosmosAdapter,
-  withCosmosNodeUrls,
-} from '@latch/core/cosmos'
 import { createEvmAdapter, type EvmAdapter } from '@latch/core/evm'
-import {
-  createLazyPolkadotAdapter,
-  createPolkadotDevNetwork,
-  polkadotNetwork,
-} from '@latch/core/polkadot'
-import { createLazySolanaAdapter } from '@latch/core/solana'
 import { createWalletConnectSessions, walletConnect } from '@latch/core/walletconnect'
 import { createAuthConnector, type LatchAuthConnector } from '@latch/frame/connector'
 import { createLatchClient, type LatchClient, type LatchConfig } from '@latch/react'
@@ -43,6 +24,7 @@ import {
   walletConnectProjectId,
   walletConnectRelayUrl,
 } from './env'
+import { families } from './families'
 import { appMessages } from './messages'
 import { demoSiwx } from './siwx'
 
@@ -68,88 +50,6 @@ export const networks: EvmNetwork[] = isDev
       ]),
     ]
   : proxied(evmMainnets)
-
-/**
- * Solana when a cluster's RPC url is configured (VITE_LATCH_SOLANA_RPC_URL, LATCH_SOLANA_PORT under
- * `npm start`): the local cluster in development, mainnet in a build. The url is a build-time
- * constant, so a build without it carries no Solana code; with it, wallet discovery runs with the
- * page and the adapter loads on the first Solana connect (docs/solana.md#wallets).
- */
-// Read here, not through env.ts: the bundler folds the constant only within one module.
-export const solanaNetwork: SolanaNetwork | undefined = import.meta.env.VITE_LATCH_SOLANA_RPC_URL
-  ? {
-      ...(import.meta.env.DEV ? solanaLocalnet : solanaMainnet),
-      rpcUrls: { default: { http: [import.meta.env.VITE_LATCH_SOLANA_RPC_URL] } },
-    }
-  : undefined
-
-/**
- * Bitcoin when a network is configured (VITE_LATCH_BITCOIN_NETWORK: `regtest`, set with
- * LATCH_BITCOIN_PORT under `npm start`, or `mainnet`). The adapter reads the chain through the
- * Latch server's Esplora pass-through (`/v1/esplora/<caip2>`), so the page talks to one origin
- * and a public Esplora's address is the server's setting. A build without it carries no Bitcoin
- * code; with it, wallet discovery runs with the page and the adapter loads on the first Bitcoin
- * connect (docs/bitcoin.md). In development `?bitcoinNetworks=mainnet` makes the page a
- * mainnet-only app, which a regtest wallet must be refused by.
- */
-export const bitcoinNetworks: CaipNetwork[] | undefined = import.meta.env.VITE_LATCH_BITCOIN_NETWORK
-  ? [
-      import.meta.env.VITE_LATCH_BITCOIN_NETWORK === 'regtest' && !mainnetOnlyPage()
-        ? bitcoinRegtest
-        : bitcoinMainnet,
-    ].map((network) => withEsploraProxy(network))
-  : undefined
-
-/**
- * Cosmos when a node is configured (VITE_LATCH_COSMOS_RPC_URL and VITE_LATCH_COSMOS_REST_URL, set
- * from LATCH_COSMOS_RPC_PORT and LATCH_COSMOS_REST_PORT under `npm start`): the dev chain in
- * development, the Cosmos Hub in a build. The server has no Cosmos pass-through yet, so the page
- * and the wallet read the node directly (the dev node on loopback). A build without the URL
- * carries no Cosmos code; with it, wallet discovery runs with the page and cosmjs loads on the
- * first Cosmos connect (docs/cosmos.md).
- */
-export const cosmosNetworks: CaipNetwork[] | undefined = import.meta.env.VITE_LATCH_COSMOS_RPC_URL
-  ? [
-      withCosmosNodeUrls(import.meta.env.DEV ? cosmosDevNetwork : cosmosHubNetwork, {
-        rpc: import.meta.env.VITE_LATCH_COSMOS_RPC_URL,
-        rest:
-          import.meta.env.VITE_LATCH_COSMOS_REST_URL || import.meta.env.VITE_LATCH_COSMOS_RPC_URL,
-      }),
-    ]
-  : undefined
-
-/**
- * Polkadot when a chain's WebSocket url is configured (VITE_LATCH_POLKADOT_RPC_URL, set from
- * LATCH_POLKADOT_PORT under `npm start`): the dev chain in development, Polkadot in a build. The
- * page reads the chain over that WebSocket. A build without it carries no Polkadot code; with it,
- * the extensions on `window.injectedWeb3` show with the page and @polkadot/api loads on the first
- * Polkadot connect (docs/polkadot.md).
- */
-export const polkadotNetworks: CaipNetwork[] | undefined = import.meta.env
-  .VITE_LATCH_POLKADOT_RPC_URL
-  ? [
-      import.meta.env.DEV
-        ? createPolkadotDevNetwork(import.meta.env.VITE_LATCH_POLKADOT_RPC_URL)
-        : {
-            ...polkadotNetwork,
-            rpcUrls: {
-              default: { http: [], webSocket: [import.meta.env.VITE_LATCH_POLKADOT_RPC_URL] },
-            },
-          },
-    ]
-  : undefined
-
-function mainnetOnlyPage(): boolean {
-  if (!isDev || typeof window === 'undefined') return false
-  return new URLSearchParams(window.location.search).get('bitcoinNetworks') === 'mainnet'
-}
-
-/** The network with its Esplora base on the Latch server's pass-through, for this project. */
-export function withEsploraProxy(network: CaipNetwork): CaipNetwork {
-  const url = new URL(`/v1/esplora/${network.caipNetworkId}`, serverUrl)
-  url.searchParams.set('projectId', projectId)
-  return { ...network, rpcUrls: { ...network.rpcUrls, default: { http: [url.toString()] } } }
-}
 
 /** A visitor's own opt-out: analytics stay off (and no analytics request is made) when set. */
 export const ANALYTICS_OPT_OUT_KEY = 'latch-web.analytics'
@@ -197,13 +97,16 @@ function buildPageClient(): LatchClient {
   return client
 }
 
+// False only in a build that sets none of the families' variables (vite.config.ts), where every
+// family is off: then the family wiring below folds away (first-load bytes). Unknown (a test): on.
+const familiesOn = import.meta.env.LATCH_FAMILY_VARIABLES !== ''
+
 function buildLatchConfig(): LatchConfig {
-  // One WalletConnect pairing serves Bitcoin, Cosmos and Polkadot too: what a wallet approves in
-  // bip122, cosmos or polkadot connects that adapter (docs/bitcoin.md#walletconnect,
-  // docs/cosmos.md#walletconnect, docs/polkadot.md#walletconnect). Checked here so a build
-  // without them folds it away.
+  // One WalletConnect pairing serves the families that share it (families/): what a wallet
+  // approves in their namespace connects their adapter. Checked here so a build without
+  // WalletConnect folds it away.
   const sessions =
-    walletConnectProjectId && (bitcoinNetworks || cosmosNetworks || polkadotNetworks)
+    walletConnectProjectId && familiesOn && families.some((family) => family.sharesWalletConnect)
       ? createWalletConnectSessions()
       : undefined
   // Email sign-in: the secure frame holds the embedded wallet; it loads on first use only.
@@ -212,8 +115,8 @@ function buildLatchConfig(): LatchConfig {
     projectId,
     serverUrl,
     chainId: Number(networks[0]!.id),
-    // Spread, so a build without Solana carries not even the key (first-load bytes).
-    ...(solanaNetwork && { solanaChains: [solanaNetwork.caipNetworkId] }),
+    // What the families add (Solana: its embedded account's chains); none in a build without them.
+    ...(familiesOn && Object.assign({}, ...families.map((family) => family.auth))),
     // Email and social users get a Safe smart account on the dev chain, where `npm start` runs a
     // bundler (docs/smart-accounts.md). Development only, read here so a build folds it away.
     ...(import.meta.env.DEV && { smartAccountNetworks: [Number(devNetwork.id)] }),
@@ -233,42 +136,19 @@ function buildLatchConfig(): LatchConfig {
     serverUrl,
     adapters: [
       adapter,
-      ...(solanaNetwork
-        ? [
-            createLazySolanaAdapter({
-              networks: [solanaNetwork],
-              // An email or social user's Solana account, from the same sign-in.
-              embeddedWallet: auth.loadSolanaWallet && {
-                connectorId: auth.connectorId,
-                load: auth.loadSolanaWallet,
-              },
+      ...(familiesOn
+        ? families.map((family) =>
+            family.createAdapter({
+              auth,
+              walletConnect: family.sharesWalletConnect ? sessions : undefined,
             }),
-          ]
-        : []),
-      ...(bitcoinNetworks
-        ? [createLazyBitcoinAdapter({ networks: bitcoinNetworks, walletConnect: sessions })]
-        : []),
-      ...(cosmosNetworks
-        ? [createLazyCosmosAdapter({ networks: cosmosNetworks, walletConnect: sessions })]
-        : []),
-      ...(polkadotNetworks
-        ? [
-            createLazyPolkadotAdapter({
-              networks: polkadotNetworks,
-              appName: appMessages.brand,
-              walletConnect: sessions,
-            }),
-          ]
+          )
         : []),
     ],
     auth,
-    networks: [
-      ...networks,
-      ...(solanaNetwork ? [solanaNetwork] : []),
-      ...(bitcoinNetworks ?? []),
-      ...(cosmosNetworks ?? []),
-      ...(polkadotNetworks ?? []),
-    ],
+    networks: familiesOn
+      ? [...networks, ...families.flatMap((family) => family.networks)]
+      : networks,
     defaultNetwork: networks[0],
     // Twenty rows fill a screen; the next page comes as the list scrolls.
     historyPageSize: 20,
@@ -300,14 +180,11 @@ function walletConnectConnectors(sessions?: ReturnType<typeof createWalletConnec
     walletConnect({
       projectId: walletConnectProjectId,
       relayUrl: walletConnectRelayUrl,
-      // The proposal asks for Bitcoin's, Cosmos's and Polkadot's chains when their adapters share
-      // the session.
+      // The proposal asks for the chains of the families that share the session.
       networks: sessions
         ? [
             ...networks,
-            ...(bitcoinNetworks ?? []),
-            ...(cosmosNetworks ?? []),
-            ...(polkadotNetworks ?? []),
+            ...families.flatMap((family) => (family.sharesWalletConnect ? family.networks : [])),
           ]
         : networks,
       sessions,
