@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { pgliteTemplateEnv } from '../apps/server/src/testing/database.js'
 import { demoAccounts } from './devchain/accounts.js'
 import { freePort, probeChain } from './devchain/anvil.js'
 
@@ -55,6 +56,8 @@ function start(p: Awaited<ReturnType<typeof ports>>) {
         LATCH_BUNDLER_URLS: '',
         LATCH_WALLETCONNECT_PROJECT_ID: '',
         LATCH_DATA_DIR: dataDir,
+        // The first start opens a fresh PGlite from the tests' migrated template, not initdb.
+        ...pgliteTemplateEnv(),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

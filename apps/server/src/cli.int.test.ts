@@ -19,7 +19,8 @@ beforeAll(async () => {
   anvil = await startAnvil()
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'latch-cli-'))
   template = path.join(tmp, 'template')
-  const cli = start(['migrate'], { LATCH_DATA_DIR: template })
+  // A real first start, without the harness's migrated template: initdb and every migration.
+  const cli = start(['migrate'], { LATCH_DATA_DIR: template }, undefined, { template: false })
   if ((await cli.exited) !== 0) throw new Error(`migrate failed:\n${cli.stderr()}`)
   running.length = 0
 }, SLOW)
@@ -35,11 +36,16 @@ afterAll(async () => {
 })
 
 /** The bundle production runs (testing/bundle.ts); `from: 'source'` as `npm run cli` runs. */
-function start(args: string[], env: Record<string, string>, from?: 'source'): CliProcess {
+function start(
+  args: string[],
+  env: Record<string, string>,
+  from?: 'source',
+  options: { template?: boolean } = {},
+): CliProcess {
   const cli = spawnCli(
     args,
     { LATCH_SERVER_PORT: '0', LATCH_CHAIN_RPC_URL: anvil.rpcUrl, LATCH_LOG_LEVEL: 'warn', ...env },
-    { from },
+    { from, ...options },
   )
   running.push(cli)
   return cli

@@ -6,6 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite'
 import { IN_MEMORY_DATA_DIR } from '../config.js'
 import { DatabaseOpenError } from './errors.js'
 import { lockDataDir } from './lock.js'
+import { pgliteTemplateFor } from './pglite-template.js'
 import * as schema from './schema/index.js'
 import type { Db, PgliteHandle } from './types.js'
 
@@ -15,7 +16,10 @@ export function pgliteDir(dataDir: string): string | null {
 }
 
 export interface OpenPgliteOptions {
-  /** A `dumpDataDir()` tarball to start from instead of running initdb (test templates). */
+  /**
+   * A `dumpDataDir()` tarball to start from instead of running initdb (test templates); by
+   * default the harness's LATCH_TEST_PGLITE_TEMPLATE when set (pglite-template.ts).
+   */
   loadDataDir?: Blob
 }
 
@@ -24,6 +28,7 @@ export async function openPglite(
   options: OpenPgliteOptions = {},
 ): Promise<PgliteHandle> {
   const dir = pgliteDir(dataDir)
+  const loadDataDir = options.loadDataDir ?? pgliteTemplateFor(dir)
   let release = () => {}
   let client: PGlite
   if (dir) {
@@ -37,7 +42,7 @@ export async function openPglite(
     release = lockDataDir(dir)
   }
   try {
-    client = await PGlite.create(dir ?? IN_MEMORY_DATA_DIR, { loadDataDir: options.loadDataDir })
+    client = await PGlite.create(dir ?? IN_MEMORY_DATA_DIR, { loadDataDir })
     await client.query('select 1')
   } catch (error) {
     release()

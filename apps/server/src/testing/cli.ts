@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { serverBundle } from './bundle.js'
+import { pgliteTemplateEnv } from './database.js'
 
 export const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url))
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url))
@@ -16,11 +17,13 @@ export interface CliProcess {
 /**
  * Runs `latch-server` with exactly `env` added: by default the bundle production runs
  * (bundle.ts, a third of the start time); `from: 'source'` runs the sources as `npm run cli` does.
+ * A fresh PGlite starts from the tests' migrated template (testing/database.ts) unless
+ * `template: false`, which keeps a real first start: initdb and every migration.
  */
 export function spawnCli(
   args: string[],
   env: Record<string, string>,
-  options: { from?: 'bundle' | 'source' } = {},
+  options: { from?: 'bundle' | 'source'; template?: boolean } = {},
 ): CliProcess {
   const entry =
     options.from === 'source'
@@ -28,7 +31,12 @@ export function spawnCli(
       : [serverBundle()]
   const child = spawn(process.execPath, [...entry, ...args], {
     cwd: SERVER_DIR,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      ...(options.template === false ? {} : pgliteTemplateEnv()),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''

@@ -1,12 +1,15 @@
+import { execFileSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { type Config, IN_MEMORY_DATA_DIR } from '../config.js'
 import { MIGRATIONS_FOLDER, migrate } from '../db/migrate.js'
 import { openDatabase } from '../db/open.js'
 import { openPglite } from '../db/pglite.js'
+import { PGLITE_TEMPLATE_ENV } from '../db/pglite-template.js'
 import type { DatabaseHandle, PgliteHandle } from '../db/types.js'
 
 // initdb dominates PGlite's start (seconds; tens of seconds on a busy machine). Loading a
@@ -44,6 +47,40 @@ export async function openTestDatabase(): Promise<PgliteHandle> {
   fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()))
   fs.renameSync(partial, file)
   return handle
+}
+
+/** The migrated template's file, made first if this run has none yet. */
+export async function pgliteTemplate(): Promise<string> {
+  const file = templateFile()
+  if (!fs.existsSync(file)) await (await openTestDatabase()).close()
+  return file
+}
+
+const MAKE_TEMPLATE = fileURLToPath(new URL('./make-template.ts', import.meta.url))
+
+/**
+ * `pgliteTemplate()` for synchronous callers (`spawnCli`): when the file is missing, a child
+ * process makes it (once per migrations version; seconds, then reused by every later run).
+ */
+export function pgliteTemplateSync(): string {
+  const file = templateFile()
+  if (fs.existsSync(file)) return file
+  execFileSync(process.execPath, ['--import', 'tsx', '--conditions=latch-source', MAKE_TEMPLATE], {
+    cwd: path.dirname(MAKE_TEMPLATE),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  return file
+}
+
+/**
+ * The environment that makes a spawned `latch-server` (or `npm start`) open a fresh PGlite from
+ * the migrated template instead of running initdb and the migrations (db/pglite-template.ts).
+ * `LATCH_TEST_PGLITE_TEMPLATE_OFF=1` in the test run's environment turns it off, to time the
+ * same tree both ways (docs/benchmarks.md).
+ */
+export function pgliteTemplateEnv(): Record<string, string> {
+  if (process.env.LATCH_TEST_PGLITE_TEMPLATE_OFF === '1') return {}
+  return { [PGLITE_TEMPLATE_ENV]: pgliteTemplateSync() }
 }
 
 /**

@@ -23,9 +23,12 @@ function npm(args: string[], cwd: string): string {
   return execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
 }
 
-/** `port` 0 lets the system pick one; `log` hears each step as it starts. */
+/**
+ * `port` 0 lets the system pick one; `log` hears each step as it starts; `env` is added to the
+ * server's (the test passes the migrated PGlite template, testing/database.ts).
+ */
 export async function checkPackedServer(
-  options: { port?: number; log?: (line: string) => void } = {},
+  options: { port?: number; log?: (line: string) => void; env?: Record<string, string> } = {},
 ): Promise<PackedServerReport> {
   const log = options.log ?? (() => {})
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'latch-server-pack-'))
@@ -57,6 +60,7 @@ export async function checkPackedServer(
         LATCH_DATA_DIR: path.join(tmp, 'data'),
         LATCH_SERVER_PORT: String(options.port ?? 0),
         LATCH_LOG_LEVEL: 'error',
+        ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       // npm exec runs the server as its child: the group is signalled as one.
