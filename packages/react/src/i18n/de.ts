@@ -354,6 +354,7 @@ export const de: Catalogue = {
     asset: 'Vermögenswert',
     amount: 'Betrag',
     method: 'Zahlen per',
+    currency: 'Währung',
     card: 'Karte',
     bank: 'Banküberweisung',
     loading: 'Kaufbare Vermögenswerte werden geladen…',
