@@ -89,4 +89,48 @@ describe('EIP-1193 test wallet on anvil', () => {
     expect(await wallet.request({ method: 'eth_chainId' })).toBe('0x1')
     expect(changes).toEqual(['0x1'])
   })
+
+  it('with eip5792, sends a batch in one block and reports its receipts; without, has no such method', async () => {
+    const wallet = createTestWallet({ rpcUrl: anvil.rpcUrl, accountIndex: 3, eip5792: true })
+    await wallet.request({ method: 'eth_requestAccounts' })
+    expect(
+      await wallet.request({ method: 'wallet_getCapabilities', params: [wallet.address] }),
+    ).toEqual({
+      '0x7a69': { atomic: { status: 'supported' } },
+    })
+    const client = createPublicClient({ transport: http(anvil.rpcUrl) })
+    const before = await client.getBalance({ address: RECEIVER })
+    const { id } = (await wallet.request({
+      method: 'wallet_sendCalls',
+      params: [
+        {
+          version: '2.0.0',
+          calls: [
+            { to: RECEIVER, data: '0x', value: numberToHex(5n) },
+            { to: RECEIVER, data: '0x', value: numberToHex(6n) },
+          ],
+        },
+      ],
+    })) as { id: string }
+    const status = (await wallet.request({ method: 'wallet_getCallsStatus', params: [id] })) as {
+      status: number
+      receipts: { blockNumber: string; status: string }[]
+    }
+    expect(status.status).toBe(200)
+    expect(status.receipts).toHaveLength(2)
+    expect(new Set(status.receipts.map((r) => r.blockNumber)).size).toBe(1)
+    expect((await client.getBalance({ address: RECEIVER })) - before).toBe(11n)
+    await expect(
+      wallet.request({ method: 'wallet_getCallsStatus', params: [`0x${'00'.repeat(32)}`] }),
+    ).rejects.toMatchObject({ code: 5730 })
+
+    const plain = createTestWallet({ rpcUrl: anvil.rpcUrl, accountIndex: 3 })
+    await plain.request({ method: 'eth_requestAccounts' })
+    await expect(
+      plain.request({
+        method: 'wallet_sendCalls',
+        params: [{ calls: [{ to: RECEIVER, data: '0x' }] }],
+      }),
+    ).rejects.toMatchObject({ code: -32601 })
+  })
 })

@@ -33,6 +33,13 @@ export interface TestWalletOptions {
   /** Chain the wallet starts on. Default the first known chain. */
   chainId?: number
   mnemonic?: string
+  /**
+   * EIP-5792: answer wallet_getCapabilities (atomic `supported`), wallet_sendCalls and
+   * wallet_getCallsStatus, sending a batch's calls as transactions mined in one block (the node's
+   * automine paused meanwhile: an anvil). Without it these methods go to the node, which has none
+   * of them: a wallet without EIP-5792.
+   */
+  eip5792?: boolean
 }
 
 export interface TestWalletRequest {
@@ -101,6 +108,8 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
   const requests: TestWalletRequest[] = []
   const addedChains: AddEthereumChainParameter[] = []
   const listeners = new Map<string, Set<Listener>>()
+  /** EIP-5792 batches sent, by id: their transactions' hashes. */
+  const batches = new Map<string, Hex[]>()
   let rpcId = 0
 
   const emit = (event: string, ...args: unknown[]) => {
@@ -149,8 +158,57 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
     return null
   }
 
+  /** A batch mined in one block, so all its calls land together (each may still revert). */
+  async function sendBatch(params: unknown[]): Promise<{ id: Hex }> {
+    requireConnected()
+    const [batch] = params as [{ calls?: { to: Hex; data?: Hex; value?: Hex }[] } | undefined]
+    const calls = batch?.calls ?? []
+    if (calls.length === 0) throw new ProviderRpcError(-32602, 'calls must hold at least one call')
+    const hashes: Hex[] = []
+    await forward('evm_setAutomine', [false])
+    try {
+      for (const call of calls)
+        hashes.push(
+          (await handle('eth_sendTransaction', [{ ...call, from: account.address }])) as Hex,
+        )
+      await forward('evm_mine', [])
+    } finally {
+      await forward('evm_setAutomine', [true])
+    }
+    const id = numberToHex(batches.size + 1, { size: 32 })
+    batches.set(id, hashes)
+    return { id }
+  }
+
+  async function batchStatus(id: unknown) {
+    const hashes = batches.get(String(id))
+    if (!hashes) throw new ProviderRpcError(5730, 'Unknown bundle id')
+    const receipts = (await Promise.all(
+      hashes.map((hash) => forward('eth_getTransactionReceipt', [hash])),
+    )) as ({ status: Hex } | null)[]
+    const found = receipts.filter((r) => r !== null)
+    const failed = found.filter((r) => r.status !== '0x1').length
+    let status = 100
+    if (found.length === hashes.length)
+      status = failed === 0 ? 200 : failed === hashes.length ? 500 : 600
+    return {
+      version: '2.0.0',
+      id,
+      chainId: numberToHex(state.chainId),
+      status,
+      atomic: true,
+      receipts: found,
+    }
+  }
+
   async function handle(method: string, params: unknown): Promise<unknown> {
     const list = (Array.isArray(params) ? params : []) as unknown[]
+    if (options.eip5792) {
+      if (method === 'wallet_getCapabilities')
+        return { [numberToHex(state.chainId)]: { atomic: { status: 'supported' } } }
+      if (method === 'wallet_sendCalls') return sendBatch(list)
+      if (method === 'wallet_getCallsStatus') return batchStatus(list[0])
+    }
     switch (method) {
       case 'eth_chainId':
         return numberToHex(state.chainId)

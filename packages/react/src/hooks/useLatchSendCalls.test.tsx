@@ -12,8 +12,8 @@ import { useLatchConnect } from './useLatchConnect.js'
 import { useLatchConnectors } from './useLatchConnectors.js'
 import { useLatchSendCalls } from './useLatchSendCalls.js'
 
-// The same hook with two real wallets on anvil: core's test wallet, which has no EIP-5792 (one
-// transaction per call), and that wallet behind an EIP-5792 front that sends the batch in one
+// The same hook with two real wallets on anvil: core's test wallet without EIP-5792 (one
+// transaction per call), and the same wallet in its EIP-5792 mode, which sends the batch in one
 // block. The embedded smart account's batch is tested in packages/frame.
 const A = '0x00000000000000000000000000000000000a11ce'
 const B = '0x0000000000000000000000000000000000000b0b'
@@ -42,41 +42,9 @@ async function node(method: string, params: unknown[] = []) {
 const balance = async (address: string) =>
   BigInt((await node('eth_getBalance', [address, 'latest'])) as string)
 
-/** Core's test wallet; with `batching`, an EIP-5792 wallet in front of it. */
+/** Core's test wallet; with `batching`, in its EIP-5792 mode (a batch mined in one block). */
 function mount(batching: boolean) {
-  const base = createTestWallet({ rpcUrl: anvil.rpcUrl })
-  const batches = new Map<string, string[]>()
-  const wallet = {
-    on: base.on,
-    removeListener: base.removeListener,
-    async request(args: { method: string; params?: unknown }): Promise<unknown> {
-      if (!batching) return base.request(args)
-      if (args.method === 'wallet_getCapabilities')
-        return { '0x7a69': { atomic: { status: 'supported' } } }
-      if (args.method === 'wallet_sendCalls') {
-        const [{ calls }] = args.params as [{ calls: object[] }]
-        await node('evm_setAutomine', [false])
-        const hashes: string[] = []
-        for (const call of calls)
-          hashes.push(
-            (await base.request({ method: 'eth_sendTransaction', params: [call] })) as string,
-          )
-        await node('evm_mine')
-        await node('evm_setAutomine', [true])
-        const id = `batch-${batches.size + 1}`
-        batches.set(id, hashes)
-        return { id }
-      }
-      if (args.method === 'wallet_getCallsStatus') {
-        const hashes = batches.get((args.params as [string])[0]) ?? []
-        const receipts = await Promise.all(
-          hashes.map((h) => node('eth_getTransactionReceipt', [h])),
-        )
-        return { version: '2.0.0', status: 200, atomic: true, receipts }
-      }
-      return base.request(args)
-    },
-  }
+  const wallet = createTestWallet({ rpcUrl: anvil.rpcUrl, eip5792: batching })
   stops.push(announceProvider(wallet, TEST_WALLET_INFO, window))
   const network = createDevNetwork(anvil.rpcUrl)
   const backend = createMemoryStorage()
@@ -95,6 +63,7 @@ function mount(batching: boolean) {
       <Batch />
     </LatchProvider>,
   )
+  return wallet
 }
 
 function Batch() {
@@ -139,7 +108,7 @@ describe('useLatchSendCalls', () => {
     'sends a batch with %s',
     async (_name, batching, how) => {
       const [a0, b0] = [await balance(A), await balance(B)]
-      mount(batching)
+      const wallet = mount(batching)
       fireEvent.click(screen.getByRole('button', { name: 'Send' }))
       await waitFor(() =>
         expect(screen.getByTestId('sent').textContent).toBe('No ActiveCaipAddress found'),
@@ -153,6 +122,12 @@ describe('useLatchSendCalls', () => {
       expect(screen.getByTestId('sent').textContent).toBe(how)
       expect(await balance(A)).toBe(a0 + 5n)
       expect(await balance(B)).toBe(b0 + 6n)
+      // What the page asked the wallet for: one batch; or a batch the wallet has no method for
+      // (-32601 from the node), then each call on its own.
+      const asked = (method: string) => wallet.requests.filter((r) => r.method === method).length
+      expect([asked('wallet_sendCalls'), asked('eth_sendTransaction')]).toEqual(
+        batching ? [1, 0] : [1, 2],
+      )
     },
     60_000,
   )
