@@ -1,4 +1,5 @@
 import type { Hex } from 'viem'
+import { chainClock } from './decode/clock.js'
 import type { TokenBook } from './decode/format.js'
 import type { Request, Simulation } from './decode/simulate.js'
 import { type SimulatedCall, simulateCalls } from './decode/simulateCalls.js'
@@ -25,12 +26,7 @@ export async function batchFacts(
   const [tokens, simulation, now] = await Promise.all([
     tokenBook(request, [...calls.map((call) => call.to), ...swaps.flatMap(swapTokens)]),
     simulateCalls(request, from, calls),
-    swaps.length
-      ? request({ method: 'eth_getBlockByNumber', params: ['latest', false] }).then(
-          (block) => BigInt((block as { timestamp: Hex }).timestamp),
-          () => undefined,
-        )
-      : undefined,
+    swaps.length ? chainClock(request) : undefined,
   ])
   const moved =
     simulation.status === 'success'

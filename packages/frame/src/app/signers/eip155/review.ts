@@ -13,6 +13,7 @@ import { messageView } from '../../decode/message.js'
 import type { ApprovalView } from '../../decode/view.js'
 import { FrameError } from '../../handler.js'
 import { decodeCalldata } from './decode/calldata.js'
+import { chainClock } from './decode/clock.js'
 import type { TokenBook, TokenInfo } from './decode/format.js'
 import { recognise } from './decode/permits.js'
 import { type Request, type Simulation, simulateTransaction } from './decode/simulate.js'
@@ -156,14 +157,8 @@ export async function reviewTransaction(
         : undefined,
       tokenBook(request, [...(tx.to && data ? [tx.to] : []), ...(swap ? swapTokens(swap) : [])]),
       simulateTransaction(request, { from: account, to: tx.to, value, data }),
-      // A swap's deadline is judged on the chain's clock, as the router judges it.
-      swap
-        ? maybe(
-            request({ method: 'eth_getBlockByNumber', params: ['latest', false] }).then((b) =>
-              BigInt((b as { timestamp: Hex }).timestamp),
-            ),
-          )
-        : undefined,
+      // A swap's deadline is judged on the chain's clock, as the router will judge it.
+      swap ? chainClock(request) : undefined,
     ])
   const effectTokens =
     simulation.status === 'success'

@@ -50,7 +50,7 @@ export const FAR_DEADLINE_SECONDS = 24n * 60n * 60n
 export interface SwapContext {
   /** The account that sends the swap; undefined when the review does not know it. */
   account?: string | undefined
-  /** The chain's clock (the latest block), else the device's, in Unix seconds. */
+  /** The chain's clock (its next block), else the device's, in Unix seconds. */
   now: bigint
   nativeSymbol: string
   tokens?: TokenBook | undefined
@@ -66,11 +66,13 @@ function tokenLabel(token: string, tokens?: TokenBook): string {
   return info ? `${info.symbol} (${address(token)})` : address(token)
 }
 
+/** A duration to the nearest whole unit: the seconds between reading the clock and now blur. */
 function span(seconds: bigint): string {
+  const nearest = (unit: bigint) => Number((seconds + unit / 2n) / unit)
   if (seconds < 60n) return swapText.underAMinute
-  if (seconds < 2n * 3600n) return swapText.minutes(Number(seconds / 60n))
-  if (seconds < 2n * 86400n) return swapText.hours(Number(seconds / 3600n))
-  return swapText.days(Number(seconds / 86400n))
+  if (seconds < 2n * 3600n) return swapText.minutes(nearest(60n))
+  if (seconds < 2n * 86400n) return swapText.hours(nearest(3600n))
+  return swapText.days(nearest(86400n))
 }
 
 /** "2026-11-28 02:10 UTC (in 20 minutes)"; a deadline of 0 is long past. */

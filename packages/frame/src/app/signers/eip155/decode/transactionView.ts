@@ -22,7 +22,7 @@ export interface TransactionFacts {
   tokenBalance?: bigint | undefined
   tokens?: TokenBook | undefined
   simulation?: Simulation | undefined
-  /** The chain's clock (latest block), in Unix seconds, for a swap's deadline. */
+  /** The chain's clock (its next block), in Unix seconds, for a swap's deadline. */
   now?: bigint | undefined
 }
 
