@@ -18,6 +18,8 @@ import {
   strangerAddress,
 } from './accounts.js'
 import { artifact, type ContractName } from './contracts/artifacts.js'
+import { dexDeployer } from './dex/addresses.js'
+import { dexApprove, dexDeployments, dexPools, dexSwap, dexTokenNeeds } from './dex/seedPlan.js'
 
 /** What a seeded transaction is, for tests deciding what to look for on the chain. */
 export type SeedKind =
@@ -34,6 +36,7 @@ export type SeedKind =
   | 'spam-airdrop'
   | 'spam-with-token'
   | 'swap'
+  | 'add-liquidity'
   | 'reverted-call'
 
 export interface PlannedTx {
@@ -156,6 +159,15 @@ function buildPlan() {
     erc20('token-mint', d, demoAt, 'mint', [swap, demo('1000000')]),
     erc20('token-mint', d, demoAt, 'mint', [spamNft, demo('10000')]),
   ])
+  // Uniswap V2 from its own deployer (dex/), with the dev pools, so that account 0 can trade on
+  // it in past months below; installDex finds it in place.
+  h.at({ secondsAfterGenesis: 10_800 }, [
+    ...dexDeployments(),
+    ...dexTokenNeeds().map(({ token, amount }) =>
+      erc20('token-mint', d, token, 'mint', [dexDeployer.address, amount]),
+    ),
+  ])
+  h.at({ secondsAfterGenesis: 14_400 }, dexPools())
 
   h.at({ daysAgo: 1085, utcTime: '09:00' }, [
     erc20('token-mint', d, lusdAt, 'mint', [account0, lusd('5000')]),
@@ -282,13 +294,24 @@ function buildPlan() {
   h.at({ daysAgo: 150, utcTime: '09:45' }, [
     call('swap', account0, swap, 'LatchSwap', 'swap', [lusd('100')], 200_000n, 'swap 100 LUSD'),
   ])
+  h.at({ daysAgo: 130, utcTime: '10:20' }, [
+    dexSwap(account0, 'ETH', 'LUSD', parseEther('0.5'), 'swap 0.5 ETH for LUSD on Uniswap'),
+  ])
   h.at({ daysAgo: 110, utcTime: '11:11' }, [
     erc20('erc20-transfer', account0, demoAt, 'transfer', [account1, demo('10')]),
   ])
   h.at({ daysAgo: 110, utcTime: '21:00' }, [native(account1, account0, '0.2', 'dinner')])
+  // Approve and swap in one block, as a wallet batching them would.
+  h.at({ daysAgo: 95, utcTime: '15:10' }, [
+    dexApprove(account0, lusdAt),
+    dexSwap(account0, 'LUSD', 'ETH', lusd('1000'), 'swap 1,000 LUSD for ETH on Uniswap'),
+  ])
   h.at({ daysAgo: 75, utcTime: '16:20' }, [
     native(account0, stranger(23), '0.3', 'account 0 pays a stranger'),
     native(account3, account0, '0.8', 'account 3 pays account 0'),
+  ])
+  h.at({ daysAgo: 55, utcTime: '09:40' }, [
+    dexSwap(account0, 'LUSD', 'DEMO', lusd('200'), 'swap 200 LUSD for DEMO on Uniswap'),
   ])
   h.at({ daysAgo: 40, utcTime: '12:00' }, [
     mintPass(account1), // PASS #4
@@ -302,6 +325,9 @@ function buildPlan() {
       120_000n,
       'give PASS #2 to account 0',
     ),
+  ])
+  h.at({ daysAgo: 20, utcTime: '18:05' }, [
+    dexSwap(account0, 'ETH', 'DEMO', parseEther('0.2'), 'swap 0.2 ETH for DEMO on Uniswap'),
   ])
   h.at({ daysAgo: 12, utcTime: '09:30' }, [
     erc20('erc20-transfer', account0, lusdAt, 'transfer', [account1, lusd('25.5')]),

@@ -65,6 +65,7 @@ describe('seedSchedule', () => {
       'spam-airdrop',
       'spam-with-token',
       'swap',
+      'add-liquidity',
       'reverted-call',
     ]
     expect([...kinds].sort()).toEqual([...all].sort())

@@ -10,6 +10,7 @@ import {
 } from 'viem'
 import { demoAccounts, deployer, devContracts, mnemonicAddresses } from './accounts.js'
 import { DEV_CHAIN_ID } from './anvil.js'
+import { dexDeployer } from './dex/addresses.js'
 import { deployerFinalNonce, type PlannedTx, seededContracts } from './plan.js'
 import { type SeedBlock, seedSchedule } from './schedule.js'
 
@@ -56,7 +57,7 @@ async function rpc<T>(client: Client, method: string, params: unknown[] = []): P
 }
 
 async function readChainState(client: Client): Promise<ChainState> {
-  const senders = [deployer.address, ...mnemonicAddresses]
+  const senders = [deployer.address, dexDeployer.address, ...mnemonicAddresses]
   const [chainId, code, ...nonces] = await Promise.all([
     rpc<Hex>(client, 'eth_chainId'),
     rpc<Hex>(client, 'eth_getCode', [devContracts.lusd, 'latest']),
@@ -86,9 +87,11 @@ async function sendPlanned(client: Client, tx: PlannedTx): Promise<Hex> {
     gas: tx.gas,
     nonce: tx.nonce,
   }
+  // The seed's and the DEX's deployers sign here; anvil signs for its mnemonic accounts.
+  const signer = [deployer, dexDeployer].find((account) => account.address === tx.from)
   try {
-    if (tx.from === deployer.address) {
-      const signed = await deployer.signTransaction({
+    if (signer) {
+      const signed = await signer.signTransaction({
         ...fields,
         ...fees,
         type: 'eip1559',
@@ -203,7 +206,8 @@ export async function seedDevChain(rpcUrl: string, options: SeedOptions = {}): P
       `the chain's latest block is dated ${new Date(Number(head.timestamp) * 1000).toISOString()}, after the history starts: start anvil with genesisTimestamp = genesisTimestampFor(now)`,
     )
 
-  await rpc(writer, 'anvil_setBalance', [deployer.address, numberToHex(parseEther('1000'))])
+  for (const { address } of [deployer, dexDeployer])
+    await rpc(writer, 'anvil_setBalance', [address, numberToHex(parseEther('1000'))])
   await rpc(writer, 'evm_setAutomine', [false])
   const hashes: Hex[][] = []
   try {

@@ -96,7 +96,8 @@ async function credit(client: Client, token: Address, amount: bigint): Promise<v
 /**
  * Deploys Uniswap V2 (WETH9, the factory, Router02) from the published artifacts and opens the dev
  * pools with liquidity (addresses.ts). Idempotent: contracts in place and pools holding reserves
- * are left alone. Run after the seed: it adds blocks but no seeded account's transaction.
+ * are left alone. The seed puts all of it in place on a fresh chain (seedPlan.ts), so this sends
+ * something only on a chain seeded before that; it adds blocks but no seeded account's transaction.
  */
 export async function installDex(
   rpcUrl: string,

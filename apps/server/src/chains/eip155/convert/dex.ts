@@ -46,7 +46,7 @@ const erc20Abi = parseAbi([
 /** Pairs read for the token list: a dev DEX has a handful; a fork of mainnet would have many. */
 const MAX_PAIRS = 200
 const TOKEN_LIST_TTL_MS = 60_000
-/** How long a built swap stays valid, counted on the chain's own clock. */
+/** How long a built swap stays valid, from the later of the chain's head and the clock. */
 const DEADLINE_SECONDS = 20n * 60n
 
 interface Chain {
@@ -206,8 +206,11 @@ export function createDexProvider(options: DexProviderOptions): SwapProvider {
     async buildTransaction(request) {
       const { chain, path, out } = await checked(request)
       const minOut = (out * BigInt(10_000 - request.slippageBps)) / 10_000n
+      // The next block is dated after both the head and the clock: an idle dev chain's head may
+      // be a seeded block from yesterday, and a deadline counted from it would already be past.
       const head = await chain.client.getBlock()
-      const deadline = head.timestamp + DEADLINE_SECONDS
+      const clock = BigInt(Math.floor(now() / 1000))
+      const deadline = (head.timestamp > clock ? head.timestamp : clock) + DEADLINE_SECONDS
       const { user, amount } = request
       if (request.from === NATIVE_TOKEN)
         return {

@@ -9,7 +9,7 @@ import {
 } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { devTokens } from '../../../../../../scripts/devchain/accounts.js'
+import { devTokens, mnemonicAddresses } from '../../../../../../scripts/devchain/accounts.js'
 import {
   type AnvilInstance,
   startAnvil,
@@ -17,7 +17,11 @@ import {
 } from '../../../../../../scripts/devchain/anvil.js'
 import { dexContracts } from '../../../../../../scripts/devchain/dex/addresses.js'
 import { installDex } from '../../../../../../scripts/devchain/dex/install.js'
-import { genesisTimestampFor, seedDevChain } from '../../../../../../scripts/devchain/seed.js'
+import {
+  genesisTimestampFor,
+  seedDevChain,
+  seedSchedule,
+} from '../../../../../../scripts/devchain/seed.js'
 import { allPages, createWorld, type World } from '../fixtures/harness.js'
 import { routerAbi } from './dex.js'
 
@@ -102,5 +106,28 @@ describe('a Uniswap V2 swap in the history', () => {
   it('keeps the approval before it an approve row', async () => {
     const mine = (await rows()).filter((r) => r.metadata.hash.toLowerCase() === hashes.approve)
     expect(mine.map((r) => r.metadata.operationType)).toEqual(['approve'])
+  })
+
+  it("shows account 0's seeded Uniswap swaps of past months as trades with both legs", async () => {
+    const account0 = mnemonicAddresses[0] as Address
+    // The seed's blocks holding a swap through the router: their dates are the rows' dates.
+    const swapDays = seedSchedule(NOW)
+      .filter((b) => b.txs.some((tx) => tx.kind === 'swap' && tx.to === dexContracts.router02))
+      .map((b) => new Date(b.timestamp * 1000).toISOString().slice(0, 19))
+    expect(swapDays).toHaveLength(4)
+    const all = (await allPages(world.app, account0, { limit: '50' })).flat()
+    const seeded = all.filter((r) => swapDays.includes(String(r.metadata.minedAt).slice(0, 19)))
+    // The approval batched with LUSD → ETH is a row of its own, in that swap's block.
+    const trades = seeded.filter((r) => r.metadata.operationType === 'trade')
+    expect(seeded.filter((r) => !trades.includes(r)).map((r) => r.metadata.operationType)).toEqual([
+      'approve',
+    ])
+    // Newest first: ETH → DEMO, LUSD → DEMO, LUSD → ETH, ETH → LUSD.
+    expect(trades.map((r) => legs(r as never))).toEqual([
+      ['in DEMO', 'out ETH'],
+      ['in DEMO', 'out LUSD'],
+      ['in ETH', 'out LUSD'],
+      ['in LUSD', 'out ETH'],
+    ])
   })
 })
