@@ -2,7 +2,7 @@ import { frameNotices } from '../protocol/index.js'
 import { embeddingOrigins, verifiedParent } from './ancestors.js'
 import { createAuthApi } from './api.js'
 import { createMessageHandler } from './handler.js'
-import { type MessageKey, setLocale, t } from './i18n/index.js'
+import { type MessageKey, onLocaleChange, setLocale, t } from './i18n/index.js'
 import { serverProxyUrl } from './proxyUrl.js'
 import { createFrameServices } from './services.js'
 import { createSmartAccounts } from './signers/eip155/smartAccount/networks.js'
@@ -29,7 +29,11 @@ async function start() {
   const params = new URLSearchParams(window.location.search)
   const projectId = params.get('projectId') ?? ''
   const chainId = params.get('chainId') ?? anchorSigner.defaultChainId
-  // The browser's language until the page names one (SYNC_DAPP_DATA).
+  // The browser's language until the page names one (SYNC_DAPP_DATA); screen readers read the
+  // views in the language <html lang> names.
+  onLocaleChange((language) => {
+    document.documentElement.lang = language
+  })
   await setLocale(undefined)
   if (window.parent === window) return say('page.outsideApp')
   const origins = embeddingOrigins(window.location.ancestorOrigins, document.referrer)

@@ -52,15 +52,27 @@ export function setLocale(tag: string | undefined, fallback = browserLanguage())
   // Intl formats in the chosen region ('de-AT', 'en-GB'); a language the frame lacks means English.
   const next = { tag: chosen.split('-')[0]!.toLowerCase() === language ? chosen : 'en', language }
   const load = language === 'en' ? Promise.resolve(en) : loaders[language]!()
-  pending = load.then(
-    (messages) => {
-      active = { ...next, messages }
-    },
-    () => {
-      active = { tag: 'en', language: 'en', messages: en }
-    },
-  )
+  pending = load
+    .then(
+      (messages) => {
+        active = { ...next, messages }
+      },
+      () => {
+        active = { tag: 'en', language: 'en', messages: en }
+      },
+    )
+    .then(() => {
+      for (const listener of listeners) listener(active.language)
+    })
   return pending
+}
+
+const listeners = new Set<(language: string) => void>()
+
+/** Calls `listener` with the language each time the frame's texts switch (e.g. for `<html lang>`). */
+export function onLocaleChange(listener: (language: string) => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
 }
 
 /** Settles once the catalogue last asked for is in (or failed). */
