@@ -1,6 +1,7 @@
 import { type Hex, isHex, toHex } from 'viem'
 import type { ApprovalView } from '../../../decode/view.js'
 import { FrameError } from '../../../handler.js'
+import { t } from '../../../i18n/index.js'
 import type { PreparedRequest } from '../../types.js'
 import { type BatchFacts, batchFacts } from '../batchFacts.js'
 import type { TokenBook } from '../decode/format.js'
@@ -91,15 +92,15 @@ export function batchView(
   )
   return {
     ...decoded,
-    title: calls.length === 1 ? 'Send 1 call' : `Send ${calls.length} calls together`,
+    title: calls.length === 1 ? t('batch.one') : t('batch.many', { count: calls.length }),
     sections: [
       {
-        title: 'Batch',
+        title: t('batch.section'),
         fields: [
-          { label: 'From (your smart account)', value: session.address, mono: true },
-          { label: 'Calls', value: String(calls.length) },
-          { label: 'How', value: 'One operation: every call succeeds, or none does' },
-          { label: 'Network fee', value: "Paid by the app's sponsor, if it accepts this batch" },
+          { label: t('batch.from'), value: session.address, mono: true },
+          { label: t('batch.calls'), value: String(calls.length) },
+          { label: t('batch.how'), value: t('batch.atomic') },
+          { label: t('batch.fee'), value: t('batch.sponsor') },
         ],
       },
       ...decoded.sections,
