@@ -1,6 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
 import {
   createPublicClient,
+  encodeFunctionData,
+  formatUnits,
   getAddress,
   type Hex,
   http,
@@ -9,6 +11,8 @@ import {
   parseEther,
 } from 'viem'
 import { foundry } from 'viem/chains'
+import { uniswapV2RouterAbi } from '../../packages/frame/src/app/signers/eip155/decode/swap.js'
+import { swapText } from '../../packages/frame/src/app/signers/eip155/decode/swapView.js'
 import { devTokens } from '../../scripts/devchain/accounts.js'
 import { dexContracts } from '../../scripts/devchain/dex/addresses.js'
 import { ports } from '../playwright.config.js'
@@ -79,8 +83,19 @@ test('an email user swaps ETH for LUSD, approving in the secure frame', async ()
     args: [parseEther('0.05'), [dexContracts.weth9, devTokens.lusd.address]],
   })
   await view.getByTestId('swap-submit').click()
-  // The frame shows the call and the value before anything is signed.
-  await expect(approvalView(page)).toContainText('0.05 ETH', { timeout: 30_000 })
+  // The frame shows the swap in words and its simulated balance changes before anything is
+  // signed: the least it accepts at the default 1 % slippage, and the router's own quote arriving.
+  const frame = approvalView(page)
+  const lusd = (n: bigint) => `${formatUnits(n, devTokens.lusd.decimals)} LUSD`
+  await expect(frame.getByTestId('summary')).toHaveText(
+    `Swap 0.05 ETH for at least ${lusd(((quoted as bigint) * 99n) / 100n)}`,
+    { timeout: 30_000 },
+  )
+  await expect(frame).toContainText(`Recipient${address} (your account)`)
+  await expect(frame).toContainText(/Deadline[^(]+ UTC \(in 20 minutes\)/)
+  await expect(frame).toContainText('You send0.05 ETH')
+  await expect(frame).toContainText(`You receive${lusd(quoted as bigint)}`)
+  await expect(frame.getByTestId('danger')).toHaveCount(0)
   await approvalView(page).getByTestId('approve').click()
   await expect(view.getByTestId('swap-done')).toBeVisible({ timeout: 60_000 })
   const got = await chain.readContract({
@@ -91,4 +106,49 @@ test('an email user swaps ETH for LUSD, approving in the secure frame', async ()
   })
   expect(got).toBeGreaterThanOrEqual(((quoted as bigint) * 99n) / 100n)
   expect(got).toBeLessThanOrEqual(quoted as bigint)
+})
+
+test('a page asking the embedded wallet for a swap that pays another address is flagged', async () => {
+  // The page's own script, through the app's connector: a swap that looks ordinary but sends the
+  // LUSD to someone else.
+  const ATTACKER = '0xBAd0000000000000000000000000000000000Bad'
+  const { timestamp } = await chain.getBlock()
+  const data = encodeFunctionData({
+    abi: uniswapV2RouterAbi,
+    functionName: 'swapExactETHForTokens',
+    args: [1n, [dexContracts.weth9, devTokens.lusd.address], ATTACKER, timestamp + 600n],
+  })
+  await page.evaluate(
+    async (tx) => {
+      type Provider = { request(args: unknown): Promise<unknown> }
+      const w = window as unknown as {
+        __latchDev: {
+          adapter: {
+            wagmiConfig: { connectors: { id: string; getProvider(): Promise<Provider> }[] }
+          }
+        }
+        pending?: Promise<unknown>
+      }
+      const connector = w.__latchDev.adapter.wagmiConfig.connectors.find(
+        (c) => c.id === 'latch-auth',
+      )
+      const provider = await connector!.getProvider()
+      w.pending = provider
+        .request({ method: 'eth_sendTransaction', params: [tx] })
+        .catch((e: { code?: number }) => ({ code: e.code }))
+    },
+    { from: address, to: dexContracts.router02, value: numberToHex(parseEther('0.01')), data },
+  )
+  const frame = approvalView(page)
+  await expect(frame.getByTestId('danger')).toHaveText(swapText.dangerRecipient(ATTACKER), {
+    timeout: 30_000,
+  })
+  await expect(frame.getByTestId('summary')).toContainText(`, paid to ${ATTACKER}`)
+  await expect(frame).toContainText(`Recipient${ATTACKER} (NOT your account)`)
+  // What the account would get back: nothing.
+  await expect(frame).toContainText('Simulated effectsYou send0.01 ETHTransaction')
+  await frame.getByTestId('reject').click()
+  expect(await page.evaluate(() => (window as unknown as { pending: unknown }).pending)).toEqual({
+    code: 4001,
+  })
 })
