@@ -1,7 +1,7 @@
-import { formatEther } from 'viem'
 import type { Field } from '../../../decode/view.js'
+import { formatUtc } from '../../../i18n/index.js'
 import type { DecodedCall } from './calldata.js'
-import { address, amountWithToken, date, type TokenBook } from './format.js'
+import { address, amountWithToken, date, nativeAmount, type TokenBook } from './format.js'
 import type { Simulation } from './simulate.js'
 import { NATIVE, type ParsedSwap } from './swap.js'
 
@@ -58,7 +58,7 @@ export interface SwapContext {
 
 const amountOf = (value: bigint, token: string, context: SwapContext) =>
   token === NATIVE
-    ? `${formatEther(value)} ${context.nativeSymbol}`
+    ? nativeAmount(value, context.nativeSymbol)
     : amountWithToken(value, token, context.tokens)
 
 function tokenLabel(token: string, tokens?: TokenBook): string {
@@ -77,7 +77,8 @@ function span(seconds: bigint): string {
 
 /** "2026-11-28 02:10 UTC (in 20 minutes)"; a deadline of 0 is long past. */
 export function deadlineText(deadline: bigint, now: bigint): string {
-  const when = deadline === 0n ? '1970-01-01 00:00 UTC' : date(deadline)
+  // date() reads 0 as "no expiry" (permits do); a router reads it as long past.
+  const when = deadline === 0n ? formatUtc(new Date(0)) : date(deadline)
   if (when === 'no expiry') return swapText.neverExpires
   const relative =
     deadline < now
