@@ -15,8 +15,10 @@ import {
   USDC,
 } from '../signers/eip155/decode/fixtures.js'
 import type { TokenBook } from '../signers/eip155/decode/format.js'
+import { transactionView } from '../signers/eip155/decode/transactionView.js'
 import { parseTypedData } from '../signers/eip155/decode/typedData.js'
 import { typedDataView } from '../signers/eip155/decode/typedDataView.js'
+import { reviewCalls } from '../signers/eip155/review.js'
 import { solanaBatchView } from '../signers/solana/decode/batch.js'
 import { decodeSolanaTransaction } from '../signers/solana/decode/transaction.js'
 import { FRIEND, STRANGER, solanaWire } from '../signers/solana/fixtures.js'
@@ -98,6 +100,59 @@ describe('views in German', () => {
         [transfer, approve].map(({ sentence, fields, dangers }) => ({ sentence, fields, dangers })),
       ),
     ).toEqual([])
+  })
+
+  it('a transaction and a batch of calls', () => {
+    const value = 1_500_000_000_000_000_000n
+    const view = transactionView({
+      chainId: 1,
+      from: OWNER,
+      to: USDC,
+      value,
+      nativeBalance: value,
+      fee: 21_000n,
+      toIsContract: true,
+      simulation: {
+        status: 'success',
+        source: 'simulation',
+        effects: [{ kind: 'native', amount: -value }],
+      },
+    })
+    expect(view.title).toBe('Transaktion senden')
+    expect(view.summary).toEqual([`1,5 ETH an ${USDC} senden`])
+    expect(view.dangers).toEqual(['Damit senden Sie Ihr gesamtes ETH-Guthaben.'])
+    expect(englishIn(view)).toEqual([])
+    const transfer = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [OWNER, 2_000_000n],
+    })
+    const calls = reviewCalls(
+      [
+        {
+          calls: [
+            { to: USDC, data: transfer },
+            { to: USDC, data: transfer },
+          ],
+        },
+      ],
+      1,
+      { tokens, from: OWNER },
+    )
+    expect(calls.title).toBe('2 Aufrufe senden')
+    expect(calls.sections.map((section) => section.title)).toEqual([
+      'Aufruf Nr. 1 · Transaktion',
+      'Aufruf Nr. 1 · Aufruf: transfer',
+      'Aufruf Nr. 2 · Transaktion',
+      'Aufruf Nr. 2 · Aufruf: transfer',
+    ])
+    // The sender and fee rows are the batch's, not each call's, in German too.
+    expect(calls.sections[0]!.fields.map((field) => field.label)).toEqual([
+      'Netzwerk',
+      'An',
+      'Betrag',
+    ])
+    expect(englishIn(calls)).toEqual([])
   })
 
   it('permits and orders, with dates in the German order', () => {

@@ -12,13 +12,19 @@ import {
 import { messageView } from '../../decode/message.js'
 import type { ApprovalView } from '../../decode/view.js'
 import { FrameError } from '../../handler.js'
+import { t } from '../../i18n/index.js'
 import { decodeCalldata } from './decode/calldata.js'
 import { chainClock } from './decode/clock.js'
 import type { TokenBook, TokenInfo } from './decode/format.js'
 import { recognise } from './decode/permits.js'
 import { type Request, type Simulation, simulateTransaction } from './decode/simulate.js'
 import { parseSwap, swapTokens } from './decode/swap.js'
-import { effectsSection, type TransactionFacts, transactionView } from './decode/transactionView.js'
+import {
+  effectsSection,
+  isWholeBalanceDanger,
+  type TransactionFacts,
+  transactionView,
+} from './decode/transactionView.js'
 import { type ParsedTypedData, parseTypedData } from './decode/typedData.js'
 import { typedDataView } from './decode/typedDataView.js'
 
@@ -232,23 +238,25 @@ export function reviewCalls(
         })
       : undefined
   return {
-    title: `Send ${calls.length} calls`,
+    title: t('calls.title', { count: calls.length }),
     dangers: [
       ...(batchEffects?.dangers ?? []),
-      ...views.flatMap((v) => v.dangers.filter((d) => !d.startsWith('This sends your whole'))),
+      ...views.flatMap((v) => v.dangers.filter((d) => !isWholeBalanceDanger(d))),
     ],
     summary: views.flatMap((v) => v.summary),
     sections: [
-      ...(batchEffects ? [{ title: 'Simulated effects', fields: batchEffects.fields }] : []),
+      ...(batchEffects ? [{ title: t('tx.sectionEffects'), fields: batchEffects.fields }] : []),
       ...views.flatMap((v, i) =>
         v.sections
           .filter(
-            (section) => section.title !== 'Simulated effects' || (single && known.simulation),
+            (section) => section.title !== t('tx.sectionEffects') || (single && known.simulation),
           )
           .map((section) => ({
             ...section,
-            title: `Call #${i + 1} · ${section.title}`,
-            fields: section.fields.filter((f) => f.label !== 'From' && f.label !== 'Fee estimate'),
+            title: t('calls.section', { n: i + 1, title: section.title }),
+            fields: section.fields.filter(
+              (f) => f.label !== t('tx.from') && f.label !== t('tx.fee'),
+            ),
           })),
       ),
     ],
@@ -259,12 +267,14 @@ export function reviewCalls(
 export function genericView(method: string, params: unknown): ApprovalView {
   return {
     title: method,
-    dangers: ['This request could not be decoded. Approve only if you trust this site.'],
+    dangers: [t('generic.danger')],
     summary: [],
     sections: [
       {
-        title: 'Request',
-        fields: [{ label: 'Parameters', value: JSON.stringify(params, null, 2), mono: true }],
+        title: t('generic.section'),
+        fields: [
+          { label: t('generic.parameters'), value: JSON.stringify(params, null, 2), mono: true },
+        ],
       },
     ],
   }

@@ -1,7 +1,15 @@
-import { formatEther, type Hex, zeroAddress } from 'viem'
+import { type Hex, zeroAddress } from 'viem'
 import type { ApprovalView, Field } from '../../../decode/view.js'
+import { formatDecimal, t } from '../../../i18n/index.js'
 import { type DecodedCall, decodeCalldata } from './calldata.js'
-import { address, amountWithToken, network, type TokenBook } from './format.js'
+import {
+  address,
+  amountWithToken,
+  nativeAmount,
+  network,
+  type TokenBook,
+  tokenName,
+} from './format.js'
 import type { Effect, Simulation } from './simulate.js'
 import { NATIVE, parseSwap } from './swap.js'
 import { type SwapContext, swapCall, swapSimulationDangers } from './swapView.js'
@@ -31,49 +39,66 @@ export const nativeSymbol = (chainId: number) => nativeSymbols[chainId] ?? 'ETH'
 
 function effectText(effect: Effect, chainId: number, tokens?: TokenBook): string {
   const size = effect.amount < 0n ? -effect.amount : effect.amount
-  if (effect.kind === 'native') return `${formatEther(size)} ${nativeSymbol(chainId)}`
+  if (effect.kind === 'native') return nativeAmount(size, nativeSymbol(chainId))
   if (effect.kind === 'erc20') return amountWithToken(size, effect.token!, tokens)
-  return `${size} × item #${effect.id} of ${address(effect.token)}`
+  return t('amount.itemsOf', {
+    count: formatDecimal(size.toString()),
+    id: String(effect.id),
+    token: address(effect.token),
+  })
+}
+
+/** The start both whole-balance dangers share ('This sends your whole …'), in the active language. */
+export const isWholeBalanceDanger = (danger: string) =>
+  danger.startsWith(t('tx.wholeBalance').split('{')[0]!)
+
+/** The token a balance is in, as amountWithToken names it, without the amount. */
+function tokenLabel(token: string, tokens?: TokenBook): string {
+  const info = tokens?.get(token.toLowerCase())
+  return info ? info.symbol : tokenName(token)
 }
 
 /** The simulated balance changes in words, and the danger of a transaction that would fail. */
 export function effectsSection(facts: TransactionFacts): { fields: Field[]; dangers: string[] } {
   const simulation = facts.simulation
   if (!simulation)
-    return { fields: [{ label: 'Not simulated', value: 'No simulation ran.' }], dangers: [] }
+    return { fields: [{ label: t('tx.notSimulated'), value: t('tx.noSimulation') }], dangers: [] }
   if (simulation.status === 'revert')
     return {
       fields: [
-        { label: 'Would fail', value: `The transaction would revert: ${simulation.reason}` },
+        { label: t('tx.wouldFail'), value: t('tx.wouldRevert', { reason: simulation.reason }) },
       ],
-      dangers: [
-        `This transaction would fail (revert: ${simulation.reason}). You would still pay the fee.`,
-      ],
+      dangers: [t('tx.revertDanger', { reason: simulation.reason })],
     }
   if (simulation.status === 'unavailable')
     return {
-      fields: [{ label: 'Unknown', value: `The simulation could not run: ${simulation.reason}` }],
+      fields: [
+        {
+          label: t('tx.unknown'),
+          value: t('tx.simulationUnavailable', { reason: simulation.reason }),
+        },
+      ],
       dangers: [],
     }
   const send = simulation.effects.filter((e) => e.amount < 0n)
   const receive = simulation.effects.filter((e) => e.amount > 0n)
   const fields: Field[] = [
     ...send.map((e) => ({
-      label: 'You send',
+      label: t('tx.youSend'),
       value: effectText(e, facts.chainId, facts.tokens),
       mono: true,
     })),
     ...receive.map((e) => ({
-      label: 'You receive',
+      label: t('tx.youReceive'),
       value: effectText(e, facts.chainId, facts.tokens),
       mono: true,
     })),
   ]
-  if (!fields.length) fields.push({ label: 'Balance changes', value: 'None' })
+  if (!fields.length) fields.push({ label: t('tx.balanceChanges'), value: t('tx.none') })
   if (simulation.source === 'calldata')
     fields.push({
-      label: 'Note',
-      value: 'Checked with a plain call; token moves are read from the request itself.',
+      label: t('tx.note'),
+      value: t('tx.calldataNote'),
     })
   return { fields, dangers: [] }
 }
@@ -99,20 +124,20 @@ export function transactionView(facts: TransactionFacts): ApprovalView {
     dangers.push(...call.dangers)
   } else if (hasData)
     summary.push(
-      facts.to
-        ? `Call contract ${address(facts.to)} with data it did not describe`
-        : 'Deploy a contract',
+      facts.to ? t('tx.undescribedCall', { address: address(facts.to) }) : t('tx.deploy'),
     )
   // A swap's sentence already says what the value pays for.
   if (facts.value > 0n && facts.to && swap?.tokenIn !== NATIVE)
-    summary.unshift(`Send ${formatEther(facts.value)} ${symbol} to ${address(facts.to)}`)
+    summary.unshift(
+      t('tx.sendValue', { amount: nativeAmount(facts.value, symbol), address: address(facts.to) }),
+    )
 
   if (
     facts.nativeBalance !== undefined &&
     facts.value > 0n &&
     facts.value + (facts.fee ?? 0n) >= facts.nativeBalance
   )
-    dangers.push(`This sends your whole ${symbol} balance.`)
+    dangers.push(t('tx.wholeBalance', { symbol }))
   const out = call?.tokenOut
   if (
     out &&
@@ -121,37 +146,43 @@ export function transactionView(facts: TransactionFacts): ApprovalView {
     out.amount >= facts.tokenBalance &&
     (!out.from || out.from.toLowerCase() === facts.from.toLowerCase())
   )
-    dangers.push(
-      `This sends your whole balance of ${amountWithToken(facts.tokenBalance, out.token, facts.tokens).replace(/^[\d.]+ /, '')}.`,
-    )
+    dangers.push(t('tx.wholeTokenBalance', { token: tokenLabel(out.token, facts.tokens) }))
 
   const effects = effectsSection(facts)
   dangers.push(...effects.dangers)
   if (swap) dangers.push(...swapSimulationDangers(swap, facts.simulation, swapContext))
-  const to = facts.to
-    ? `${address(facts.to)}${facts.toIsContract === true ? ' (contract)' : facts.toIsContract === false ? ' (account)' : ''}`
-    : '(new contract)'
+  const to = !facts.to
+    ? t('tx.newContract')
+    : facts.toIsContract === true
+      ? t('tx.contract', { address: address(facts.to) })
+      : facts.toIsContract === false
+        ? t('tx.account', { address: address(facts.to) })
+        : address(facts.to)
   const details: Field[] = [
-    { label: 'Network', value: network(facts.chainId) },
-    { label: 'From', value: address(facts.from), mono: true },
-    { label: 'To', value: to, mono: true },
-    { label: 'Value', value: `${formatEther(facts.value)} ${symbol}`, mono: true },
+    { label: t('tx.network'), value: network(facts.chainId) },
+    { label: t('tx.from'), value: address(facts.from), mono: true },
+    { label: t('tx.to'), value: to, mono: true },
+    { label: t('tx.value'), value: nativeAmount(facts.value, symbol), mono: true },
     {
-      label: 'Fee estimate',
-      value: facts.fee === undefined ? 'Unknown' : `up to ${formatEther(facts.fee)} ${symbol}`,
+      label: t('tx.fee'),
+      value:
+        facts.fee === undefined
+          ? t('tx.unknown')
+          : t('tx.feeUpTo', { amount: nativeAmount(facts.fee, symbol) }),
       mono: true,
     },
   ]
   const sections = [
-    { title: 'Simulated effects', fields: effects.fields },
-    { title: 'Transaction', fields: details },
+    { title: t('tx.sectionEffects'), fields: effects.fields },
+    { title: t('tx.sectionTransaction'), fields: details },
   ]
-  if (call) sections.push({ title: `Call: ${call.functionName}`, fields: call.fields })
+  if (call)
+    sections.push({ title: t('tx.sectionCall', { name: call.functionName }), fields: call.fields })
   return {
-    title: 'Send transaction',
+    title: t('tx.title'),
     dangers,
     summary,
     sections,
-    ...(hasData ? { raw: { label: 'Raw data (hex)', text: facts.data! } } : {}),
+    ...(hasData ? { raw: { label: t('tx.rawData'), text: facts.data! } } : {}),
   }
 }
