@@ -1,10 +1,6 @@
 import type { CaipNetwork, ChainNamespace } from '../../networks/types.js'
-import { BIP122_RPC } from '../bip122/rpcMethods.js'
-import { COSMOS_RPC } from '../cosmos/rpcMethods.js'
-import { EIP155_RPC } from '../eip155/rpcMethods.js'
-import { POLKADOT_RPC } from '../polkadot/rpcMethods.js'
-import { type NamespaceRpc, rpcMethodNames } from '../shared/rpcMethod.js'
-import { SOLANA_RPC } from '../solana/rpcMethods.js'
+import { FAMILY_RPC } from '../families.js'
+import { rpcMethodNames } from '../shared/rpcMethod.js'
 
 /** What the session proposal asks of the wallet for one namespace (Sign API v2). */
 export interface ProposalNamespace {
@@ -15,15 +11,6 @@ export interface ProposalNamespace {
   rpcMap: Record<string, string>
 }
 
-// The namespaces a WalletConnect wallet can be asked something in, each from its one declaration.
-const DECLARED: readonly NamespaceRpc[] = [
-  EIP155_RPC,
-  SOLANA_RPC,
-  BIP122_RPC,
-  COSMOS_RPC,
-  POLKADOT_RPC,
-]
-
 /**
  * The requests Latch may send to a wallet, per namespace (`adapters/<namespace>/rpcMethods.ts`).
  * Reads (balances, gas, receipts) go to the network's RPC, not the wallet, so they are not asked
@@ -31,11 +18,11 @@ const DECLARED: readonly NamespaceRpc[] = [
  */
 export const WALLET_METHODS: Partial<Record<ChainNamespace, readonly string[]>> =
   Object.fromEntries(
-    DECLARED.map((rpc) => [rpc.namespace, rpcMethodNames(rpc.methods, (m) => m.walletConnect)]),
+    FAMILY_RPC.map((rpc) => [rpc.namespace, rpcMethodNames(rpc.methods, (m) => m.walletConnect)]),
   )
 
 export const WALLET_EVENTS: Partial<Record<ChainNamespace, readonly string[]>> = Object.fromEntries(
-  DECLARED.map((rpc) => [rpc.namespace, rpc.walletEvents]),
+  FAMILY_RPC.map((rpc) => [rpc.namespace, rpc.walletEvents]),
 )
 
 /**
