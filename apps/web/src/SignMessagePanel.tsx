@@ -1,20 +1,9 @@
 import type { MessageVerifier } from '@latch/core'
 import { eip155MessageVerifier } from '@latch/core/evm'
-import { useLatchAccount, useLatchSignMessage } from '@latch/react'
+import { useLatch, useLatchAccount, useLatchSignMessage } from '@latch/react'
 import { type FormEvent, useId, useState } from 'react'
 import { families } from './families'
-
-const messages = {
-  title: 'Sign a message',
-  label: 'Message',
-  defaultMessage: 'Hello from Latch',
-  submit: 'Sign with your wallet',
-  waiting: 'Confirm in your wallet…',
-  signature: 'Signature',
-  checking: 'Checking the signature…',
-  valid: '✓ Verified: signed by this account',
-  invalid: '✗ The signature does not match this account',
-}
+import { signMessages } from './signMessages'
 
 type Check = { state: 'idle' | 'checking' } | { state: 'done'; valid: boolean }
 
@@ -32,6 +21,7 @@ async function verifierFor(namespace: string | undefined): Promise<MessageVerifi
 export function SignMessagePanel() {
   const { signMessage, data, error, isPending } = useLatchSignMessage()
   const { namespace } = useLatchAccount()
+  const messages = signMessages(useLatch('SignMessagePanel').messages)
   const [message, setMessage] = useState(messages.defaultMessage)
   const [check, setCheck] = useState<Check>({ state: 'idle' })
   const fieldId = useId()

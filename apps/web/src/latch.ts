@@ -153,6 +153,13 @@ function buildLatchConfig(): LatchConfig {
     // Twenty rows fill a screen; the next page comes as the list scrolls.
     historyPageSize: 20,
     siwx: typeof window === 'undefined' ? undefined : demoSiwx(window.location.search),
+    // ?lang=de picks the language; without it the browser's (navigator.languages) is followed.
+    locale:
+      typeof window === 'undefined'
+        ? undefined
+        : (new URLSearchParams(window.location.search).get('lang') ?? undefined),
+    // The app's own German loads with the kit's, only for a German page.
+    localeMessages: { de: () => import('./i18n/de').then((m) => ({ app: m.appDe })) },
     // The secure frame shows the name as the page's own claim (docs/embedded-wallet.md). The
     // strings are the landing's, already in the first chunk: new text here would grow first load.
     options: {
