@@ -157,9 +157,15 @@ test('a message signed by the undeployed Safe verifies (ERC-6492)', async () => 
   ).toBe(true)
 })
 
-test('a batch lacking data is refused before any view', async () => {
+test('a batch with a call lacking data or `to` is refused before any view', async () => {
   const refused = await request('wallet_sendCalls', [{ version: '2.0.0', calls: [{ to: LUSD }] }])
   expect(refused.error?.message).toContain('needs `data`')
+  await expect(approvalView(page)).toHaveCount(0)
+  const noTo = await request('wallet_sendCalls', [
+    { version: '2.0.0', calls: [{ to: LUSD, data: '0x' }, { data: '0x' }] },
+  ])
+  expect(noTo.error).toMatchObject({ code: -32602 })
+  expect(noTo.error?.message).toContain('call #2 has no valid `to` address')
   await expect(approvalView(page)).toHaveCount(0)
 })
 
