@@ -15,7 +15,8 @@ import { foundry } from 'viem/chains'
 import { devTokens } from '../../scripts/devchain/accounts.js'
 import { dexContracts } from '../../scripts/devchain/dex/addresses.js'
 import { ports } from '../playwright.config.js'
-import { connectButton, connectWithMouse, dialog } from '../support/app.js'
+import { connectButton, connectWithMouse, dialog, scrollToEnd } from '../support/app.js'
+import { readAccountHistory } from '../support/chainHistory.js'
 import { type InjectedWallet, injectTestWallet } from '../support/wallet.js'
 
 // Swapping on the dev chain's Uniswap V2 (scripts/devchain/dex) through the kit's Swap view and
@@ -243,4 +244,42 @@ test("a network without swaps says 'Network not supported for Swaps'", async () 
     /^Network not supported for Swaps/,
   )
   await expect(dialog(page).getByTestId('swap-amount')).toHaveCount(0)
+})
+
+test("account 0's seeded Uniswap swaps show in its history as Swapped rows with both legs", async ({
+  browser,
+}) => {
+  // The seed's trades through the router (scripts/devchain/dex/seedPlan.ts), found on the chain.
+  const account0 = mnemonicToAccount(MNEMONIC, { addressIndex: 0 }).address
+  const txs = await Promise.all(
+    (await readAccountHistory(rpcUrl, account0)).map((tx) =>
+      chain.getTransaction({ hash: tx.hash }),
+    ),
+  )
+  const swaps = txs.filter(
+    (tx) =>
+      tx.to?.toLowerCase() === dexContracts.router02.toLowerCase() &&
+      tx.from.toLowerCase() === account0.toLowerCase(),
+  )
+  expect(swaps).toHaveLength(4)
+  const context = await browser.newContext({ timezoneId: 'UTC' })
+  const history = await context.newPage()
+  await injectTestWallet(history, { rpcUrl, accountIndex: 0 })
+  await history.goto('/')
+  await connectWithMouse(history)
+  await expect(history.getByTestId('activity-row').first()).toBeVisible()
+  await scrollToEnd(history)
+  for (const tx of swaps) {
+    const row = history.locator(`[data-tx-hash="${tx.hash}"]`)
+    await expect(row).toContainText('Swapped')
+    // Both legs, what left and what arrived: '0.5 ETH → 1,491.2 LUSD'.
+    await expect(row.locator('.latch-activity-description')).toHaveText(
+      /^[\d,.]+ (ETH|LUSD) → [\d,.]+ (ETH|LUSD|DEMO)$/,
+    )
+  }
+  const ethForLusd = swaps.find((tx) => tx.value === parseEther('0.5'))
+  await expect(
+    history.locator(`[data-tx-hash="${ethForLusd?.hash}"] .latch-activity-description`),
+  ).toHaveText(/^0\.5 ETH → [\d,.]+ LUSD$/)
+  await context.close()
 })
