@@ -299,4 +299,43 @@ export const de: Catalogue = {
   'sol.preflightNo':
     'nein: wird so gesendet, wie sie ist; scheitert sie, ist die Gebühr trotzdem bezahlt',
   'sol.networkName': '{name} ({id})',
+
+  'swap.sentenceExactIn': '{pay} gegen mindestens {get} tauschen',
+  'swap.sentenceExactOut': 'Höchstens {pay} gegen genau {get} tauschen',
+  'swap.sentTo': '{sentence}, ausgezahlt an {recipient}',
+  'swap.venue': 'Router',
+  'swap.venueValue': 'Tausch über {venue}',
+  'swap.route': 'Route',
+  'swap.pay': 'Sie zahlen',
+  'swap.payAtMost': 'Sie zahlen höchstens',
+  'swap.receiveAtLeast': 'Sie erhalten mindestens',
+  'swap.receiveExactly': 'Sie erhalten genau',
+  'swap.recipient': 'Empfänger',
+  'swap.yourAccount': '{who} (Ihr Konto)',
+  'swap.notYourAccount': '{who} (NICHT Ihr Konto)',
+  'swap.deadline': 'Frist',
+  'swap.noDeadline': 'Keine in diesem Aufruf',
+  'swap.neverExpires': 'läuft nie ab',
+  'swap.inTime': 'in {span}',
+  'swap.expiredAgo': 'vor {span} abgelaufen',
+  'swap.underAMinute': 'weniger als einer Minute',
+  'swap.minute': '1 Minute',
+  'swap.minutes': '{n} Minuten',
+  'swap.hour': '1 Stunde',
+  'swap.hours': '{n} Stunden',
+  'swap.day': '1 Tag',
+  'swap.days': '{n} Tagen',
+  'swap.dangerRecipient':
+    'Dieser Tausch zahlt an {recipient} aus, nicht an Ihr Konto: Sie würden zahlen, und jemand anderes erhielte die Token.',
+  'swap.dangerExpired':
+    'Die Frist dieses Tauschs ({when}) ist abgelaufen: Er würde scheitern, und die Gebühr würden Sie trotzdem zahlen.',
+  'swap.dangerFarDeadline':
+    'Dieser Tausch bleibt bis {when} gültig: Wartet er unbestätigt, könnte er noch viel später laufen, zu einem schlechteren Kurs bis hinab zum Minimum.',
+  'swap.dangerNoMinimum':
+    'Dieser Tausch nimmt jeden Ausgabebetrag an, sogar nichts: Ein Bot, der um ihn herum handelt, könnte fast alles davon nehmen.',
+  'swap.dangerNotReceived':
+    'Die Simulation zeigt nicht, dass Ihr Konto {amount} erhält: Dieser Vertrag führt den beschriebenen Tausch womöglich nicht aus.',
+  'sim.noReason': 'ohne Grund zurückgesetzt',
+  'sim.noAnswer': 'der Knoten hat nicht geantwortet',
+  'sim.failedCall': 'Aufruf Nr. {n}: {reason}',
 }

@@ -303,6 +303,46 @@ export const en = {
   'sol.preflightYes': 'yes',
   'sol.preflightNo': 'no: sent as it is; if it fails, the fee is still paid',
   'sol.networkName': '{name} ({id})',
+
+  // Swaps (signers/eip155/decode/swapView.ts) and simulation reasons (simulate*.ts).
+  'swap.sentenceExactIn': 'Swap {pay} for at least {get}',
+  'swap.sentenceExactOut': 'Swap at most {pay} for exactly {get}',
+  'swap.sentTo': '{sentence}, paid to {recipient}',
+  'swap.venue': 'Router',
+  'swap.venueValue': '{venue} swap',
+  'swap.route': 'Route',
+  'swap.pay': 'You pay',
+  'swap.payAtMost': 'You pay at most',
+  'swap.receiveAtLeast': 'You receive at least',
+  'swap.receiveExactly': 'You receive exactly',
+  'swap.recipient': 'Recipient',
+  'swap.yourAccount': '{who} (your account)',
+  'swap.notYourAccount': '{who} (NOT your account)',
+  'swap.deadline': 'Deadline',
+  'swap.noDeadline': 'None in this call',
+  'swap.neverExpires': 'never expires',
+  'swap.inTime': 'in {span}',
+  'swap.expiredAgo': 'expired {span} ago',
+  'swap.underAMinute': 'less than a minute',
+  'swap.minute': '1 minute',
+  'swap.minutes': '{n} minutes',
+  'swap.hour': '1 hour',
+  'swap.hours': '{n} hours',
+  'swap.day': '1 day',
+  'swap.days': '{n} days',
+  'swap.dangerRecipient':
+    'This swap pays out to {recipient}, not to your account: you would pay and someone else would receive the tokens.',
+  'swap.dangerExpired':
+    "This swap's deadline ({when}) has passed: it would fail, and you would still pay the fee.",
+  'swap.dangerFarDeadline':
+    'This swap stays valid until {when}: if it waits unmined, it could still run much later, at a worse price down to the minimum.',
+  'swap.dangerNoMinimum':
+    'This swap accepts any amount out, even nothing: a bot trading around it could take almost all of it.',
+  'swap.dangerNotReceived':
+    'The simulation does not show your account receiving {amount}: this contract may not do the swap it describes.',
+  'sim.noReason': 'reverted without a reason',
+  'sim.noAnswer': 'the node did not answer',
+  'sim.failedCall': 'call #{n}: {reason}',
 } as const
 
 export type MessageKey = keyof typeof en

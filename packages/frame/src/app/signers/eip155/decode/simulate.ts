@@ -1,4 +1,5 @@
 import { decodeAbiParameters, decodeErrorResult, type Hex, isHex, toHex } from 'viem'
+import { t } from '../../../i18n/index.js'
 import { decodeCalldata } from './calldata.js'
 
 export type Request = (args: { method: string; params: unknown[] }) => Promise<unknown>
@@ -98,7 +99,7 @@ export function revertReason(data: unknown, message: unknown): string {
     }
   }
   const text = typeof message === 'string' ? message : 'the transaction would fail'
-  return text.replace(/^execution reverted:?\s*/i, '') || 'reverted without a reason'
+  return text.replace(/^execution reverted:?\s*/i, '') || t('sim.noReason')
 }
 
 /** Finds revert data and a message anywhere in a viem/RPC error chain. */
@@ -177,6 +178,6 @@ export async function simulateTransaction(request: Request, tx: SimulatedTx): Pr
     const { data, message } = errorParts(error)
     if (data !== undefined || /revert/i.test(String(message)))
       return { status: 'revert', reason: revertReason(data, message) }
-    return { status: 'unavailable', reason: String(message ?? 'the node did not answer') }
+    return { status: 'unavailable', reason: String(message ?? t('sim.noAnswer')) }
   }
 }
