@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startDevChain } from './devchain/start.js'
+import { awaitBackgroundChains, DEV_CHAINS, devChainServerEnv, startDevChains } from './families.js'
 import { DEV_WALLETCONNECT_PROJECT_ID } from './relay/index.js'
 import { readStackEnv, StackEnvError } from './stack/env.js'
 import { endStaleProcess, removePidFile, writePidFile } from './stack/pidfile.js'
@@ -97,61 +98,9 @@ async function main() {
       })
     }
 
-    // Polkadot: no Substrate node installs here, so chopsticks runs a real runtime's Wasm from a
-    // chain spec shipped in an npm package, offline, seeded with sixteen months of history
-    // (docs/polkadot-node.md); never part of a deployment. Its seed is CPU-bound runtime calls
-    // (tens of seconds on a loaded machine; a snapshot of the day's seed, kept beside npm's own
-    // caches so e2e's emptied data folders keep it too, makes a later start cheap), so it starts
-    // now and is awaited last: the web app answers meanwhile.
-    const polkadotStarting = import('./polkadot/index.js').then((m) =>
-      m.startDevPolkadot({
-        port: m.polkadotPort(),
-        instant: true,
-        snapshotFile: path.join(root, 'node_modules', '.cache', 'latch', 'polkadot-seed.json'),
-      }),
-    )
-    polkadotStarting.catch(() => {})
-    stops.push({
-      name: 'Polkadot chain',
-      fn: () => polkadotStarting.then((p) => p.stop()).catch(() => {}),
-    })
-
-    // Solana: no validator installs here, so a local cluster on litesvm stands in, seeded with
-    // sixteen months of history (docs/solana.md#the-local-cluster); never part of a deployment.
-    const solana = await timer.step(
-      'local Solana cluster (litesvm, seeded history)',
-      async () => {
-        const { startDevSolana } = await import('./solana/index.js')
-        return startDevSolana({ port: env.solanaPort })
-      },
-      (c) => c.rpcUrl,
-    )
-    stops.push({ name: 'Solana cluster', fn: () => solana.stop() })
-    const { devTokenList, LOCAL_CLUSTER_CAIP2 } = await import('./solana/index.js')
-    // Bitcoin: bcoin in regtest (a validating node in JS) behind an Esplora-compatible REST,
-    // seeded with sixteen months of history (docs/bitcoin-node.md); never part of a deployment.
-    const bitcoin = await timer.step(
-      'dev Bitcoin node (bcoin regtest, Esplora REST, seeded history)',
-      async () => {
-        const { bitcoinPort, startDevBitcoin } = await import('./bitcoin/index.js')
-        return startDevBitcoin({ port: bitcoinPort(), mineEveryMs: 5_000 })
-      },
-      (b) => `${b.url}, node up and seeded in ${(b.startMs / 1000).toFixed(2)} s`,
-    )
-    stops.push({ name: 'Bitcoin node', fn: () => bitcoin.stop() })
-    // Cosmos: no SDK node installs here, so a model of one (auth + bank, real signature checks)
-    // speaks CometBFT RPC and the REST, seeded with sixteen months of history
-    // (docs/cosmos-node.md); never part of a deployment.
-    const cosmos = await timer.step(
-      'dev Cosmos node (CometBFT RPC + REST model, seeded history)',
-      async () => {
-        const { cosmosPorts, startDevCosmos } = await import('./cosmos/index.js')
-        return startDevCosmos({ ...cosmosPorts(), blocks: { delayMs: 2_000 } })
-      },
-      (c) =>
-        `${c.rpcUrl} and ${c.restUrl}, node up and seeded in ${(c.startMs / 1000).toFixed(2)} s`,
-    )
-    stops.push({ name: 'Cosmos node', fn: () => cosmos.stop() })
+    // The chain families' dev chains (scripts/families.ts), one step each; a slow seed (Polkadot's)
+    // starts now in the background and is awaited last, once the web app answers.
+    const devChains = await startDevChains(DEV_CHAINS, { root, env, timer, stops })
 
     const serverUrl = `http://localhost:${env.serverPort}`
     const webUrl = `http://localhost:${env.webPort}`
@@ -255,24 +204,8 @@ async function main() {
       // Sign In With Farcaster reads custody from the dev chain's copy of Farcaster's ID registry
       // unless an Optimism RPC is configured (docs/social.md#farcaster).
       LATCH_FARCASTER_RPC_URL: process.env.LATCH_FARCASTER_RPC_URL || chain.rpcUrl,
-      // History for the local Solana cluster, its dev tokens named as a token list would.
-      LATCH_SOLANA_CLUSTERS:
-        process.env.LATCH_SOLANA_CLUSTERS || `${LOCAL_CLUSTER_CAIP2}=${solana.rpcUrl}`,
-      LATCH_SOLANA_TOKENS: process.env.LATCH_SOLANA_TOKENS || (await devTokenList()),
-      // History, balances and the Esplora pass-through of the dev Bitcoin node's regtest chain
-      // (docs/bitcoin-server.md); its CAIP-2 id is regtest's genesis hash prefix.
-      LATCH_BITCOIN_ESPLORA:
-        process.env.LATCH_BITCOIN_ESPLORA ||
-        `bip122:0f9188f13cb7b2c71f2a335e3a4fc328=${bitcoin.url}`,
-      // History, balances and sign-in of the dev Cosmos node's chain (docs/cosmos-server.md).
-      LATCH_COSMOS_NODES:
-        process.env.LATCH_COSMOS_NODES ||
-        `cosmos:${cosmos.chainId}=${cosmos.rpcUrl}|${cosmos.restUrl}`,
-      // History (indexed from its blocks), balances and sign-in of the dev Polkadot chain
-      // (docs/polkadot-server.md); the server's indexer waits for the chain while it seeds.
-      LATCH_POLKADOT_CHAINS:
-        process.env.LATCH_POLKADOT_CHAINS ||
-        `polkadot:45454545454545454545454545454545=ws://127.0.0.1:${process.env.LATCH_POLKADOT_PORT || 9944}`,
+      // History, balances and sign-in of each family's dev chain; a variable set wins.
+      ...devChainServerEnv(devChains, process.env),
       // Request logs would drown the URLs; `LATCH_LOG_LEVEL=info npm start` brings them back.
       LATCH_LOG_LEVEL: process.env.LATCH_LOG_LEVEL ?? 'warn',
       LATCH_WEB_ORIGINS: webOrigins.join(','),
@@ -330,15 +263,8 @@ async function main() {
     process.env.VITE_LATCH_FRAME_URL = frameUrl
     process.env.VITE_LATCH_PROJECT_ID = project.id
     process.env.VITE_LATCH_CHAIN_RPC_URL = chain.rpcUrl
-    process.env.VITE_LATCH_SOLANA_RPC_URL = solana.rpcUrl
-    // The web app offers the dev node's regtest chain, through the server's Esplora pass-through.
-    process.env.VITE_LATCH_BITCOIN_NETWORK ??= 'regtest'
-    // The dev Cosmos chain, read by the page and the wallet directly on loopback (docs/cosmos.md).
-    process.env.VITE_LATCH_COSMOS_RPC_URL = cosmos.rpcUrl
-    process.env.VITE_LATCH_COSMOS_REST_URL = cosmos.restUrl
-    // The dev Polkadot chain, read by the page over its WebSocket (docs/polkadot.md); it may still
-    // be seeding: the page connects when a visitor picks Polkadot.
-    process.env.VITE_LATCH_POLKADOT_RPC_URL = `ws://127.0.0.1:${process.env.LATCH_POLKADOT_PORT || 9944}`
+    // Each family's dev chain, for the web app's families (apps/web/src/families/).
+    for (const { running } of devChains) Object.assign(process.env, running.webEnv)
     process.env.VITE_LATCH_WALLETCONNECT_PROJECT_ID =
       walletConnectProjectId ?? DEV_WALLETCONNECT_PROJECT_ID
     process.env.VITE_LATCH_WALLETCONNECT_RELAY_URL = relay
@@ -375,12 +301,7 @@ async function main() {
     process.stdin.removeAllListeners('end')
     process.on('SIGTERM', () => void stop(0))
 
-    const polkadot = await timer.step(
-      'dev Polkadot chain (chopsticks, seeded history; started with the chains, in parallel)',
-      () => polkadotStarting,
-      (p) =>
-        `${p.url}, chain up and ${p.fromSnapshot ? "today's seed put back" : 'seeded'} in ${(p.startMs / 1000).toFixed(2)} s`,
-    )
+    await awaitBackgroundChains(devChains, timer)
 
     const seeded = chain.started ? ` (${chain.seedSummary})` : ' (already running: left as is)'
     console.log(
@@ -393,10 +314,7 @@ async function main() {
         `  API docs      ${serverUrl}/docs`,
         `  dev chain     ${chain.rpcUrl}   chain id 31337${seeded}`,
         `  bundler       ${bundler ? `${bundler.url}   (alto 0.0.20, ERC-4337 EntryPoint v0.7 and v0.8, Safe 1.4.1 + 4337 module; pages reach it through ${serverUrl}/v1/bundler?projectId=…&chainId=eip155:31337, sponsorship through ${serverUrl}/v1/paymaster; development only)` : 'not started: the dev chain already running lacks the 4337 contracts'}`,
-        `  solana        ${solana.rpcUrl}   (local cluster on litesvm, websocket on the same port; ${solana.seed.transactions} seeded transactions; dev wallet ${solana.seed.keys.accounts.wallet.address}; development only)`,
-        `  bitcoin       ${bitcoin.url}   (Esplora REST on bcoin regtest, node started in ${(bitcoin.startMs / 1000).toFixed(2)} s; ${bitcoin.seed.blocks} blocks, a block every 5 s while the mempool holds transactions; payment ${bitcoin.addresses.payment} (${bitcoin.seed.paymentTransactions} seeded transactions), ordinal ${bitcoin.addresses.ordinal}; development only)`,
-        `  cosmos        ${cosmos.rpcUrl}   (CometBFT RPC; REST ${cosmos.restUrl}; a model of an SDK 0.50 chain, chain id ${cosmos.chainId}, node started in ${(cosmos.startMs / 1000).toFixed(2)} s; ${cosmos.seed.blocks} blocks, a block 2 s after a transaction arrives; wallet ${cosmos.accounts.wallet.address} (${cosmos.seed.walletTransactions} seeded transactions); development only)`,
-        `  polkadot      ${polkadot.url}   (chopsticks running Rococo Asset Hub's genesis runtime, ${polkadot.caip2}, SS58 prefix ${polkadot.ss58Prefix}, started in ${(polkadot.startMs / 1000).toFixed(2)} s; ${polkadot.seed.blocks} seeded blocks, ${polkadot.seed.transfers} transfers; a block as soon as a transaction arrives; alice ${polkadot.accounts.alice}, bob ${polkadot.accounts.bob} (dev phrase //Alice, //Bob); development only)`,
+        ...devChains.map(({ running }) => running.summary()),
         `  walletconnect ${relay ? `${relay.url}   (dev relay, project id ${DEV_WALLETCONNECT_PROJECT_ID}; development only)` : `project ${walletConnectProjectId}, relay ${process.env.LATCH_WALLETCONNECT_RELAY_URL || "WalletConnect's hosted relay"}`}`,
         `  social        ${idp ? `${idp.url}/<provider>   (dev identity provider for google, github, apple, facebook, x, discord: any login name signs in; development only)` : 'LATCH_SOCIAL_* providers'}`,
         `  farcaster     ${process.env.LATCH_FARCASTER_RPC_URL ? `ID registry read through ${process.env.LATCH_FARCASTER_RPC_URL}` : "dev chain's ID registry, accounts @latch-dev (fid 1) and @latch-friend (fid 2): npm run farcaster -- '<link copied from the modal>' signs in; development only"}`,
