@@ -18,7 +18,7 @@ const at = args.indexOf('--rounds')
 const ROUNDS = at >= 0 ? Number(args[at + 1]) : 5
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'latch-start-bench-'))
 
-async function once(template: boolean, n: number): Promise<{ wall: number; cpu: number }> {
+async function once(template: boolean, n: number): Promise<Start> {
   const started = performance.now()
   const cli = spawnCli(
     ['serve'],
@@ -40,7 +40,8 @@ async function once(template: boolean, n: number): Promise<{ wall: number; cpu: 
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-const results = { on: [] as { wall: number; cpu: number }[], off: [] as typeof results.on }
+type Start = { wall: number; cpu: number }
+const results: Record<'on' | 'off', Start[]> = { on: [], off: [] }
 try {
   await once(true, -1) // builds the bundle and the template outside the timings
   for (let n = 0; n < ROUNDS; n++) {
