@@ -1,6 +1,6 @@
 import { isOriginAllowed } from '@latch/core/wire'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { findProject, projectSecretMatches } from '../provider-services/projects.js'
+import { findProjectCached, projectSecretMatches } from '../provider-services/projects.js'
 import { HttpError } from './errors.js'
 
 /** The header a server (no browser Origin) proves it is the project's with. */
@@ -36,7 +36,8 @@ export async function checkProjectCaller(
   reply: FastifyReply,
   projectId: string,
 ): Promise<void> {
-  const project = await findProject(app.db, projectId)
+  // Cached for a few seconds (project-cache.ts); the secret below is checked on every call.
+  const project = await findProjectCached(app.db, projectId)
   if (!project) throw new HttpError(403, 'INVALID_PROJECT_ID', 'Invalid project id')
   const origin = request.headers.origin
   if (typeof origin !== 'string') {

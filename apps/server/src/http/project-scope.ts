@@ -5,7 +5,7 @@ import type {
   onRequestHookHandler,
   preHandlerHookHandler,
 } from 'fastify'
-import { findProject, type ProjectView } from '../provider-services/projects.js'
+import { findProjectCached, type ProjectView } from '../provider-services/projects.js'
 import { HttpError } from './errors.js'
 
 declare module 'fastify' {
@@ -74,7 +74,9 @@ export const exposeErrors: onRequestHookHandler = async (request, reply) => {
 
 async function resolveProject(request: FastifyRequest): Promise<ProjectView> {
   const { projectId } = request.query as { projectId?: string }
-  const project = projectId ? await findProject(request.server.db, projectId) : undefined
+  // Cached for a few seconds (project-cache.ts): a change made on another server applies here
+  // within PROJECT_CACHE_TTL_MS.
+  const project = projectId ? await findProjectCached(request.server.db, projectId) : undefined
   if (!project) throw new InvalidProjectIdError()
   request.latchProject = project
   return project

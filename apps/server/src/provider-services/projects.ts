@@ -4,6 +4,7 @@ import { type Project, projects } from '../db/schema/projects.js'
 import type { Db } from '../db/types.js'
 import { allowListEntryProblem } from './allow-list.js'
 import { type ProjectFeatures, readProjectFeatures } from './features.js'
+import { cachedLookup, forgetCached } from './project-cache.js'
 
 /** Letters, digits, `-` and `_`, 1 to 64 long; generated ids are 32 hex characters. */
 export const PROJECT_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$'
@@ -89,6 +90,16 @@ export async function findProject(db: Db, id: string): Promise<ProjectView | und
   return row ? toView(row) : undefined
 }
 
+/**
+ * `findProject` for the per-request checks of project-scoped routes, kept up to
+ * PROJECT_CACHE_TTL_MS (project-cache.ts): the lookup was a query builder, a database round trip
+ * and 0.15-0.2 ms of Postgres CPU on every history, RPC and bundler request
+ * (docs/benchmarks.md, history at scale). Changes through `updateProject` here apply at once.
+ */
+export function findProjectCached(db: Db, id: string): Promise<ProjectView | undefined> {
+  return cachedLookup(db, id, (key) => findProject(db, key))
+}
+
 export async function listProjects(db: Db): Promise<ProjectView[]> {
   const rows = await db.select().from(projects).orderBy(asc(projects.createdAt), asc(projects.id))
   return rows.map(toView)
@@ -111,6 +122,18 @@ export interface UpdateProjectInput {
  * one transaction with the row locked, so two concurrent `--add-origin`s both land.
  */
 export async function updateProject(
+  db: Db,
+  id: string,
+  input: UpdateProjectInput,
+): Promise<ProjectView | undefined> {
+  try {
+    return await updateProjectRow(db, id, input)
+  } finally {
+    forgetCached(db, id)
+  }
+}
+
+async function updateProjectRow(
   db: Db,
   id: string,
   input: UpdateProjectInput,

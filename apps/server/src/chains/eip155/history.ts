@@ -27,7 +27,11 @@ export interface HistoryRows {
 
 const txKey = (chainId: number, hash: string) => `${chainId}:${hash}`
 
-/** Row of the page query; bigints are cast to float8 in SQL so both drivers return numbers. */
+/**
+ * Row of the page query: a transaction with one of the viewer's events (or none, the event
+ * columns null), repeated per event. Bigints are cast to float8 or text in SQL so both drivers
+ * return the same types.
+ */
 interface PageRow extends Record<string, unknown> {
   chain_id: number
   block_number: number
@@ -40,27 +44,22 @@ interface PageRow extends Record<string, unknown> {
   nonce: number
   status: number
   selector: string | null
-  /** [log_index, item, kind, token, token_id, from, to, amount, standard, name, symbol, decimals, spam_reason, nft_name, nft_image] */
-  events: EventTuple[] | string | null
+  log_index: number | null
+  item: number | null
+  kind: string | null
+  token: string | null
+  token_id: string | null
+  event_from: string | null
+  event_to: string | null
+  amount: string | null
+  standard: string | null
+  token_name: string | null
+  symbol: string | null
+  decimals: number | null
+  spam_reason: string | null
+  nft_name: string | null
+  nft_image: string | null
 }
-
-type EventTuple = [
-  number,
-  number,
-  string,
-  string | null,
-  string | null,
-  string,
-  string,
-  string,
-  string | null,
-  string | null,
-  string | null,
-  number | null,
-  string | null,
-  string | null,
-  string | null,
-]
 
 // Above any real position: "no cursor" is the same statement as "after the newest row".
 const TOP: CursorPosition = { minedAt: Number.MAX_SAFE_INTEGER, block: 0, txIndex: 0, chainId: 0 }
@@ -68,8 +67,9 @@ const TOP: CursorPosition = { minedAt: Number.MAX_SAFE_INTEGER, block: 0, txInde
 /**
  * One round trip per page. The CTE walks the participation index newest first from the cursor
  * (keyset: a row comparison on the index columns, so a range scan whatever the depth); each row
- * then joins its transaction, and a correlated subquery gathers the viewer's events of that
- * transaction with token and NFT metadata as one JSON array.
+ * then joins its transaction and the viewer's events of it with token and NFT metadata, one row
+ * per event, grouped here. (A correlated subquery building each transaction's events as a JSON
+ * array, parsed again here, was 70% of the query's execution: docs/benchmarks.md.)
  */
 export async function readHistory(db: Db, query: HistoryQuery): Promise<HistoryRows> {
   const { address, chainId, limit } = query
@@ -96,106 +96,104 @@ export async function readHistory(db: Db, query: HistoryQuery): Promise<HistoryR
     with page as (${page})
     select p.chain_id, p.block_number::float8 as block_number, p.tx_index, p.mined_at::float8 as mined_at,
       t.hash, t.from_address, t.to_address, t.contract_address, t.nonce::float8 as nonce, t.status, t.selector,
-      (select json_agg(json_build_array(e.log_index, e.item, e.kind, e.token, e.token_id::text,
-                e.from_address, e.to_address, e.amount::text, k.standard, k.name, k.symbol, k.decimals,
-                k.spam_reason, n.name, n.image_url) order by e.log_index, e.item)
-         from chain_events e
-         left join chain_tokens k on k.chain_id = e.chain_id and k.address = e.token
-         left join chain_nfts n on n.chain_id = e.chain_id and n.contract = e.token and n.token_id = e.token_id
-         where e.chain_id = p.chain_id and e.tx_hash = p.tx_hash
-           and (e.from_address = ${address} or e.to_address = ${address}
-             -- every user operation of the bundle: where each one's logs end (userOperations.ts)
-             or e.kind in ('user_operation', 'user_operation_failed'))) as events
+      e.log_index, e.item, e.kind, e.token, e.token_id::text as token_id, e.from_address as event_from,
+      e.to_address as event_to, e.amount::text as amount, k.standard, k.name as token_name, k.symbol,
+      k.decimals, k.spam_reason, n.name as nft_name, n.image_url as nft_image
     from page p
     join chain_transactions t on t.chain_id = p.chain_id and t.hash = p.tx_hash
-    order by p.mined_at desc, p.block_number desc, p.tx_index desc, p.chain_id desc`,
+    left join chain_events e on e.chain_id = p.chain_id and e.tx_hash = p.tx_hash
+      and (e.from_address = ${address} or e.to_address = ${address}
+        -- every user operation of the bundle: where each one's logs end (userOperations.ts)
+        or e.kind in ('user_operation', 'user_operation_failed'))
+    left join chain_tokens k on k.chain_id = e.chain_id and k.address = e.token
+    left join chain_nfts n on n.chain_id = e.chain_id and n.contract = e.token and n.token_id = e.token_id
+    order by p.mined_at desc, p.block_number desc, p.tx_index desc, p.chain_id desc, e.log_index, e.item`,
   )
-  const rows = result.rows
-  const pageRows = rows.slice(0, limit)
-  const last = pageRows.at(-1)
+  return groupPage(result.rows, limit)
+}
+
+/** The page's rows, one per (transaction, event), as transactions with their events. */
+function groupPage(rows: PageRow[], limit: number): HistoryRows {
   const out: HistoryRows = {
     txs: [],
     events: new Map(),
     tokens: new Map(),
     nfts: new Map(),
-    next:
-      rows.length > limit && last
-        ? {
-            minedAt: Number(last.mined_at),
-            block: Number(last.block_number),
-            txIndex: last.tx_index,
-            chainId: last.chain_id,
-          }
-        : null,
+    next: null,
   }
-  for (const r of pageRows) {
-    const tx: StoredTx = {
-      chainId: r.chain_id,
-      hash: r.hash,
-      blockNumber: Number(r.block_number),
-      txIndex: r.tx_index,
-      minedAt: Number(r.mined_at),
-      from: r.from_address as Address,
-      to: r.to_address as Address | null,
-      contractAddress: r.contract_address as Address | null,
-      nonce: Number(r.nonce),
-      status: r.status === 1 ? 'confirmed' : 'failed',
-      selector: r.selector,
-    }
-    out.txs.push(tx)
-    const tuples = (typeof r.events === 'string' ? JSON.parse(r.events) : r.events) as
-      | EventTuple[]
-      | null
-    const events: ChainEvent[] = []
-    for (const [
-      logIndex,
-      item,
-      kind,
-      token,
-      tokenId,
-      from,
-      to,
-      amount,
-      standard,
-      name,
-      symbol,
-      decimals,
-      spamReason,
-      nftName,
-      nftImage,
-    ] of tuples ?? []) {
-      events.push({
-        txHash: tx.hash as Hash,
-        logIndex,
-        item,
-        kind: kind as EventKind,
-        token: token as Address | null,
-        tokenId: tokenId === null ? null : BigInt(tokenId),
-        from: from as Address,
-        to: to as Address,
-        amount: BigInt(amount),
-      })
-      if (token && standard) {
-        const tokens = out.tokens.get(tx.chainId) ?? new Map<string, TokenMetadata>()
-        tokens.set(token, {
-          address: token as Address,
-          standard: standard as TokenStandard,
-          name,
-          symbol,
-          decimals,
-          spamReason,
-        })
-        out.tokens.set(tx.chainId, tokens)
+  let current: ChainEvent[] = []
+  for (const r of rows) {
+    const last = out.txs.at(-1)
+    if (!last || last.chainId !== r.chain_id || last.hash !== r.hash) {
+      // One row past the page's transactions: there is a further page, and it starts after `last`.
+      if (out.txs.length === limit) {
+        if (last)
+          out.next = {
+            minedAt: last.minedAt,
+            block: last.blockNumber,
+            txIndex: last.txIndex,
+            chainId: last.chainId,
+          }
+        break
       }
-      if (token && tokenId !== null && (nftName !== null || nftImage !== null)) {
-        const nfts = out.nfts.get(tx.chainId) ?? new Map<string, StoredNft>()
-        nfts.set(nftKey(token, tokenId), { name: nftName, imageUrl: nftImage })
-        out.nfts.set(tx.chainId, nfts)
-      }
+      const tx = toStoredTx(r)
+      out.txs.push(tx)
+      current = []
+      out.events.set(txKey(tx.chainId, tx.hash), current)
     }
-    out.events.set(txKey(tx.chainId, tx.hash), events)
+    if (r.log_index !== null) addEvent(out, current, r)
   }
   return out
+}
+
+function toStoredTx(r: PageRow): StoredTx {
+  return {
+    chainId: r.chain_id,
+    hash: r.hash,
+    blockNumber: Number(r.block_number),
+    txIndex: r.tx_index,
+    minedAt: Number(r.mined_at),
+    from: r.from_address as Address,
+    to: r.to_address as Address | null,
+    contractAddress: r.contract_address as Address | null,
+    nonce: Number(r.nonce),
+    status: r.status === 1 ? 'confirmed' : 'failed',
+    selector: r.selector,
+  }
+}
+
+function addEvent(out: HistoryRows, events: ChainEvent[], r: PageRow): void {
+  const chainId = r.chain_id
+  const token = r.token
+  const tokenId = r.token_id
+  events.push({
+    txHash: r.hash as Hash,
+    logIndex: r.log_index!,
+    item: r.item!,
+    kind: r.kind as EventKind,
+    token: token as Address | null,
+    tokenId: tokenId === null ? null : BigInt(tokenId),
+    from: r.event_from as Address,
+    to: r.event_to as Address,
+    amount: BigInt(r.amount!),
+  })
+  if (token && r.standard) {
+    const tokens = out.tokens.get(chainId) ?? new Map<string, TokenMetadata>()
+    tokens.set(token, {
+      address: token as Address,
+      standard: r.standard as TokenStandard,
+      name: r.token_name,
+      symbol: r.symbol,
+      decimals: r.decimals,
+      spamReason: r.spam_reason,
+    })
+    out.tokens.set(chainId, tokens)
+  }
+  if (token && tokenId !== null && (r.nft_name !== null || r.nft_image !== null)) {
+    const nfts = out.nfts.get(chainId) ?? new Map<string, StoredNft>()
+    nfts.set(nftKey(token, tokenId), { name: r.nft_name, imageUrl: r.nft_image })
+    out.nfts.set(chainId, nfts)
+  }
 }
 
 export function eventsOf(rows: HistoryRows, tx: StoredTx): ChainEvent[] {
