@@ -2,9 +2,6 @@ import { SignClient } from '@walletconnect/sign-client'
 import type { Address } from 'viem'
 import { createTestWallet, type TestWallet } from '../../packages/core/src/testing/index.js'
 import { refuseFetchBeyondLoopback } from '../../scripts/relay/loopbackOnly.js'
-import type { PhoneBitcoinSide } from './phoneWalletBitcoin.js'
-import type { PhoneCosmosSide } from './phoneWalletCosmos.js'
-import type { PhonePolkadotSide } from './phoneWalletPolkadot.js'
 
 /**
  * A phone wallet for the e2e tests, built on WalletConnect's own wallet-side SDK
@@ -31,6 +28,24 @@ export interface PhoneWallet {
   sessions(): number
 }
 
+/**
+ * A chain family's side of the phone wallet (e2e/support/phoneWallet<Family>.ts): the wallet
+ * approves its namespace when the proposal asks for its chain, and it answers the requests made
+ * on that chain.
+ */
+export interface PhoneChainSide {
+  /** The CAIP-2 chain the wallet has; its namespace is the session's namespace for the side. */
+  readonly chain: string
+  /** The namespace to approve when the proposal asks for the chain. */
+  approve(asked: readonly string[]): object | undefined
+  answer(
+    method: string,
+    params: Record<string, unknown>,
+  ): Promise<{ result: unknown } | { error: { code: number; message: string } }>
+}
+
+const namespaceOf = (side: PhoneChainSide) => side.chain.split(':')[0]!
+
 export interface PhoneWalletOptions {
   relayUrl: string
   projectId: string
@@ -38,13 +53,9 @@ export interface PhoneWalletOptions {
   accountIndex: number
   /** The chains the wallet has; it approves those of them the page asked for. */
   chainIds: number[]
-  /** A Bitcoin side (bip122), approved when the page asks for its chain. */
-  bitcoin?: PhoneBitcoinSide | undefined
-  /** A Cosmos side (cosmos), approved when the page asks for its chain. */
-  cosmos?: PhoneCosmosSide | undefined
-  /** A Polkadot side (polkadot), approved when the page asks for its chain. */
-  polkadot?: PhonePolkadotSide | undefined
-  /** false: a Bitcoin-only wallet, which approves no EVM account. */
+  /** Other chain families' sides, each approved when the page asks for its chain. */
+  sides?: readonly PhoneChainSide[] | undefined
+  /** false: a wallet of the sides only, which approves no EVM account. */
   evm?: boolean | undefined
 }
 
@@ -101,9 +112,11 @@ export async function createPhoneWallet(options: PhoneWalletOptions): Promise<Ph
       ...(params.optionalNamespaces.eip155?.chains ?? []),
     ]
     const chains = options.chainIds.map((c) => `eip155:${c}`).filter((c) => asked.includes(c))
-    const bip122 = options.bitcoin?.approve(params.optionalNamespaces.bip122?.chains ?? [])
-    const cosmos = options.cosmos?.approve(params.optionalNamespaces.cosmos?.chains ?? [])
-    const polkadot = options.polkadot?.approve(params.optionalNamespaces.polkadot?.chains ?? [])
+    const sides = (options.sides ?? []).flatMap((side) => {
+      const namespace = namespaceOf(side)
+      const approved = side.approve(params.optionalNamespaces[namespace]?.chains ?? [])
+      return approved ? [[namespace, approved] as const] : []
+    })
     const approved = await client.approve({
       id,
       namespaces: {
@@ -115,9 +128,7 @@ export async function createPhoneWallet(options: PhoneWalletOptions): Promise<Ph
             accounts: chains.map((c) => `${c}:${address}`),
           },
         }),
-        ...(bip122 && { bip122 }),
-        ...(cosmos && { cosmos }),
-        ...(polkadot && { polkadot }),
+        ...(Object.fromEntries(sides) as Record<string, never>),
       },
     })
     await approved.acknowledged()
@@ -126,18 +137,9 @@ export async function createPhoneWallet(options: PhoneWalletOptions): Promise<Ph
   client.on('session_request', async ({ id, topic, params }) => {
     const { method, params: args } = params.request
     requests.push(method)
-    if (options.bitcoin && params.chainId.startsWith('bip122:')) {
-      const answer = await options.bitcoin.answer(method, args as Record<string, unknown>)
-      await client.respond({ topic, response: { id, jsonrpc: '2.0', ...answer } as never })
-      return
-    }
-    if (options.cosmos && params.chainId.startsWith('cosmos:')) {
-      const answer = await options.cosmos.answer(method, (args ?? {}) as Record<string, unknown>)
-      await client.respond({ topic, response: { id, jsonrpc: '2.0', ...answer } as never })
-      return
-    }
-    if (options.polkadot && params.chainId.startsWith('polkadot:')) {
-      const answer = await options.polkadot.answer(method, (args ?? {}) as Record<string, unknown>)
+    const side = options.sides?.find((s) => params.chainId.startsWith(`${namespaceOf(s)}:`))
+    if (side) {
+      const answer = await side.answer(method, (args ?? {}) as Record<string, unknown>)
       await client.respond({ topic, response: { id, jsonrpc: '2.0', ...answer } as never })
       return
     }

@@ -34,7 +34,7 @@ async function phoneWallet(options: { evm?: boolean } = {}) {
     rpcUrl,
     accountIndex: 1,
     chainIds: [31337],
-    bitcoin,
+    sides: [bitcoin],
     evm: options.evm,
   })
 }

@@ -48,7 +48,7 @@ test.beforeAll(async ({ browser }) => {
     rpcUrl: `http://127.0.0.1:${ports.chain}`,
     accountIndex: 2,
     chainIds: [31337],
-    cosmos,
+    sides: [cosmos],
   })
 })
 test.afterAll(async () => {
@@ -162,7 +162,7 @@ test('a Cosmos-only wallet pairs: the Cosmos account connects and the app moves 
     rpcUrl: `http://127.0.0.1:${ports.chain}`,
     accountIndex: 3,
     chainIds: [31337],
-    cosmos: await createPhoneCosmosSide(CHAIN),
+    sides: [await createPhoneCosmosSide(CHAIN)],
     evm: false,
   })
   try {

@@ -62,7 +62,7 @@ test.beforeAll(async ({ browser }) => {
     rpcUrl: `http://127.0.0.1:${ports.chain}`,
     accountIndex: 4,
     chainIds: [31337],
-    polkadot,
+    sides: [polkadot],
     evm: false,
   })
   page = await (await browser.newContext()).newPage()
