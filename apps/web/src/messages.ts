@@ -1,4 +1,5 @@
 import { useLatch } from '@latch/react'
+import type { signEn } from './signMessages'
 
 /**
  * The web app's own strings in English: the `app` section of the page's one catalogue (the modal's
@@ -51,6 +52,9 @@ export const appMessages = {
 }
 
 export type AppMessages = typeof appMessages
+
+/** The web app's whole `app` section: the first-load strings and the sign panel's. */
+export type AppCatalogue = AppMessages & { sign: typeof signEn }
 
 /** The `app` section of the page's catalogue: the locale's once loaded, English until then. */
 export function useAppMessages(): AppMessages {

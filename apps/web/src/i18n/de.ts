@@ -1,4 +1,4 @@
-import type { AppCatalogue } from './catalogue'
+import type { AppCatalogue } from '../messages'
 
 /** The web app's German (the `app` section): its own chunk, loaded with the kit's German. */
 export const appDe: AppCatalogue = {

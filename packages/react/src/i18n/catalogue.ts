@@ -1,6 +1,4 @@
 import type { LazyMessages, Messages, OccasionalMessages } from '../messages.js'
-import type { pickerMessages } from '../views/AccountSwitch.js'
-import type { accountTypeMessages } from '../views/AccountTypeSwitch.js'
 import type { BuyMessages } from '../views/BuyMessages.js'
 import type { SwapMessages } from '../views/SwapMessages.js'
 
@@ -17,8 +15,10 @@ export type Catalogue = Messages & {
     activity: { operations: Record<string, string> }
     swap: SwapMessages
     buy: BuyMessages
-    accountPicker: ReturnType<typeof pickerMessages>
-    accountTypeSwitch: ReturnType<typeof accountTypeMessages>
+    // Spelled out, not read from the views: a type import of a view would close an import circle
+    // (client -> catalogues -> de -> this -> view -> context -> client).
+    accountPicker: Record<'switchAccount' | 'listLabel' | 'active' | 'pickLabel' | 'failed', string>
+    accountTypeSwitch: Record<'toEoa' | 'toSmartAccount' | 'failed', string>
     /** Core's alert and error texts (docs/behaviour.md#errors), keyed by their English. */
     errors: Record<string, string>
   }
