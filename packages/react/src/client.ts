@@ -5,6 +5,7 @@ import {
   LatchError,
   setFormatLocale,
 } from '@latch/core'
+import { createStore } from 'zustand/vanilla'
 import { browserLanguages, type Locale, resolveLocale } from './i18n/locale.js'
 import { en, type Messages } from './messages.js'
 import type { ThemeVariables } from './theme/styles.js'
@@ -81,24 +82,21 @@ export function createLatchClient(config: LatchConfig): LatchClient {
   setFormatLocale(locale === 'en' ? 'en-US' : locale)
   // The embedded wallet's frame shows the app's theme, name and language too (its own claim).
   latch.auth?.syncApp?.({ ...config, locale, options: latch.stores.options })
-  let messages = config.messages ?? en
-  const listeners = new Set<() => void>()
+  // A store of one value, so that views re-render when another locale's strings arrive (useLatch).
+  const strings = createStore<Messages>(() => config.messages ?? en)
   if (locale !== 'en')
     Promise.all([import('./i18n/catalogues.js'), config.localeMessages?.[locale]?.()])
       .then(([m, app]) => m.loadMessages(locale, config.messages, app))
-      .then((loaded) => {
-        messages = loaded
-        for (const listener of listeners) listener()
-      })
-      .catch((error: unknown) => console.warn(`Latch could not load the ${locale} strings`, error))
+      .then((loaded) => strings.setState(loaded, true))
+      .catch((error: unknown) => console.warn('Latch strings', locale, error))
   // The same object, not a copy: `providerServices` is a getter; so is `messages`, which changes.
-  return Object.defineProperties(Object.assign(latch, { locale, wallets: walletsOf(latch.api) }), {
-    messages: { get: () => messages, enumerable: true },
-    subscribeMessages: {
-      value: (listener: () => void) => {
-        listeners.add(listener)
-        return () => listeners.delete(listener)
-      },
-    },
-  }) as LatchClient
+  const client = Object.assign(latch, {
+    locale,
+    subscribeMessages: strings.subscribe,
+    wallets: walletsOf(latch.api),
+  })
+  return Object.defineProperty(client, 'messages', {
+    get: strings.getState,
+    enumerable: true,
+  }) as typeof client & { readonly messages: Messages }
 }

@@ -3,24 +3,19 @@
  * locale is chosen (@latch/react), before anything is shown in that language; 'en-US' until then.
  */
 let active = 'en-US'
-const numberFormats = new Map<string, Intl.NumberFormat>()
+// Made on first use (the first formatter a page creates loads locale data), one per decimals.
+let numberFormats: Record<number, Intl.NumberFormat> = {}
 
 export function setFormatLocale(locale: string): void {
   active = locale
+  numberFormats = {}
 }
 
 export const formatLocale = (): string => active
 
-/** Made on first use (the first formatter a page creates loads locale data), kept per locale and decimals. */
-export function numberFormat(decimals: number): Intl.NumberFormat {
-  const key = `${active}/${decimals}`
-  let format = numberFormats.get(key)
-  if (!format) {
-    format = new Intl.NumberFormat(active, { maximumFractionDigits: decimals })
-    numberFormats.set(key, format)
-  }
-  return format
-}
+/** A number formatter of the active locale showing at most `decimals` decimals. */
+export const numberFormat = (decimals: number): Intl.NumberFormat =>
+  (numberFormats[decimals] ??= new Intl.NumberFormat(active, { maximumFractionDigits: decimals }))
 
 /** A decimal string exactly as entered ('1234.5'), with the locale's decimal mark ('1234,5'). */
 export function localDecimal(numeric: string): string {
