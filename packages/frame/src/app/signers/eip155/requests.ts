@@ -30,6 +30,10 @@ import {
   prepareSendCalls,
   sendOneCall,
 } from './smartAccount/requests.js'
+import {
+  USER_OPERATION_METHOD,
+  UserOperationNotAcceptedError,
+} from './smartAccount/userOperation.js'
 
 const USED_CONTRACTS_KEY = 'latch-frame/used-contracts/'
 
@@ -113,6 +117,7 @@ export function openEip155Requests(context: RequestContext<LocalAccount>): Names
     async prepare(method, rawParams, signal): Promise<PreparedRequest> {
       const params = asArray(rawParams)
       if (SESSION_METHODS.has(method)) throw new SmartSessionsNotEnabledError(method)
+      if (method === USER_OPERATION_METHOD) throw new UserOperationNotAcceptedError()
       // Checked before anything else, so a malformed batch never reaches a view.
       if (method === 'wallet_sendCalls')
         return prepareSendCalls(rawParams, chainId, smartAccount, (args) =>
