@@ -1,7 +1,13 @@
 import { generateKeyPair, signJWT } from '@walletconnect/relay-auth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { type DevRelay, MAX_FRAME_BYTES, startDevRelay } from './index.js'
+import {
+  type DevRelay,
+  MAX_FRAME_BYTES,
+  RELAY_CLOSE_CODE,
+  RELAY_REFUSALS,
+  startDevRelay,
+} from './index.js'
 import { MAX_MESSAGES_PER_TOPIC, MAX_STORED_MESSAGES } from './topics.js'
 
 // The relay attacked from a browser page on another site and by a client that floods it.
@@ -12,16 +18,23 @@ async function token(relay: DevRelay): Promise<string> {
   return signJWT('sub', relay.url, 60, generateKeyPair())
 }
 
-/** An upgrade with a genuine token, from `origin` (none: a client outside a browser). */
-async function upgrade(relay: DevRelay, origin?: string): Promise<number | 'open'> {
+const ORIGIN_REFUSED = `closed ${RELAY_CLOSE_CODE}: ${RELAY_REFUSALS.originNotAllowed}`
+
+/**
+ * An upgrade with a genuine token, from `origin` (none: a client outside a browser): 'open' when
+ * the relay answers a request on it, else how it was closed or refused.
+ */
+async function upgrade(relay: DevRelay, origin?: string): Promise<number | string> {
   const ws = new WebSocket(`${relay.url}/?projectId=${PROJECT_ID}&auth=${await token(relay)}`, {
     ...(origin ? { origin } : {}),
   })
   return new Promise((resolve) => {
-    ws.on('open', () => {
+    ws.on('open', () => ws.send(JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'irn_none' })))
+    ws.on('message', () => {
       ws.close()
       resolve('open')
     })
+    ws.on('close', (code, reason) => resolve(`closed ${code}: ${reason}`))
     ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0))
     ws.on('error', () => undefined)
   })
@@ -69,12 +82,13 @@ describe('the dev relay refuses foreign pages', () => {
     await loopback?.stop()
   })
 
-  it('a page on another site cannot open the relay, even with a genuine token', async () => {
+  it('a page on another site cannot use the relay, even with a genuine token', async () => {
+    // Closed with the hosted relay's code and reason before any request is answered.
     const before = listed.stats().refused
-    expect(await upgrade(listed, 'https://evil.example')).toBe(403)
+    expect(await upgrade(listed, 'https://evil.example')).toBe(ORIGIN_REFUSED)
     // Another local port is not on the list either.
-    expect(await upgrade(listed, 'http://localhost:9999')).toBe(403)
-    expect(await upgrade(listed, 'null')).toBe(403)
+    expect(await upgrade(listed, 'http://localhost:9999')).toBe(ORIGIN_REFUSED)
+    expect(await upgrade(listed, 'null')).toBe(ORIGIN_REFUSED)
     expect(listed.stats().refused).toBe(before + 3)
     // The configured web app and a client outside a browser (no Origin) are let in.
     expect(await upgrade(listed, WEB_ORIGIN)).toBe('open')
@@ -88,7 +102,7 @@ describe('the dev relay refuses foreign pages', () => {
       'https://localhost:5173',
       'null',
     ])
-      expect(await upgrade(loopback, origin), origin).toBe(403)
+      expect(await upgrade(loopback, origin), origin).toBe(ORIGIN_REFUSED)
     for (const origin of ['http://localhost:4321', 'http://127.0.0.1:5173', 'http://[::1]:8080'])
       expect(await upgrade(loopback, origin), origin).toBe('open')
     expect(await upgrade(loopback)).toBe('open')

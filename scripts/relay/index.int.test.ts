@@ -2,7 +2,7 @@ import { generateKeyPair, signJWT } from '@walletconnect/relay-auth'
 import { SignClient } from '@walletconnect/sign-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { type DevRelay, startDevRelay } from './index.js'
+import { type DevRelay, RELAY_CLOSE_CODE, RELAY_REFUSALS, startDevRelay } from './index.js'
 import { refuseFetchBeyondLoopback } from './loopbackOnly.js'
 
 const PROJECT_ID = 'latch-dev-relay-test'
@@ -15,13 +15,16 @@ const metadata = (name: string) => ({
 const ACCOUNT = 'eip155:31337:0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 /** Opens a raw socket with a JWT of our own making: what an attacker without a key could send. */
-async function connectRaw(url: string, query: string): Promise<{ status: number | 'open' }> {
+async function connectRaw(url: string, query: string): Promise<{ status: number | string }> {
   return new Promise((resolve) => {
     const ws = new WebSocket(`${url}/?${query}`)
-    ws.on('open', () => {
+    // Open only once the relay answers a request: a refused project is closed right after the upgrade.
+    ws.on('open', () => ws.send(JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'irn_none' })))
+    ws.on('message', () => {
       ws.close()
       resolve({ status: 'open' })
     })
+    ws.on('close', (code, reason) => resolve({ status: `closed ${code}: ${reason}` }))
     ws.on('unexpected-response', (_req, res) => resolve({ status: res.statusCode ?? 0 }))
     ws.on('error', () => undefined)
   })
@@ -149,12 +152,18 @@ describe('the dev relay with the real WalletConnect SDK on both sides', () => {
     expect(await connectRaw(relay.url, `projectId=${PROJECT_ID}&auth=${forged}`)).toEqual({
       status: 401,
     })
-    expect(await connectRaw(relay.url, `projectId=another&auth=${jwt}`)).toEqual({ status: 401 })
+    // Another project, or none: closed as the hosted relay closes an unknown project.
+    expect(await connectRaw(relay.url, `projectId=another&auth=${jwt}`)).toEqual({
+      status: `closed ${RELAY_CLOSE_CODE}: ${RELAY_REFUSALS.projectNotFound}`,
+    })
+    expect(await connectRaw(relay.url, `auth=${jwt}`)).toEqual({
+      status: `closed ${RELAY_CLOSE_CODE}: ${RELAY_REFUSALS.projectIdMissing}`,
+    })
     // The same genuine token for the right project is let in: the refusals above were the attack's.
     expect(await connectRaw(relay.url, `projectId=${PROJECT_ID}&auth=${jwt}`)).toEqual({
       status: 'open',
     })
-    expect(relay.stats().refused).toBe(before + 3)
+    expect(relay.stats().refused).toBe(before + 4)
   })
 
   it('answers an unknown method with a JSON-RPC error, never a silent success', async () => {

@@ -21,14 +21,18 @@ export interface DevRelayOptions {
   /** 0 (default) picks a free port. */
   port?: number
   host?: string
-  /** When set, a client must connect with this WalletConnect project id. */
+  /**
+   * When set, the one project id the relay knows: a client connecting with another (or none) is
+   * refused as the hosted relay refuses an unknown project (RELAY_REFUSALS).
+   */
   projectId?: string | undefined
   /** Each frame in and out, for debugging a client (LATCH_RELAY_DEBUG=1 npm start). */
   trace?: ((line: string) => void) | undefined
   /**
    * Browser origins allowed to connect (`npm start` passes the web app's and the frame's).
    * Unset: any http origin on a loopback host (localhost, 127.0.0.1, [::1]). Either way a client
-   * that sends no Origin (the SDK in Node) is let in, and any other origin is refused with 403.
+   * that sends no Origin (the SDK in Node) is let in, and any other origin is refused
+   * (RELAY_REFUSALS.originNotAllowed).
    */
   allowedOrigins?: readonly string[] | undefined
 }
@@ -50,6 +54,20 @@ const MAX_TTL_S = 30 * 24 * 60 * 60
  * (topics.ts) this bounds the mailbox to 1,000 × 64 KiB.
  */
 export const MAX_FRAME_BYTES = 64 * 1024
+
+/**
+ * How the hosted relay refuses a project or an origin: it completes the upgrade and closes the
+ * socket at once with code 3000 and a reason, which the SDK's JSON-RPC provider surfaces as
+ * "WebSocket connection closed abnormally with code: 3000 (<reason>)" (a refused handshake would
+ * reach a browser page as a bare, reasonless error). Apps map these reasons to alerts
+ * (packages/core/src/adapters/walletConnect/relayRefusals.ts).
+ */
+export const RELAY_CLOSE_CODE = 3000
+export const RELAY_REFUSALS = {
+  projectIdMissing: 'Project ID is missing',
+  projectNotFound: 'Project not found',
+  originNotAllowed: 'Unauthorized: origin not allowed',
+} as const
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
@@ -106,16 +124,25 @@ const tagOf = (params: Params): number => (typeof params.tag === 'number' ? para
 const attestationOf = (params: Params): string | undefined =>
   typeof params.attestation === 'string' ? params.attestation : undefined
 
+/** Why the relay turns a client away before its token is read, if it does (RELAY_REFUSALS). */
+function refusalOf(request: IncomingMessage, options: DevRelayOptions): string | undefined {
+  if (!originAllowed(request.headers.origin, options.allowedOrigins))
+    return RELAY_REFUSALS.originNotAllowed
+  if (options.projectId === undefined) return undefined
+  const projectId = new URL(request.url ?? '/', 'ws://relay').searchParams.get('projectId')
+  if (!projectId) return RELAY_REFUSALS.projectIdMissing
+  return projectId === options.projectId ? undefined : RELAY_REFUSALS.projectNotFound
+}
+
 /**
  * Who is connecting: the relay-auth JWT in the `auth` query parameter, signed by the client's
- * ed25519 key; its `iss` (did:key) is the client id. Undefined when it is missing, forged,
- * expired, or for another project.
+ * ed25519 key; its `iss` (did:key) is the client id. Undefined when it is missing, forged or
+ * expired.
  */
-async function authenticate(request: IncomingMessage, projectId: string | undefined) {
+async function authenticate(request: IncomingMessage) {
   const url = new URL(request.url ?? '/', 'ws://relay')
   const jwt = url.searchParams.get('auth')
   if (!jwt) return undefined
-  if (projectId !== undefined && url.searchParams.get('projectId') !== projectId) return undefined
   try {
     if (!(await verifyJWT(jwt))) return undefined
     const { payload } = decodeJWT(jwt)
@@ -139,12 +166,14 @@ export async function startDevRelay(options: DevRelayOptions = {}): Promise<DevR
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
 
   http.on('upgrade', (request, socket, head) => {
-    if (!originAllowed(request.headers.origin, options.allowedOrigins)) {
+    const refusal = refusalOf(request, options)
+    if (refusal) {
       refused++
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
+      // Upgraded only to be closed with the reason: nothing is served on this socket.
+      wss.handleUpgrade(request, socket, head, (ws) => ws.close(RELAY_CLOSE_CODE, refusal))
       return
     }
-    void authenticate(request, options.projectId).then((clientId) => {
+    void authenticate(request).then((clientId) => {
       if (!clientId) {
         refused++
         socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n')
