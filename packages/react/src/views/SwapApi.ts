@@ -22,12 +22,18 @@ export interface SwapQuote {
   toAmount: string
 }
 
+/** The gas a built swap carries, as the reference's convert API nests it. */
+export interface SwapGas {
+  gas: string
+  gasPrice: string
+}
+
 export interface SwapTx {
   from: string
   to: string
   data: string
   value: string
-  eip155: { gas: string; gasPrice: string }
+  eip155: SwapGas
 }
 
 /** The server's refusal, its message meant for the user (e.g. 'Network not supported for Swaps'). */
@@ -178,5 +184,5 @@ export function priceImpact(
 }
 
 /** The swap's fee in the native coin's base units: its gas limit at the gas price it was built with. */
-export const networkFee = (tx: Pick<SwapTx, 'eip155'>): bigint =>
+export const networkFee = (tx: { eip155: SwapGas }): bigint =>
   BigInt(tx.eip155.gas) * BigInt(tx.eip155.gasPrice)
