@@ -156,9 +156,10 @@ test('connect, history and send in German at 360 px', async ({ page }) => {
   await dialog(page)
     .getByLabel(de('send.token'))
     .selectOption((await option.getAttribute('value')) ?? '')
-  await dialog(page)
-    .getByRole('textbox', { name: de('send.amount') })
-    .fill('0,01')
+  const amount = dialog(page).getByRole('textbox', { name: de('send.amount') })
+  await amount.fill('0,01')
+  // Typed and shown with the German decimal comma.
+  await expect(amount).toHaveValue('0,01')
   await dialog(page).getByLabel(de('send.receiver'), { exact: true }).fill(strangerAddress(61))
   await expect(dialog(page).getByTestId('send-fee')).toContainText('≈')
   await check(page, 'send-form', dialog(page))

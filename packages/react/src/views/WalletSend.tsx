@@ -1,5 +1,6 @@
 import {
   formatQuantity,
+  localDecimal,
   namespaceTraits,
   pushView,
   type SendEstimate,
@@ -268,7 +269,8 @@ export function WalletSend() {
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.0"
-          value={amount}
+          // Shown with the locale's decimal mark (0,01 in German), kept with a point (0.01).
+          value={localDecimal(amount)}
           aria-invalid={invalid('amount')}
           aria-describedby={describedBy('amount', ids.hint)}
           onChange={(event) =>
