@@ -1,4 +1,5 @@
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
+import type { ProviderAlert } from '../providerServices/alerts.js'
 import type { AccountType } from '../stores/account.js'
 import type { Connector } from '../stores/connectors.js'
 import type { NamespaceTraits } from './shared/traits.js'
@@ -38,6 +39,8 @@ export interface AdapterEvents {
   connectors: Connector[]
   /** A WalletConnect pairing URI to show (QR code, deep link), and when it is replaced. */
   pairing: { connectorId: string; uri: string; expiresAt: number }
+  /** An alert to show once, such as the WalletConnect relay refusing the app. */
+  alert: ProviderAlert
   /**
    * A connection made without a connect call to this adapter: its namespace's part of a
    * WalletConnect session approved through another namespace's connector.

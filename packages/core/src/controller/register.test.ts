@@ -50,3 +50,27 @@ describe('the network a page starts on (docs/behaviour.md#networks)', () => {
     )
   })
 })
+
+describe("an adapter's alert (the WalletConnect relay refusing the app)", () => {
+  it('reaches the alerts store, shown once however often the adapter repeats it', async () => {
+    const adapter = createFakeAdapter({ namespace: 'eip155', networks: [ethereumNetwork] })
+    const t = setupController({ networks: [ethereumNetwork] }, { adapters: [adapter] })
+    await t.controller.initialize()
+    let shown = 0
+    t.stores.alerts.subscribe((state, before) => {
+      if (state.open && !before.open) shown++
+    })
+    const alert = {
+      code: 'RELAY_ORIGIN_NOT_ALLOWED',
+      variant: 'error',
+      message: 'Origin Not Allowed',
+      debugMessage: 'the relay refused this origin',
+    } as const
+    adapter.emit('alert', alert)
+    expect(t.stores.alerts.getState()).toMatchObject({ open: true, message: 'Origin Not Allowed' })
+    t.stores.alerts.setState({ open: false })
+    adapter.emit('alert', alert)
+    expect(t.stores.alerts.getState().open).toBe(false)
+    expect(shown).toBe(1)
+  })
+})

@@ -1,6 +1,7 @@
 import { DEFAULT_CAIP_NETWORK_ID } from '../adapters/eip155/defaultNetwork.js'
 import { findNetwork } from '../networks/caip.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
+import { raiseProviderAlert } from '../providerServices/alerts.js'
 import { type ChainStoreState, createChainState } from '../stores/chain.js'
 import { findConnection, upsertConnection } from '../stores/connections.js'
 import {
@@ -50,6 +51,7 @@ export function registerAdapters(ctx: ControllerContext): () => void {
       }),
       adapter.on('disconnect', (payload) => clearConnection(ctx, namespace, payload.connectorId)),
       adapter.on('pairing', (pairing) => ctx.stores.connectors.setState({ pairing })),
+      adapter.on('alert', (alert) => raiseProviderAlert(ctx.stores.alerts, alert)),
       // Its part of a WalletConnect session another namespace paired: connected, not made active.
       adapter.on('connected', (result) => {
         applyConnection(ctx, namespace, result)

@@ -12,6 +12,12 @@ export interface ProviderAlert {
     | 'SERVER_ERROR'
     | 'LOCAL_CONFIG_OVERRIDDEN'
     | 'MULTI_WALLET_NOT_ENABLED'
+    // The WalletConnect relay's refusals (adapters/walletConnect/relayRefusals.ts, loaded with
+    // the SDK): other codes than the Latch server's, so each is shown once on its own.
+    | 'RELAY_PROJECT_ID_NOT_CONFIGURED'
+    | 'RELAY_INVALID_PROJECT_ID'
+    | 'RELAY_ORIGIN_NOT_ALLOWED'
+    | 'RELAY_JWT_NOT_VALID'
   variant: AlertVariant
   /** What the user sees. */
   message: string

@@ -423,6 +423,7 @@ export const de: Catalogue = {
     'Rate Limited': 'Zu viele Anfragen',
     'Server Error': 'Serverfehler',
     'Local configuration ignored': 'Lokale Konfiguration ignoriert',
+    'Session Expired': 'Sitzung abgelaufen',
     'The secure wallet did not answer in time. Please try again.':
       'Die sichere Wallet hat nicht rechtzeitig geantwortet. Bitte erneut versuchen.',
   },

@@ -53,6 +53,8 @@ export const visitorErrors = [
   'Rate Limited',
   'Server Error',
   'Local configuration ignored',
+  // The WalletConnect relay refusing the app's auth token (@latch/core relayRefusals.ts).
+  'Session Expired',
   'The secure wallet did not answer in time. Please try again.',
 ]
 

@@ -19,7 +19,7 @@ import type { CaipNetwork } from '../../networks/types.js'
 import { latchTransport } from '../../rpc/transport.js'
 import { defaultStorageBackend, type StorageBackend } from '../../storage/backend.js'
 import { createAdapterEmitter } from '../shared/emitter.js'
-import type { ChainAdapter, ConnectResult } from '../types.js'
+import type { AdapterEvents, ChainAdapter, ConnectResult } from '../types.js'
 import { watchAnnouncedWallets } from './announced.js'
 import { toLatchConnectors } from './connectors.js'
 import type { EvmNetwork } from './networks.js'
@@ -111,9 +111,11 @@ export function createEvmAdapter(parameters: EvmAdapterParameters): EvmAdapter {
       onChange: () => emit('connectors', connectors()),
     })
     const unsubscribeAnnounced = discovery?.subscribe(() => emit('connectors', connectors()))
-    // A WalletConnect connector offers its pairing URI as a message (docs/walletconnect.md).
+    // A WalletConnect connector offers its pairing URI, and the relay's refusals, as messages
+    // (docs/walletconnect.md).
     const unsubscribeMessages = config.connectors.map((connector) => {
       const onMessage = ({ type, data }: { type: string; data?: unknown }) => {
+        if (type === 'alert') emit('alert', data as AdapterEvents['alert'])
         if (type !== 'pairing') return
         const { uri, expiresAt } = data as { uri: string; expiresAt: number }
         emit('pairing', { connectorId: connector.id, uri, expiresAt })

@@ -52,6 +52,9 @@ export async function createSessionConnector(config: Config, parameters: WalletC
     metadata: parameters.metadata,
     networks: parameters.networks,
     storagePrefix: parameters.storagePrefix,
+    // The relay refusing the app (docs/walletconnect.md#relay-refusals-as-alerts): the adapter
+    // passes it on to the alerts, as it does the pairing URI.
+    onAlert: (alert) => config.emitter.emit('message', { type: 'alert', data: alert }),
   })
   const marker = sessionMarker(config)
   const sessions = parameters.sessions

@@ -9,6 +9,7 @@ const FORWARDED: AdapterEventName[] = [
   'switchNetwork',
   'disconnect',
   'pairing',
+  'alert',
   'connected',
 ]
 

@@ -9,8 +9,10 @@ type Session = NonNullable<Provider['session']>
 
 import { UserRejectedRequestError } from 'viem'
 import type { CaipNetwork } from '../../networks/types.js'
+import type { ProviderAlert } from '../../providerServices/alerts.js'
 import { PairingExpiredError } from './errors.js'
 import { proposalNamespaces } from './namespaces.js'
+import { relayRefusalAlert } from './relayRefusals.js'
 
 export interface WalletConnectSessionOptions {
   projectId: string
@@ -19,7 +21,12 @@ export interface WalletConnectSessionOptions {
   networks: readonly CaipNetwork[]
   /** Keeps two Latch apps on one origin (or a test's two ends) from sharing a session store. */
   storagePrefix?: string | undefined
+  /** The relay refused this app (project id, origin, token): the alert to show, once per page. */
+  onAlert?: ((alert: ProviderAlert) => void) | undefined
 }
+
+// The relayer's event for a fatal socket error, a refusal's close among them.
+const RELAYER_ERROR = 'relayer_error'
 
 /** WalletConnect's hosted relays: the ones its hosted Verify service vouches for. */
 const HOSTED_RELAY = /^wss:\/\/relay\.walletconnect\.(org|com)(\/|$)/
@@ -39,6 +46,10 @@ export function toProviderError(error: unknown): unknown {
   return error
 }
 
+const pageOrigin = () =>
+  (globalThis as { location?: { origin: string } }).location?.origin ??
+  'this client (no page origin)'
+
 export async function createWalletConnectProvider(
   options: WalletConnectSessionOptions,
 ): Promise<Provider> {
@@ -56,6 +67,14 @@ export async function createWalletConnectProvider(
   // leave loopback doing so; the wallet then shows the dapp as unverified, which it is.
   if (options.relayUrl && !HOSTED_RELAY.test(options.relayUrl))
     provider.client.core.verify.register = async () => ''
+  const { onAlert } = options
+  if (onAlert) {
+    const context = { projectId: options.projectId, origin: pageOrigin() }
+    provider.client.core.relayer.on(RELAYER_ERROR, (error: unknown) => {
+      const alert = relayRefusalAlert(error, context)
+      if (alert) onAlert(alert)
+    })
+  }
   return provider
 }
 
