@@ -5,6 +5,7 @@ import { createPublicClient, defineChain, type Hex, http } from 'viem'
 import { createPaymasterClient, entryPoint07Address } from 'viem/account-abstraction'
 import { FrameError } from '../../../handler.js'
 import { RequestAbortedError } from '../../../rpcErrors.js'
+import { callGasHeadroomTransport } from './gasHeadroom.js'
 import type { OpenSmartAccount, SmartAccountSession } from './session.js'
 import type { UserOperationReceipt } from './status.js'
 
@@ -35,8 +36,9 @@ export const openSafeAccount: OpenSmartAccount = async (owner, chainId, routes) 
     rpcUrls: { default: { http: [routes.proxyUrl] } },
   })
   const client = createPublicClient({ chain, transport: latchTransport(routes.proxyUrl) })
-  // No retries on the bundler: a send that timed out may still have been taken.
-  const bundlerTransport = http(routes.bundlerUrl, { retryCount: 0 })
+  // No retries on the bundler: a send that timed out may still have been taken. Its call-gas
+  // estimates get headroom (gasHeadroom.ts): they are made on the latest block, not the next.
+  const bundlerTransport = callGasHeadroomTransport(http(routes.bundlerUrl, { retryCount: 0 }))
   const account = await toSafeSmartAccount({
     client,
     owners: [owner],
