@@ -15,6 +15,7 @@ import { createEvmAdapter, type EvmAdapter } from '@latch/core/evm'
 import { createWalletConnectSessions, walletConnect } from '@latch/core/walletconnect'
 import { createAuthConnector, type LatchAuthConnector } from '@latch/frame/connector'
 import { createLatchClient, type LatchClient, type LatchConfig } from '@latch/react'
+import { devLegalOptions } from './devLegal'
 import {
   chainRpcUrl,
   frameUrl,
@@ -88,8 +89,8 @@ function buildPageClient(): LatchClient {
   // event before the start (analytics load with the provider services it starts).
   client.initialize = () => {
     if (analyticsOptedOut()) {
-      // The config sets no other feature; the provider services read it as the local settings.
-      config.features = { analytics: false }
+      // The provider services read these as the local settings.
+      config.features = { ...config.features, analytics: false }
       client.stores.options.setState((s) => ({ features: { ...s.features, analytics: false } }))
     }
     return start()
@@ -170,6 +171,8 @@ function buildLatchConfig(): LatchConfig {
         icons: [],
       },
     },
+    // Development only (?legalTerms=, ?legalPrivacy=): the legal checkbox, for its e2e spec.
+    ...(isDev && typeof window !== 'undefined' && devLegalOptions(window.location.search)),
   }
 }
 

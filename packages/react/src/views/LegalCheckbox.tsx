@@ -15,10 +15,12 @@ const english: OccasionalMessages['legal'] = {
 export const legalMessages = (messages: Messages) => ({ ...english, ...messages.legal })
 
 // Loaded only by apps that turn the checkbox on, so its rules stay out of the modal's stylesheet.
+// The links are the text colour, underlined: an app's accent is not readable on every background
+// (the default blue is 3.1:1 on the dark theme's, under axe's 4.5:1).
 const styles = `
 .latch-legal { display: flex; gap: 0.6em; align-items: flex-start; font-size: 0.95em; color: var(--latch-fg-2); }
 .latch-legal input { margin: 0.2em 0 0; accent-color: var(--latch-accent); width: 1.1em; height: 1.1em; flex: none; }
-.latch-legal a { color: var(--latch-accent); }
+.latch-legal a { color: var(--latch-fg); text-decoration: underline; }
 .latch-legal-gate { border: 0; margin: 0; padding: 0; min-width: 0; display: grid; gap: 0.8em; }
 .latch-legal-gate:disabled { opacity: 0.5; }
 `
