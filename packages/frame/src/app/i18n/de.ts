@@ -338,4 +338,5 @@ export const de: Catalogue = {
   'sim.noReason': 'ohne Grund zurückgesetzt',
   'sim.noAnswer': 'der Knoten hat nicht geantwortet',
   'sim.failedCall': 'Aufruf Nr. {n}: {reason}',
+  'sim.notEveryCall': 'nicht jeder Aufruf wurde simuliert',
 }

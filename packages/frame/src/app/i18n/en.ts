@@ -343,6 +343,7 @@ export const en = {
   'sim.noReason': 'reverted without a reason',
   'sim.noAnswer': 'the node did not answer',
   'sim.failedCall': 'call #{n}: {reason}',
+  'sim.notEveryCall': 'not every call was simulated',
 } as const
 
 export type MessageKey = keyof typeof en

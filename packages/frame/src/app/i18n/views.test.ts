@@ -1,6 +1,6 @@
 import { createNoopSigner, getBase58Encoder, lamports } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
-import { encodeFunctionData, erc20Abi, stringToHex } from 'viem'
+import { encodeFunctionData, erc20Abi, parseEther, stringToHex } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { messageView } from '../decode/message.js'
@@ -13,8 +13,10 @@ import {
   seaportListing,
   UNIVERSAL_ROUTER,
   USDC,
+  WETH,
 } from '../signers/eip155/decode/fixtures.js'
 import type { TokenBook } from '../signers/eip155/decode/format.js'
+import { uniswapV2RouterAbi } from '../signers/eip155/decode/swap.js'
 import { transactionView } from '../signers/eip155/decode/transactionView.js'
 import { parseTypedData } from '../signers/eip155/decode/typedData.js'
 import { typedDataView } from '../signers/eip155/decode/typedDataView.js'
@@ -153,6 +155,29 @@ describe('views in German', () => {
       'Betrag',
     ])
     expect(englishIn(calls)).toEqual([])
+  })
+
+  it('a swap paying someone else, past its deadline, with German durations', () => {
+    const now = 1_800_000_000n
+    const attacker = '0xBAd0000000000000000000000000000000000Bad'
+    const view = transactionView({
+      chainId: 1,
+      from: OWNER,
+      to: '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D',
+      value: parseEther('0.1'),
+      data: encodeFunctionData({
+        abi: uniswapV2RouterAbi,
+        functionName: 'swapExactETHForTokens',
+        args: [180_200_000n, [WETH, USDC], attacker, now - 300n],
+      }),
+      tokens: new Map([...tokens, [WETH.toLowerCase(), { symbol: 'WETH', decimals: 18 }]]),
+      now,
+    })
+    expect(view.summary[0]).toBe(
+      `0,1 ETH gegen mindestens 180,2 USDC tauschen, ausgezahlt an ${attacker}`,
+    )
+    expect(view.dangers.join(' ')).toContain('vor 5 Minuten abgelaufen')
+    expect(englishIn(view)).toEqual([])
   })
 
   it('permits and orders, with dates in the German order', () => {

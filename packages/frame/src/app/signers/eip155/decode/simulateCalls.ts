@@ -1,4 +1,5 @@
 import { type Hex, toHex } from 'viem'
+import { t } from '../../../i18n/index.js'
 import {
   effectsFromLogs,
   type Request,
@@ -56,16 +57,19 @@ export async function simulateCalls(
       ],
     })) as { calls: SimulatedCallResult[] }[]
     results = blocks[0]?.calls ?? []
-    if (results.length !== calls.length) throw new Error('not every call was simulated')
+    if (results.length !== calls.length) throw new Error(t('sim.notEveryCall'))
   } catch (error) {
-    return { status: 'unavailable', reason: (error as Error).message || 'the node did not answer' }
+    return { status: 'unavailable', reason: (error as Error).message || t('sim.noAnswer') }
   }
   const failed = results.findIndex((result) => result.status !== '0x1')
   if (failed >= 0) {
     const result = results[failed]!
     return {
       status: 'revert',
-      reason: `call #${failed + 1}: ${revertReason(result.error?.data ?? result.returnData, result.error?.message)}`,
+      reason: t('sim.failedCall', {
+        n: failed + 1,
+        reason: revertReason(result.error?.data ?? result.returnData, result.error?.message),
+      }),
     }
   }
   return {

@@ -1,48 +1,67 @@
 import type { Field } from '../../../decode/view.js'
-import { formatUtc } from '../../../i18n/index.js'
+import { formatUtc, t } from '../../../i18n/index.js'
 import type { DecodedCall } from './calldata.js'
 import { address, amountWithToken, date, nativeAmount, type TokenBook } from './format.js'
 import type { Simulation } from './simulate.js'
 import { NATIVE, type ParsedSwap } from './swap.js'
 
 /**
- * Every user-facing string of the swap review, in English, in one place (for the frame's
- * catalogue and its translations).
+ * Every user-facing string of the swap review, from the frame's catalogue (i18n/en.ts, `swap.*`)
+ * in the frame's language, read when the view is built.
  */
 export const swapText = {
-  sentenceExactIn: (pay: string, get: string) => `Swap ${pay} for at least ${get}`,
-  sentenceExactOut: (pay: string, get: string) => `Swap at most ${pay} for exactly ${get}`,
-  sentTo: (sentence: string, recipient: string) => `${sentence}, paid to ${recipient}`,
-  venue: 'Router',
-  venueValue: (venue: string) => `${venue} swap`,
-  route: 'Route',
-  pay: 'You pay',
-  payAtMost: 'You pay at most',
-  receiveAtLeast: 'You receive at least',
-  receiveExactly: 'You receive exactly',
-  recipient: 'Recipient',
-  yourAccount: (who: string) => `${who} (your account)`,
-  notYourAccount: (who: string) => `${who} (NOT your account)`,
-  deadline: 'Deadline',
-  noDeadline: 'None in this call',
-  neverExpires: 'never expires',
-  inTime: (span: string) => `in ${span}`,
-  expiredAgo: (span: string) => `expired ${span} ago`,
-  underAMinute: 'less than a minute',
-  minutes: (n: number) => (n === 1 ? '1 minute' : `${n} minutes`),
-  hours: (n: number) => (n === 1 ? '1 hour' : `${n} hours`),
-  days: (n: number) => (n === 1 ? '1 day' : `${n} days`),
-  dangerRecipient: (recipient: string) =>
-    `This swap pays out to ${recipient}, not to your account: you would pay and someone else would receive the tokens.`,
-  dangerExpired: (when: string) =>
-    `This swap's deadline (${when}) has passed: it would fail, and you would still pay the fee.`,
-  dangerFarDeadline: (when: string) =>
-    `This swap stays valid until ${when}: if it waits unmined, it could still run much later, at a worse price down to the minimum.`,
-  dangerNoMinimum:
-    'This swap accepts any amount out, even nothing: a bot trading around it could take almost all of it.',
-  dangerNotReceived: (amount: string) =>
-    `The simulation does not show your account receiving ${amount}: this contract may not do the swap it describes.`,
-} as const
+  sentenceExactIn: (pay: string, get: string) => t('swap.sentenceExactIn', { pay, get }),
+  sentenceExactOut: (pay: string, get: string) => t('swap.sentenceExactOut', { pay, get }),
+  sentTo: (sentence: string, recipient: string) => t('swap.sentTo', { sentence, recipient }),
+  get venue() {
+    return t('swap.venue')
+  },
+  venueValue: (venue: string) => t('swap.venueValue', { venue }),
+  get route() {
+    return t('swap.route')
+  },
+  get pay() {
+    return t('swap.pay')
+  },
+  get payAtMost() {
+    return t('swap.payAtMost')
+  },
+  get receiveAtLeast() {
+    return t('swap.receiveAtLeast')
+  },
+  get receiveExactly() {
+    return t('swap.receiveExactly')
+  },
+  get recipient() {
+    return t('swap.recipient')
+  },
+  yourAccount: (who: string) => t('swap.yourAccount', { who }),
+  notYourAccount: (who: string) => t('swap.notYourAccount', { who }),
+  get deadline() {
+    return t('swap.deadline')
+  },
+  get noDeadline() {
+    return t('swap.noDeadline')
+  },
+  get neverExpires() {
+    return t('swap.neverExpires')
+  },
+  inTime: (span: string) => t('swap.inTime', { span }),
+  expiredAgo: (span: string) => t('swap.expiredAgo', { span }),
+  get underAMinute() {
+    return t('swap.underAMinute')
+  },
+  minutes: (n: number) => (n === 1 ? t('swap.minute') : t('swap.minutes', { n })),
+  hours: (n: number) => (n === 1 ? t('swap.hour') : t('swap.hours', { n })),
+  days: (n: number) => (n === 1 ? t('swap.day') : t('swap.days', { n })),
+  dangerRecipient: (recipient: string) => t('swap.dangerRecipient', { recipient }),
+  dangerExpired: (when: string) => t('swap.dangerExpired', { when }),
+  dangerFarDeadline: (when: string) => t('swap.dangerFarDeadline', { when }),
+  get dangerNoMinimum() {
+    return t('swap.dangerNoMinimum')
+  },
+  dangerNotReceived: (amount: string) => t('swap.dangerNotReceived', { amount }),
+}
 
 /** A deadline further ahead than this is flagged: routers' own apps use 20–30 minutes. */
 export const FAR_DEADLINE_SECONDS = 24n * 60n * 60n
@@ -79,7 +98,7 @@ function span(seconds: bigint): string {
 export function deadlineText(deadline: bigint, now: bigint): string {
   // date() reads 0 as "no expiry" (permits do); a router reads it as long past.
   const when = deadline === 0n ? formatUtc(new Date(0)) : date(deadline)
-  if (when === 'no expiry') return swapText.neverExpires
+  if (when === t('date.noExpiry')) return swapText.neverExpires
   const relative =
     deadline < now
       ? swapText.expiredAgo(span(now - deadline))
