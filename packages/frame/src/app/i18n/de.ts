@@ -1,4 +1,4 @@
-import type { Catalogue } from './index.js'
+import type { Catalogue } from './en.js'
 
 /** Die Texte des Frames auf Deutsch: jeder Schlüssel von en.ts, mit denselben {Platzhaltern}. */
 export const de: Catalogue = {

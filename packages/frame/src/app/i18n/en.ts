@@ -347,3 +347,6 @@ export const en = {
 } as const
 
 export type MessageKey = keyof typeof en
+
+/** A locale's texts: every key of the English catalogue. */
+export type Catalogue = Record<MessageKey, string>

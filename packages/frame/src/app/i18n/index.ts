@@ -1,4 +1,4 @@
-import { en, type MessageKey } from './en.js'
+import { type Catalogue, en, type MessageKey } from './en.js'
 
 /**
  * The frame's texts in one locale at a time (issue 38 item 7). The page may name a locale
@@ -7,8 +7,7 @@ import { en, type MessageKey } from './en.js'
  * asked for, and the handler waits for it (localeReady) before building a view.
  */
 
-export type { MessageKey }
-export type Catalogue = Record<MessageKey, string>
+export type { Catalogue, MessageKey }
 export type Vars = Readonly<Record<string, string | number | bigint>>
 
 /** The catalogues besides English, each its own chunk. */

@@ -37,7 +37,7 @@ const englishPieces = Object.entries(en)
   .map((piece) => piece.trim())
   .filter((piece) => piece.length >= 5)
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** The pieces found as whole words ('Batch' inside 'PermitBatch' is the data's own name). */
 const englishIn = (view: unknown) => {
@@ -45,7 +45,7 @@ const englishIn = (view: unknown) => {
     typeof value === 'bigint' ? value.toString() : value,
   )
   return englishPieces.filter((piece) =>
-    new RegExp(`(^|[^\\p{L}])${escape(piece)}([^\\p{L}]|$)`, 'u').test(text),
+    new RegExp(`(^|[^\\p{L}])${escapeRegExp(piece)}([^\\p{L}]|$)`, 'u').test(text),
   )
 }
 
