@@ -3,7 +3,7 @@
  * origin not allowed): the visitor sees the catalogue's alert, once, though the provider is
  * refused again on a retry; the SDK's text stays in the console.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
 import { type DevRelay, RELAY_REFUSALS, startDevRelay } from '../../../../../scripts/relay/index.js'
 import { refuseFetchBeyondLoopback } from '../../../../../scripts/relay/loopbackOnly.js'
@@ -22,8 +22,13 @@ class PageWebSocket extends WebSocket {
     super(url, protocols, { ...options, ...(pageOrigin ? { origin: pageOrigin } : {}) })
   }
 }
+const formerWebSocket = (globalThis as { WebSocket?: unknown }).WebSocket
 ;(globalThis as { WebSocket?: unknown }).WebSocket = PageWebSocket
-// Imported once the global is in place: the SDK picks its socket class as it loads.
+// Imported once the global is in place: the SDK picks its socket class as it loads. Integration
+// files share their worker's module cache (vitest.config.ts), so a WalletConnect test file run
+// earlier in this worker may have loaded the SDK with Node's own socket, which sends no Origin and
+// is let in: the origin test then saw no refusal in a full run. A fresh module registry loads it anew.
+vi.resetModules()
 const { createWalletConnectProvider } = await import('./session.js')
 type Provider = Awaited<ReturnType<typeof createWalletConnectProvider>>
 
@@ -42,6 +47,7 @@ afterEach(async () => {
 afterAll(async () => {
   await relay?.stop()
   guard?.restore()
+  ;(globalThis as { WebSocket?: unknown }).WebSocket = formerWebSocket
 })
 
 /** A page's provider for `projectId`, its alerts in a store as the controller keeps them. */
