@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import { signatureHeaderParts } from './signature-header.js'
 
 /**
  * CDP webhooks (Coinbase Onramp's transaction events) carry `X-Hook0-Signature:
@@ -14,12 +15,8 @@ export interface Hook0Signature {
 }
 
 export function parseHook0Signature(header: string | undefined): Hook0Signature | undefined {
-  if (!header) return undefined
-  const parts = new Map<string, string>()
-  for (const element of header.split(',')) {
-    const at = element.indexOf('=')
-    if (at > 0) parts.set(element.slice(0, at).trim(), element.slice(at + 1).trim())
-  }
+  const parts = signatureHeaderParts(header)
+  if (!parts) return undefined
   const t = parts.get('t')
   const v1 = parts.get('v1')
   const h = parts.get('h') ?? ''

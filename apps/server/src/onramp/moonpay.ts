@@ -3,6 +3,7 @@ import { caip2 } from '../chains/eip155/wire.js'
 import type { MoonPayConfig } from './config.js'
 import { cryptoDecimalOf, decimalOf } from './limits.js'
 import { callProvider, record, text } from './provider-fetch.js'
+import { signatureHeaderParts } from './signature-header.js'
 import type {
   CheckoutRequest,
   Limit,
@@ -34,12 +35,8 @@ export interface WebhookSignature {
 
 /** `Moonpay-Signature-V2: t=<unix seconds>,s=<hex>`; undefined when malformed. */
 export function parseSignatureHeader(header: string | undefined): WebhookSignature | undefined {
-  if (!header) return undefined
-  const parts = new Map<string, string>()
-  for (const element of header.split(',')) {
-    const at = element.indexOf('=')
-    if (at > 0) parts.set(element.slice(0, at).trim(), element.slice(at + 1).trim())
-  }
+  const parts = signatureHeaderParts(header)
+  if (!parts) return undefined
   const t = parts.get('t')
   const s = parts.get('s')
   if (!t || !/^[0-9]{1,12}$/.test(t) || !s || !/^[0-9a-f]{64}$/.test(s)) return undefined
