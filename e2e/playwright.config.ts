@@ -66,8 +66,11 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   // Two lanes on one stack. The chain's accounts (the injected test wallet, the dev funder, the
-  // Farcaster registry's owner) are shared, so every spec that uses them keeps one lane, in file
-  // order: 'chain'. The other lane, 'no-chain', holds the specs that touch no chain account and
+  // Farcaster registry's owner) are shared, so every spec that uses them keeps one lane: 'chain'.
+  // One worker runs them one at a time, but not strictly in file order: Playwright first groups the
+  // files by their test.use() settings, then orders by file within a group (swap-email and
+  // smart-account, say, run after swap.spec), so a spec should not count on the file list order.
+  // The other lane, 'no-chain', holds the specs that touch no chain account and
   // share no user with the first: the packaging test (a minute building, packing and installing
   // the libraries, then reads only) and the social sign-in and custody attacks (fresh users per run;
   // the only specs that start social flows, so the per-IP social budget sees them one at a time),
