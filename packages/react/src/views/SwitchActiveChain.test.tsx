@@ -6,6 +6,7 @@ import {
   openModal,
   solanaLocalnet,
 } from '@latch/core'
+import { bitcoinRegtest, bitcoinTraits } from '@latch/core/bitcoin'
 import { createFakeAdapter } from '@latch/core/testing'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -141,5 +142,33 @@ describe('SwitchActiveChain', () => {
     )
     expect(views(client)).toEqual(['Networks', 'SwitchNetwork'])
     await waitFor(() => expect(evm.calls.some((c) => c.method === 'switchNetwork')).toBe(true))
+  })
+
+  // Last: the Bitcoin adapter's traits stay registered for the page once a controller has them.
+  it("names the family by its adapter's label (Bitcoin), not its namespace (bip122)", async () => {
+    const btc = createFakeAdapter({
+      namespace: 'bip122',
+      networks: [bitcoinRegtest],
+      traits: bitcoinTraits,
+      connectors: [{ id: 'xverse', name: 'Xverse', type: 'ANNOUNCED', chain: 'bip122' }],
+    })
+    const config: LatchConfig = {
+      projectId: 'p1',
+      serverUrl: 'http://127.0.0.1:9',
+      providerServices: false,
+      adapters: [createFakeAdapter({ namespace: 'eip155', networks: [devNetwork] }), btc],
+      networks: [devNetwork, bitcoinRegtest],
+      storage: createLatchStorage(createMemoryStorage()),
+    }
+    const client = createLatchClient(config)
+    render(<LatchProvider config={config} client={client} />)
+    await act(() => client.initialize())
+    act(() =>
+      openModal(client.stores.router, { view: 'SwitchActiveChain', switchToChain: 'bip122' }),
+    )
+    const view = await within(await dialog()).findByTestId('view-switch-active-chain')
+    expect(view.textContent).toContain('Switch to Bitcoin')
+    expect(view.textContent).toContain("doesn't reach Bitcoin")
+    expect(view.textContent).not.toContain('bip122')
   })
 })

@@ -3,6 +3,7 @@ import {
   closeModal,
   goBack,
   type LatchStores,
+  namespaceTraits,
   pushView,
   type RouteOf,
   replaceView,
@@ -49,8 +50,12 @@ export function SwitchActiveChain() {
   if (!route) return null
   const t = switchActiveChainMessages(messages)
   const network = targetNetwork(stores, route)
+  // The catalogue's name when it has one, else the family's label from its registered adapter
+  // ("Bitcoin", not "bip122"); the bare namespace only when the app has no adapter of it.
   const name = (namespace: string | undefined) =>
-    namespace ? (messages.namespaces[namespace] ?? namespace) : ''
+    namespace
+      ? (messages.namespaces[namespace] ?? namespaceTraits(namespace)?.label ?? namespace)
+      : ''
   const chain = name(route.switchToChain)
 
   const confirm = async () => {
