@@ -42,9 +42,14 @@ export const TransactionMetadata = Type.Object({
   status: TransactionStatus,
   nonce: Type.Integer(),
   chain: Type.String({ description: 'CAIP-2, e.g. eip155:1' }),
-  // Latch's own, beside the reference's fields: a Cosmos transaction's memo as signed (absent
-  // when empty and on families without memos). Text from the sender: shown as text, never markup.
-  memo: Type.Optional(Type.String({ description: 'The memo the sender signed (Cosmos)' })),
+  // Latch's own, beside the reference's fields: the memo a transaction carries as signed, on
+  // families whose transactions have one (absent when empty and elsewhere). Namespace-neutral, so
+  // the wire names no family. Text from the sender: shown as text, never markup.
+  memo: Type.Optional(
+    Type.String({
+      description: 'The memo the sender signed (families whose transactions carry one)',
+    }),
+  ),
   // Latch's own: the ERC-4337 user operation a smart account's row shows (absent on other rows).
   // Its fee was paid by a paymaster when `sponsored`, else by the account itself.
   userOperation: Type.Optional(
