@@ -1,4 +1,5 @@
 import type { HistoryPage, Transaction } from '@latch/core/wire'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openTestApp, type ProviderTestApp } from '../provider-services/testing.js'
 import { markOnrampDeposits } from './deposits.js'
@@ -115,5 +116,23 @@ describe('a completed on-ramp purchase is a deposit in the history', () => {
         await markOnrampDeposits(t.app.db, 'shop', BUYER, page(tx(PAID, 'receive', 'eip155:1'))),
       ),
     ).toEqual(['receive'])
+  })
+
+  test('the lookup has an index on its own expressions (migration 0018)', async () => {
+    // Seq scans off: with a handful of rows the planner would scan anyway; this asks whether an
+    // index can serve the lookup's conditions at all.
+    await t.app.db.execute(sql`SET enable_seqscan = off`)
+    try {
+      const plan = (await t.app.db.execute(
+        sql`EXPLAIN SELECT tx_hash, network FROM onramp_sessions WHERE project_id = 'shop'
+          AND status = 'completed' AND lower(address) = ${BUYER.toLowerCase()}
+          AND lower(tx_hash) IN (${PAID}, ${OTHER})`,
+      )) as unknown as { rows: { 'QUERY PLAN': string }[] }
+      expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain(
+        'onramp_sessions_deposit_idx',
+      )
+    } finally {
+      await t.app.db.execute(sql`RESET enable_seqscan`)
+    }
   })
 })

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { bigint, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 
 /**
@@ -29,7 +30,16 @@ export const onrampSessions = pgTable(
     /** When the provider was last asked; reads ask again only after a pause. */
     polledAt: timestamp('polled_at', { withTimezone: true }),
   },
-  (t) => [index('onramp_sessions_project_idx').on(t.projectId, t.createdAt)],
+  (t) => [
+    index('onramp_sessions_project_idx').on(t.projectId, t.createdAt),
+    // The history's deposit lookup (deposits.ts): a project's sessions by buyer and transaction,
+    // both compared lower-cased, so the index is on the same expressions.
+    index('onramp_sessions_deposit_idx').on(
+      t.projectId,
+      sql`lower(${t.address})`,
+      sql`lower(${t.txHash})`,
+    ),
+  ],
 )
 
 /**

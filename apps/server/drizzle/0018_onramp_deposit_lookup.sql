@@ -1,0 +1,1 @@
+CREATE INDEX "onramp_sessions_deposit_idx" ON "onramp_sessions" USING btree ("project_id",lower("address"),lower("tx_hash"));
