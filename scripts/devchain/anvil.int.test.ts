@@ -1,6 +1,8 @@
+import net from 'node:net'
 import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AnvilInstance, DEV_CHAIN_ID, probeChain, startAnvil } from './anvil.js'
+import { freePort } from './ports.js'
 
 describe('startAnvil', () => {
   let anvil: AnvilInstance
@@ -22,5 +24,30 @@ describe('startAnvil', () => {
     expect(await probeChain(other.rpcUrl)).toBe(DEV_CHAIN_ID)
     await other.stop()
     expect(await probeChain(other.rpcUrl, 300)).toBeNull()
+  })
+
+  it('starts on a fresh port when another process took the picked one first', async () => {
+    // The race: the port was free when picked, and another process bound it before anvil did.
+    const squatter = net.createServer((socket) => socket.destroy())
+    await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve))
+    const taken = (squatter.address() as net.AddressInfo).port
+    const picked: number[] = []
+    try {
+      const raced = await startAnvil({
+        pickPort: async (host) => {
+          picked.push(picked.length === 0 ? taken : await freePort(host))
+          return picked.at(-1) as number
+        },
+      })
+      try {
+        expect(picked).toHaveLength(2)
+        expect(raced.port).toBe(picked[1])
+        expect(await probeChain(raced.rpcUrl)).toBe(DEV_CHAIN_ID)
+      } finally {
+        await raced.stop()
+      }
+    } finally {
+      await new Promise((resolve) => squatter.close(resolve))
+    }
   })
 })

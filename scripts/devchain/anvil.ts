@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
-import net from 'node:net'
+import { onFreePort } from './ports.js'
 
 export const DEV_CHAIN_ID = 31337
 export const TEST_MNEMONIC = 'test test test test test test test test test test test junk'
@@ -16,6 +16,8 @@ export interface AnvilOptions {
   /** Forwarded verbatim; used by tests that need e.g. `--no-mining`. */
   extraArgs?: string[]
   stdio?: 'ignore' | 'inherit'
+  /** Where an unset port is picked from (tests play the port race with it). */
+  pickPort?: (host: string) => Promise<number>
 }
 
 export interface AnvilInstance {
@@ -42,20 +44,8 @@ export function anvilBinary(): string {
   }
 }
 
-export async function freePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, host, () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      )
-    })
-  })
-}
+// Kept here too: tests and scripts import it from the chain's module.
+export { freePort } from './ports.js'
 
 /** Resolves with the chain id when a JSON-RPC node answers at `rpcUrl`, else null. */
 export async function probeChain(rpcUrl: string, timeoutMs = 1000): Promise<number | null> {
@@ -73,9 +63,18 @@ export async function probeChain(rpcUrl: string, timeoutMs = 1000): Promise<numb
   }
 }
 
+/**
+ * Starts anvil on `options.port`; without one, on a free port, and on a fresh one when another
+ * process took it before anvil bound it (anvil takes the port as an argument, so it cannot be
+ * handed a bound socket).
+ */
 export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilInstance> {
   const host = options.host ?? '127.0.0.1'
-  const port = options.port || (await freePort(host))
+  if (options.port) return launchAnvil(host, options.port, options)
+  return onFreePort((port) => launchAnvil(host, port, options), { host, pick: options.pickPort })
+}
+
+async function launchAnvil(host: string, port: number, options: AnvilOptions) {
   const args = [
     '--host',
     host,
@@ -100,7 +99,9 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilInsta
   })
   const rpcUrl = `http://${host}:${port}`
   const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) =>
+    // 'close', not 'exit': by then stderr is read to its end, so the message says why (a port
+    // taken in the meantime is told apart by it).
+    child.once('close', (code) =>
       reject(
         new AnvilStartError(`anvil exited with code ${code} before answering: ${stderr.trim()}`),
       ),
@@ -108,6 +109,8 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilInsta
   )
   const ready = (async () => {
     for (let attempt = 0; attempt < 150; attempt++) {
+      // Gone: `exited` says why; no more knocking on a port that may now be someone else's.
+      if (child.exitCode !== null || child.signalCode !== null) return
       if ((await probeChain(rpcUrl, 500)) === DEV_CHAIN_ID) return
       await new Promise((r) => setTimeout(r, 100))
     }
