@@ -18,8 +18,6 @@ const FAMILY_FOLDERS = new Set<string>([...NAMESPACES, 'evm', 'bitcoin'])
  */
 export const REGISTRATIONS: Record<string, string> = {
   'packages/core/src/networks/types.ts': 'the ChainNamespace union, the one shared type',
-  'apps/server/src/provider-services/catalogue/chains.ts':
-    'data: the CAIP-2 ids of the chains third-party wallets list in the catalogue; it compares none',
 }
 
 /** A quoted namespace, alone or as a CAIP-2 prefix: 'solana', "eip155:1", `bip122:${ref}`. */

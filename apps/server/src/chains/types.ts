@@ -200,4 +200,31 @@ export interface ChainBackendFactory<Config = unknown> {
   signIn?(config: Config): SignInVerifier
   /** The RPC proxy's upstreams of this namespace (needs no database); absent: not proxied. */
   rpcUpstreams?(config: Config, context: RpcContext): RpcUpstreams
+  /** What the provider services list of this namespace (chains/<namespace>/catalogue.ts). */
+  readonly catalogue?: FamilyCatalogue
+}
+
+/** A wallet's public facts as the curated catalogue lists them; its chains come from the families. */
+export interface CatalogueWalletFacts {
+  id: string
+  name: string
+  rdns: string | null
+  homepage: string
+  mobileLink?: string
+  desktopLink?: string
+  webappLink?: string
+}
+
+/**
+ * A family's share of the provider services' data, so the shared catalogue and image sets name
+ * no family: which catalogue wallets support its chains, the wallets made for it, and the images
+ * of its networks.
+ */
+export interface FamilyCatalogue {
+  /** By catalogue wallet id: the CAIP-2 ids of this family's chains the wallet supports. */
+  readonly walletChains: Readonly<Record<string, readonly string[]>>
+  /** Wallets made for this family, each at its 1-based place in the catalogue's order. */
+  readonly wallets?: readonly (CatalogueWalletFacts & { place: number })[]
+  /** By network `assets.imageId`: the text the server draws for that network's image. */
+  readonly networkImages?: Readonly<Record<string, string>>
 }

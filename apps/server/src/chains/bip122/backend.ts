@@ -3,6 +3,7 @@ import type { CursorCodec } from '../shared/cursor.js'
 import { pageLimit } from '../shared/page.js'
 import type { ChainBackend, ChainBackendFactory } from '../types.js'
 import { bitcoinBalances } from './balances.js'
+import { bitcoinCatalogue } from './catalogue.js'
 import { type BitcoinConfig, loadBitcoinConfig } from './config.js'
 import { esploraRoutes } from './esplora-routes.js'
 import { bitcoinHistoryPage } from './history.js'
@@ -59,6 +60,7 @@ export function bitcoinBackend(chains: BitcoinChains, codec: CursorCodec): Chain
 /** Bitcoin chains (LATCH_BITCOIN_ESPLORA): read from an Esplora-compatible REST when asked. */
 export const bitcoinFamily: ChainBackendFactory<BitcoinConfig> = {
   namespace: 'bip122',
+  catalogue: bitcoinCatalogue,
   chainIdExample: 'bip122:000000000019d6689c085ae165831e93',
   loadConfig: (env, issues) => loadBitcoinConfig(env, issues),
   signIn: () => bitcoinSignIn().verifySignIn,

@@ -3,6 +3,7 @@ import type { CursorCodec } from '../shared/cursor.js'
 import { pageLimit } from '../shared/page.js'
 import type { ChainBackend, ChainBackendFactory } from '../types.js'
 import { cosmosBalances } from './balances.js'
+import { cosmosCatalogue } from './catalogue.js'
 import { type CosmosConfig, loadCosmosConfig } from './config.js'
 import { cosmosHistory } from './history.js'
 import { COSMOS, looksLikeCosmosAddress } from './networks.js'
@@ -60,6 +61,7 @@ export function cosmosBackend(chains: CosmosChains, codec: CursorCodec): ChainBa
 /** Cosmos chains (LATCH_COSMOS_NODES): read from a node with tx indexing when asked. */
 export const cosmosFamily: ChainBackendFactory<CosmosConfig> = {
   namespace: COSMOS,
+  catalogue: cosmosCatalogue,
   chainIdExample: 'cosmos:cosmoshub-4',
   loadConfig: (env, issues) => loadCosmosConfig(env, issues),
   signIn: () => cosmosSignIn().verifySignIn,

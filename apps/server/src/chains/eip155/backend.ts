@@ -1,6 +1,7 @@
 import type { ChainBackend, ChainBackendFactory, ChainFollower, SignInVerifier } from '../types.js'
 import { accountRoutes } from './account-routes.js'
 import { evmBalances } from './balances.js'
+import { evmCatalogue } from './catalogue.js'
 import { type EvmConfig, loadEvmConfig } from './config.js'
 import { nativeCurrencyOf } from './currency.js'
 import {
@@ -44,6 +45,7 @@ export function evmBackend(options: EvmBackendOptions): ChainBackend {
 /** EVM chains (eip155): indexed from JSON-RPC nodes, or read from Blockscout or Etherscan. */
 export const evmFamily: ChainBackendFactory<EvmConfig> = {
   namespace: 'eip155',
+  catalogue: evmCatalogue,
   chainIdExample: 'eip155:1',
   walletsAddAnyChain: true,
   loadConfig: loadEvmConfig,

@@ -7,6 +7,7 @@ import { pageLimit } from '../shared/page.js'
 import type { ChainBackend, ChainBackendFactory, ChainProgress } from '../types.js'
 import { looksLikePolkadotAddress, parsePolkadotAddress } from './address.js'
 import { polkadotBalances } from './balances.js'
+import { polkadotCatalogue } from './catalogue.js'
 import { loadPolkadotConfig, type PolkadotConfig } from './config.js'
 import { polkadotHistoryPage } from './history.js'
 import { PolkadotIndexer, polkadotLeaseId } from './indexer.js'
@@ -187,6 +188,7 @@ function progressReader(
 /** Polkadot chains (LATCH_POLKADOT_CHAINS): indexed from a Substrate node into the database. */
 export const polkadotFamily: ChainBackendFactory<PolkadotConfig> = {
   namespace: 'polkadot',
+  catalogue: polkadotCatalogue,
   chainIdExample: 'polkadot:91b171bb158e2d3848fa23a9f1c25182',
   loadConfig: (env, issues) => loadPolkadotConfig(env, issues),
   signIn: (config) => polkadotSignIn(config.chains.map((c) => c.caip2)).verifySignIn,

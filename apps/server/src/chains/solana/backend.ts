@@ -1,5 +1,6 @@
 import { pageLimit } from '../shared/page.js'
 import type { ChainBackend, ChainBackendFactory } from '../types.js'
+import { solanaCatalogue } from './catalogue.js'
 import { loadSolanaConfig, type SolanaConfig } from './config.js'
 import { solanaUpstreams } from './rpc.js'
 import type { SolanaService } from './service.js'
@@ -29,6 +30,7 @@ export function solanaBackend(service: SolanaService): ChainBackend {
 /** Solana clusters (LATCH_SOLANA_CLUSTERS): account history read from the cluster when asked. */
 export const solanaFamily: ChainBackendFactory<SolanaConfig> = {
   namespace: 'solana',
+  catalogue: solanaCatalogue,
   chainIdExample: 'solana:<genesis hash prefix>',
   loadConfig: (env, issues) => loadSolanaConfig(env, issues),
   rpcUpstreams: (config, context) => solanaUpstreams(config.clusters, context),

@@ -19,8 +19,11 @@ import {
   type NewCatalogueWallet,
 } from '../../db/schema/provider.js'
 import type { Db } from '../../db/types.js'
-import { namespaceOf } from './chains.js'
 import { type CuratedWallet, curatedWallets } from './dataset.js'
+
+function namespaceOf(caipNetworkId: string): string {
+  return caipNetworkId.split(':', 1)[0] ?? ''
+}
 
 const walletsAddAnyChain = new Set(
   chainFamilies.filter((family) => family.walletsAddAnyChain).map((family) => family.namespace),

@@ -1,39 +1,17 @@
+import { chainFamilies } from '../../chains/index.js'
+
 /**
  * Images the server draws besides wallet icons. Ids are what @latch/core asks for: network
  * `assets.imageId`s, ISO 4217 currency codes (on-ramp) and token symbols.
  */
-export const networkImages: Readonly<Record<string, string>> = {
-  ethereum: 'ETH',
-  optimism: 'OP',
-  arbitrum: 'ARB',
-  'arbitrum-nova': 'NOVA',
-  base: 'BASE',
-  polygon: 'POL',
-  'polygon-zkevm': 'ZK',
-  bnb: 'BNB',
-  avalanche: 'AVAX',
-  gnosis: 'GNO',
-  zksync: 'ZKS',
-  linea: 'LIN',
-  scroll: 'SCR',
-  celo: 'CELO',
-  mantle: 'MNT',
-  blast: 'BLST',
-  zora: 'ZORA',
-  aurora: 'AUR',
-  mode: 'MODE',
-  moonbeam: 'GLMR',
-  metis: 'MTS',
-  cronos: 'CRO',
-  unichain: 'UNI',
-  anvil: 'DEV',
-  localhost: 'DEV',
-  solana: 'SOL',
-  bitcoin: 'BTC',
-  polkadot: 'DOT',
-  cosmos: 'ATOM',
-  unknown: '?',
-}
+const sharedNetworkImages: Readonly<Record<string, string>> = { unknown: '?' }
+
+/** Each family's network images (chains/<namespace>/catalogue.ts), then the shared fallback. */
+export const networkImages: Readonly<Record<string, string>> = Object.assign(
+  {},
+  ...chainFamilies.map((family) => family.catalogue?.networkImages ?? {}),
+  sharedNetworkImages,
+)
 
 export const currencyImages: Readonly<Record<string, string>> = {
   USD: '$',
