@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { createClient, type Hex, http, keccak256, numberToHex, parseEther, stringToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { ENTRY_POINT_07, ENTRY_POINT_08 } from '../devchain/aa/addresses.js'
+import { onFreePort } from '../devchain/ports.js'
 import { ensureAlto } from './install.js'
 
 /**
@@ -35,7 +36,10 @@ export interface DevBundler {
 export interface StartDevBundlerOptions {
   /** The dev chain (anvil) with the 4337 contracts installed (devchain/aa). */
   rpcUrl: string
+  /** 0: a free port, and a fresh one when another process takes it before alto binds it. */
   port: number
+  /** Where port 0 is picked from (tests play the port race with it). */
+  pickPort?: (host: string) => Promise<number>
   /** Every line alto writes, for debugging (LATCH_BUNDLER_DEBUG). */
   trace?: (line: string) => void
 }
@@ -78,6 +82,10 @@ function exited(child: ChildProcess): Promise<void> {
 
 /** Starts alto and resolves once it answers JSON-RPC; rejects with its last words if it dies. */
 export async function startDevBundler(options: StartDevBundlerOptions): Promise<DevBundler> {
+  // alto takes its port as an argument (no bound socket can be handed over), so a picked port
+  // can be lost before alto binds it; its own EADDRINUSE then says to pick again.
+  if (options.port === 0)
+    return onFreePort((port) => startDevBundler({ ...options, port }), { pick: options.pickPort })
   const cli = await ensureAlto(options.trace)
   const started = performance.now()
   await fund(options.rpcUrl, [bundlerExecutorKey, bundlerUtilityKey])

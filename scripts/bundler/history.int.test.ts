@@ -33,7 +33,7 @@ import { ENTRY_POINT_07 } from '../devchain/aa/addresses.js'
 import { installAccountAbstraction } from '../devchain/aa/install.js'
 import { DEV_PAYMASTER_SIGNER_KEY, devPaymasterAddress } from '../devchain/aa/paymaster.js'
 import { demoAccounts, devTokens } from '../devchain/accounts.js'
-import { type AnvilInstance, DEV_CHAIN_ID, freePort, startAnvil } from '../devchain/anvil.js'
+import { type AnvilInstance, DEV_CHAIN_ID, startAnvil } from '../devchain/anvil.js'
 import { genesisTimestampFor, seedDevChain } from '../devchain/seed.js'
 import { type DevBundler, startDevBundler } from './alto.js'
 
@@ -111,7 +111,7 @@ beforeAll(async () => {
   anvil = await startAnvil({ genesisTimestamp: genesisTimestampFor(now) })
   await seedDevChain(anvil.rpcUrl, { now })
   await installAccountAbstraction(anvil.rpcUrl)
-  bundler = await startDevBundler({ rpcUrl: anvil.rpcUrl, port: await freePort() })
+  bundler = await startDevBundler({ rpcUrl: anvil.rpcUrl, port: 0 })
   chain = createPublicClient({ chain: devChain, transport: http(anvil.rpcUrl) })
   world = await createWorld(anvil.rpcUrl, 'pglite')
 

@@ -23,7 +23,7 @@ import { paymasterHash } from '../../apps/server/src/chains/eip155/paymaster/sig
 import { ENTRY_POINT_07 } from '../devchain/aa/addresses.js'
 import { installAccountAbstraction } from '../devchain/aa/install.js'
 import { DEV_PAYMASTER_SIGNER_KEY, devPaymasterAddress } from '../devchain/aa/paymaster.js'
-import { type AnvilInstance, DEV_CHAIN_ID, freePort, startAnvil } from '../devchain/anvil.js'
+import { type AnvilInstance, DEV_CHAIN_ID, startAnvil } from '../devchain/anvil.js'
 import { type DevBundler, startDevBundler } from './alto.js'
 
 let anvil: AnvilInstance
@@ -42,7 +42,7 @@ const hashAbi = parseAbi([
 beforeAll(async () => {
   anvil = await startAnvil()
   await installAccountAbstraction(anvil.rpcUrl)
-  bundler = await startDevBundler({ rpcUrl: anvil.rpcUrl, port: await freePort() })
+  bundler = await startDevBundler({ rpcUrl: anvil.rpcUrl, port: 0 })
   t = await openAuthTestApp({
     LATCH_CHAIN_RPC_URL: anvil.rpcUrl,
     LATCH_BUNDLER_URLS: `eip155:${DEV_CHAIN_ID}=${bundler.url}`,

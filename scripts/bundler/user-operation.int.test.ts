@@ -20,7 +20,7 @@ import {
 } from '../../apps/server/src/auth/testing.js'
 import { ENTRY_POINT_07 } from '../devchain/aa/addresses.js'
 import { installAccountAbstraction } from '../devchain/aa/install.js'
-import { type AnvilInstance, DEV_CHAIN_ID, freePort, startAnvil } from '../devchain/anvil.js'
+import { type AnvilInstance, DEV_CHAIN_ID, startAnvil } from '../devchain/anvil.js'
 import { genesisTimestampFor, seedDevChain } from '../devchain/seed.js'
 import { type DevBundler, startDevBundler } from './alto.js'
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
   anvil = await startAnvil({ genesisTimestamp: genesisTimestampFor(now) })
   await seedDevChain(anvil.rpcUrl, { now })
   await installAccountAbstraction(anvil.rpcUrl)
-  bundler = await startDevBundler({ rpcUrl: anvil.rpcUrl, port: await freePort() })
+  bundler = await startDevBundler({ rpcUrl: anvil.rpcUrl, port: 0 })
   t = await openAuthTestApp({
     LATCH_CHAIN_RPC_URL: anvil.rpcUrl,
     LATCH_BUNDLER_URLS: `eip155:${DEV_CHAIN_ID}=${bundler.url}`,
