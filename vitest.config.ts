@@ -32,6 +32,8 @@ export default defineConfig({
         test: {
           name: 'unit-dom',
           environment: 'jsdom',
+          // Lazy chunks a test started (the modal's prefetch) finish before its environment goes.
+          setupFiles: ['scripts/testing/settleDynamicImports.ts'],
           include: ['{packages,apps}/**/src/**/*.test.tsx'],
           exclude: ['**/node_modules/**', '**/dist/**'],
         },
