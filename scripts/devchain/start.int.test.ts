@@ -4,8 +4,9 @@ import path from 'node:path'
 import { createPublicClient, createWalletClient, http } from 'viem'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { demoAccounts, deployer, devContracts } from './accounts.js'
-import { type AnvilInstance, freePort, startAnvil } from './anvil.js'
+import { type AnvilInstance, startAnvil } from './anvil.js'
 import { deployerFinalNonce } from './plan.js'
+import { onFreePort } from './ports.js'
 import { genesisTimestampFor, seedSchedule } from './schedule.js'
 import { type DevChain, startDevChain } from './start.js'
 
@@ -27,7 +28,10 @@ function stateDir() {
 }
 
 async function start(options: Parameters<typeof startDevChain>[0]) {
-  const chain = await startDevChain({ port: await freePort(), ...options })
+  // Without a port, a free one, and a fresh one if another process takes it before anvil binds it.
+  const chain = options?.port
+    ? await startDevChain(options)
+    : await onFreePort((port) => startDevChain({ ...options, port }))
   running.push(chain)
   return chain
 }
