@@ -171,7 +171,7 @@ test('keeps an EVM and a Cosmos connection in one session and switches between t
   // Nothing is connected on EVM yet: the app asks to confirm the switch, then offers the wallets.
   await page.getByTestId('network-switcher').click()
   await dialog(page).getByTestId('network-eip155:31337').click()
-  await expect(dialog(page)).toContainText("The wallet connected on cosmos doesn't reach EVM")
+  await expect(dialog(page)).toContainText("The wallet connected on Cosmos doesn't reach EVM")
   await dialog(page).getByRole('button', { name: 'Switch', exact: true }).click()
   await expect(dialog(page)).toHaveAttribute('data-view', 'Connect')
   await page.getByTestId(`wallet-${TEST_WALLET_INFO.rdns}`).click()
