@@ -169,57 +169,37 @@ export function Buy() {
       noValidate
       onSubmit={(event: FormEvent) => event.preventDefault()}
     >
-      <label className="latch-label" htmlFor={ids.asset}>
-        {t.asset}
-      </label>
-      <select
+      <LabelledSelect
         id={ids.asset}
-        className="latch-input latch-select"
-        data-testid="buy-asset"
+        label={t.asset}
+        testId="buy-asset"
         value={`${asset.symbol}|${asset.address}`}
-        onChange={(event) => setAssetKey(event.target.value)}
-      >
-        {assets.map((a) => (
-          <option key={`${a.symbol}|${a.address}`} value={`${a.symbol}|${a.address}`}>
-            {a.symbol} · {a.name}
-          </option>
-        ))}
-      </select>
-      <label className="latch-label" htmlFor={ids.method}>
-        {t.method}
-      </label>
-      <select
+        onChange={setAssetKey}
+        options={assets.map((a) => ({
+          value: `${a.symbol}|${a.address}`,
+          text: `${a.symbol} · ${a.name}`,
+        }))}
+      />
+      <LabelledSelect
         id={ids.method}
-        className="latch-input latch-select"
-        data-testid="buy-method"
+        label={t.method}
+        testId="buy-method"
         value={method}
-        onChange={(event) => setMethod(event.target.value as PaymentMethod)}
-      >
-        {options.paymentMethods.map((m) => (
-          <option key={m} value={m}>
-            {m === 'card' ? t.card : t.bank}
-          </option>
-        ))}
-      </select>
+        onChange={(value) => setMethod(value as PaymentMethod)}
+        options={options.paymentMethods.map((m) => ({
+          value: m,
+          text: m === 'card' ? t.card : t.bank,
+        }))}
+      />
       {fiatCurrencies.length > 1 ? (
-        <>
-          <label className="latch-label" htmlFor={ids.currency}>
-            {t.currency}
-          </label>
-          <select
-            id={ids.currency}
-            className="latch-input latch-select"
-            data-testid="buy-currency"
-            value={fiat}
-            onChange={(event) => setFiat(event.target.value)}
-          >
-            {fiatCurrencies.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </select>
-        </>
+        <LabelledSelect
+          id={ids.currency}
+          label={t.currency}
+          testId="buy-currency"
+          value={fiat}
+          onChange={setFiat}
+          options={fiatCurrencies.map((code) => ({ value: code, text: code }))}
+        />
       ) : null}
       <label className="latch-label" htmlFor={ids.amount}>
         {t.amount} ({fiat})
@@ -296,5 +276,36 @@ export function Buy() {
         )
       })}
     </form>
+  )
+}
+
+/** A label and its select, as the buy form's asset, method and currency pickers are drawn. */
+function LabelledSelect(props: {
+  id: string
+  label: string
+  testId: string
+  value: string
+  onChange: (value: string) => void
+  options: Array<{ value: string; text: string }>
+}) {
+  return (
+    <>
+      <label className="latch-label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      <select
+        id={props.id}
+        className="latch-input latch-select"
+        data-testid={props.testId}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      >
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.text}
+          </option>
+        ))}
+      </select>
+    </>
   )
 }
