@@ -124,7 +124,7 @@ export interface ChainProgress {
 
 /** One chain family's server side, built from the loaded config and the database. */
 export interface ChainBackend {
-  /** CAIP-2 namespace, e.g. `eip155`. */
+  /** CAIP-2 namespace, such as eip155 (EVM). */
   readonly namespace: string
   /** CAIP-2 ids with history here, for `GET /v1/supported-chains`. */
   historyChains(): readonly string[]
@@ -176,7 +176,7 @@ export interface RpcContext {
  */
 export interface ChainBackendFactory<Config = unknown> {
   readonly namespace: string
-  /** A chain id of this namespace as the API docs show it, e.g. `eip155:1`. */
+  /** A chain id of this namespace as the API docs show it, such as eip155:1 for Ethereum. */
   readonly chainIdExample: string
   /**
    * A wallet of this namespace adds any chain of it on request (EVM: wallet_addEthereumChain),

@@ -16,7 +16,7 @@ export function namespaceTraits(namespace: string | undefined): NamespaceTraits 
   return registered.get(namespace as string)
 }
 
-/** The traits of the namespace a CAIP-2 id or CAIP-10 account (`eip155:1`, `solana:…:…`) names. */
+/** The traits of the namespace a CAIP-2 id or CAIP-10 account (eip155:1, or solana:<genesis>:<address>) names. */
 export const traitsOfCaip = (id: string): NamespaceTraits | undefined =>
   namespaceTraits(id.split(':')[0])
 

@@ -20,7 +20,7 @@ export type SendCheck =
 
 const DECIMAL = /^(?:\d+\.?\d*|\.\d+)$/
 
-/** The contract part of a CAIP-10 token id (`eip155:1:0x…`), or the id itself. */
+/** The contract part of a CAIP-10 token id (eip155:1:0x…), or the id itself. */
 export function tokenContract(token: Pick<TokenBalance, 'address'>): string | undefined {
   return token.address?.split(':').pop()
 }

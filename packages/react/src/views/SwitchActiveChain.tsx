@@ -51,7 +51,7 @@ export function SwitchActiveChain() {
   const t = switchActiveChainMessages(messages)
   const network = targetNetwork(stores, route)
   // The catalogue's name when it has one, else the family's label from its registered adapter
-  // ("Bitcoin", not "bip122"); the bare namespace only when the app has no adapter of it.
+  // ("Bitcoin", not its namespace); the bare namespace only when the app has no adapter of it.
   const name = (namespace: string | undefined) =>
     namespace
       ? (messages.namespaces[namespace] ?? namespaceTraits(namespace)?.label ?? namespace)

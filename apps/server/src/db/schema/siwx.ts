@@ -22,7 +22,7 @@ export const siwxSessions = pgTable(
     projectId: text('project_id').notNull(),
     /** As its namespace's verifier answers it (chains/<namespace>/sign-in.ts). */
     address: text('address').notNull(),
-    /** CAIP-2, e.g. `eip155:31337`. */
+    /** CAIP-2 chain id, such as eip155:31337 (the dev chain). */
     chainId: text('chain_id').notNull(),
     domain: text('domain').notNull(),
     uri: text('uri').notNull(),

@@ -10,7 +10,7 @@ export const ENTROPY_BYTES = 16
 
 /** One key per registered namespace, all from the wallet's one seed. */
 export interface DerivedWallet {
-  /** Each namespace's address, by namespace (`eip155` → `0x…`). */
+  /** Each namespace's address, by namespace (eip155 → 0x…). */
   readonly addresses: Readonly<Record<string, string>>
   /** The namespace's key; never leaves the frame. */
   keyOf<key>(signer: Signer<key>): key

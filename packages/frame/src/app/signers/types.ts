@@ -8,7 +8,7 @@ import type { SmartAccountSession } from './eip155/smartAccount/session.js'
  * signers/index.ts lists them.
  */
 export interface Signer<key = unknown> {
-  /** CAIP-2 namespace: `eip155`, `solana`, … */
+  /** CAIP-2 namespace: eip155, solana, … */
   readonly namespace: string
   /** The derivation path of the namespace's first account (BIP-32, or SLIP-10 for ed25519). */
   readonly path: string
