@@ -17,7 +17,8 @@ const FAMILY_FOLDERS = new Set<string>([...NAMESPACES, 'evm', 'bitcoin'])
  * place a new chain family must edit.
  */
 export const REGISTRATIONS: Record<string, string> = {
-  'packages/core/src/networks/types.ts': 'the ChainNamespace union, the one shared type',
+  'packages/core/src/adapters/families.ts':
+    "core's list of namespaces, from which the ChainNamespace union derives",
 }
 
 /** A quoted namespace, alone or as a CAIP-2 prefix: 'solana', "eip155:1", `bip122:${ref}`. */

@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { FAMILY_RPC } from './families.js'
+import { chainNamespaces } from './families.js'
+import { FAMILY_RPC } from './rpcMethods.js'
 
 const adaptersDir = path.dirname(fileURLToPath(import.meta.url))
 const packageDir = path.resolve(adaptersDir, '../..')
@@ -38,10 +39,24 @@ function sourceOf(subpath: string): string | undefined {
   return undefined
 }
 
-describe('the chain families core lists (adapters/families.ts)', () => {
-  it('are every family folder, each once', () => {
+describe('the chain families core lists (adapters/families.ts, FAMILY_RPC)', () => {
+  it('are every family folder, each once, in both lists', () => {
     expect(familyFolders.length).toBeGreaterThanOrEqual(5)
     expect(FAMILY_RPC.map((rpc) => rpc.namespace).sort()).toEqual(familyFolders)
+    expect([...chainNamespaces].sort()).toEqual(familyFolders)
+  })
+
+  it('reach each test wallet as @latch/core/testing/<file>, so a new one needs no index line', async () => {
+    const testingDir = path.join(packageDir, 'src/testing')
+    const wallets = readdirSync(testingDir).filter((f) => /^\w+Wallet\.ts$/.test(f))
+    expect(wallets.length).toBeGreaterThanOrEqual(4)
+    for (const file of wallets) {
+      const name = file.replace(/\.ts$/, '')
+      expect(sourceOf(`testing/${name}`), name).toBe(`./src/testing/${file}`)
+    }
+    expect(sourceOf('testing')).toBe('./src/testing/index.ts')
+    const cosmos = await import('@latch/core/testing/cosmosWallet')
+    expect(Object.keys(cosmos).length).toBeGreaterThan(0)
   })
 
   it('are each reachable as @latch/core/<namespace> without a package.json line of their own', () => {

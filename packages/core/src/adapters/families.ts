@@ -1,23 +1,22 @@
 /**
- * The chain families core ships, listed for what iterates over them all (WalletConnect's proposal).
- * A family's code lives in its folder, `adapters/<namespace>/`, reached as `@latch/core/<namespace>`
- * through package.json's subpath patterns; besides this list, a new family adds a line to the
- * `ChainNamespace` union (networks/types.ts), to the root's network re-exports (networks/index.ts:
- * they must stay plain data, so this list is not re-exported there) and, for its test wallet, to
- * testing/index.ts (docs/adding-a-chain.md).
+ * The chain families core ships, as plain data: with `FAMILY_RPC` (adapters/rpcMethods.ts), where
+ * a new family registers in core (docs/adding-a-chain.md). A family's code lives in its folder, `adapters/<namespace>/`, reached
+ * as `@latch/core/<namespace>` through package.json's subpath patterns; everything shared that
+ * iterates over families derives from this file: the `ChainNamespace` union
+ * (networks/types.ts), the root's network exports (networks/index.ts re-exports this module) and
+ * the tests that enumerate families. The one other list, each family's RPC declaration in
+ * `FAMILY_RPC`, is in adapters/rpcMethods.ts: see there why it cannot be here.
+ *
+ * Plain data only, since the root export re-exports it: each family's `networks.ts`, nothing else.
  */
-import { BIP122_RPC } from './bip122/rpcMethods.js'
-import { COSMOS_RPC } from './cosmos/rpcMethods.js'
-import { EIP155_RPC } from './eip155/rpcMethods.js'
-import { POLKADOT_RPC } from './polkadot/rpcMethods.js'
-import type { NamespaceRpc } from './shared/rpcMethod.js'
-import { SOLANA_RPC } from './solana/rpcMethods.js'
+export * from './bip122/networks.js'
+export * from './cosmos/networks.js'
+export * from './eip155/networks.js'
+export * from './polkadot/networks.js'
+export * from './solana/networks.js'
 
-/** What a WalletConnect wallet can be asked in each family, from the family's one declaration. */
-export const FAMILY_RPC: readonly NamespaceRpc[] = [
-  EIP155_RPC,
-  SOLANA_RPC,
-  BIP122_RPC,
-  COSMOS_RPC,
-  POLKADOT_RPC,
-]
+/**
+ * The CAIP-2 namespaces Latch knows, in this order. A literal list rather than `FAMILY_RPC`'s
+ * namespaces: the root reads it (`isChainNamespace`), and the RPC declarations must stay out of it.
+ */
+export const chainNamespaces = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'] as const

@@ -1,6 +1,6 @@
+import { chainNamespaces } from '../adapters/families.js'
 import { LatchError } from '../errors/base.js'
 import type { CaipAddress, CaipNetwork, CaipNetworkId, ChainNamespace } from './types.js'
-import { chainNamespaces } from './types.js'
 
 export class InvalidCaipIdError extends LatchError {
   override name = 'InvalidCaipIdError'

@@ -1,8 +1,6 @@
-export * from '../adapters/bip122/networks.js'
-export * from '../adapters/cosmos/networks.js'
-export * from '../adapters/eip155/networks.js'
-export * from '../adapters/polkadot/networks.js'
-export * from '../adapters/solana/networks.js'
+// The networks of every family registered in adapters/families.ts (plain data), with
+// `chainNamespaces`; `FAMILY_RPC` comes along, tree-shaken when unused.
+export * from '../adapters/families.js'
 export * from './caip.js'
 export * from './types.js'
 

@@ -1,7 +1,13 @@
+import { existsSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import * as root from '../index.js'
+import * as networksModule from './index.js'
 import {
   bitcoinNetworks,
-  cosmosHubNetwork,
+  type CaipNetwork,
+  chainNamespaces,
   createDevNetwork,
   createUnknownNetwork,
   DEV_CHAIN_ID,
@@ -14,18 +20,149 @@ import {
   formatCaipAddress,
   parseCaipAddress,
   parseCaipNetworkId,
-  polkadotNetwork,
   solanaNetworks,
   withRpcProxy,
 } from './index.js'
 
+/** The module's exports as a plain record, to look names up. */
+const networks: Record<string, unknown> = { ...networksModule }
+
+const adaptersDir = fileURLToPath(new URL('../adapters', import.meta.url))
+
+const isNetwork = (value: unknown): value is CaipNetwork =>
+  typeof value === 'object' && value !== null && 'caipNetworkId' in value
+
+/** Every shipped network: those in the lists the families export (dev networks are in none). */
 const all = [
-  ...evmNetworks,
-  ...solanaNetworks,
-  ...bitcoinNetworks,
-  polkadotNetwork,
-  cosmosHubNetwork,
+  ...new Set(Object.values(networks).flatMap((value) => (Array.isArray(value) ? value : []))),
+].filter(isNetwork)
+
+/**
+ * What `@latch/core` (and networks/index.ts) exported before the families' networks were
+ * re-exported from adapters/families.ts: a frozen list, so that moving a registration can never
+ * drop a public name. Add to it; never remove.
+ */
+const EXPORTED_BEFORE = [
+  'DEV_CHAIN_ID',
+  'DEV_CHAIN_RPC_URL',
+  'InvalidCaipIdError',
+  'POLKADOT_DEV_GENESIS',
+  'UNKNOWN_NETWORK_NAME',
+  'arbitrumNetwork',
+  'arbitrumNovaNetwork',
+  'arbitrumSepoliaNetwork',
+  'auroraNetwork',
+  'avalancheFujiNetwork',
+  'avalancheNetwork',
+  'baseNetwork',
+  'baseSepoliaNetwork',
+  'bitcoinMainnet',
+  'bitcoinNetworks',
+  'bitcoinRegtest',
+  'bitcoinSignet',
+  'bitcoinTestnet',
+  'blastNetwork',
+  'blastSepoliaNetwork',
+  'bscNetwork',
+  'bscTestnetNetwork',
+  'celestiaNetwork',
+  'celoNetwork',
+  'celoSepoliaNetwork',
+  'chainNamespaces',
+  'cosmosDevNetwork',
+  'cosmosHubNetwork',
+  'cosmosNetworks',
+  'createDevNetwork',
+  'createPolkadotDevNetwork',
+  'createUnknownNetwork',
+  'cronosNetwork',
+  'defaultNetwork',
+  'defineEvmNetwork',
+  'devNetwork',
+  'ethereumNetwork',
+  'evmMainnets',
+  'evmNetworks',
+  'evmTestnets',
+  'findNetwork',
+  'formatCaipAddress',
+  'formatCaipNetworkId',
+  'gnosisChiadoNetwork',
+  'gnosisNetwork',
+  'isChainNamespace',
+  'kusamaNetwork',
+  'lineaNetwork',
+  'lineaSepoliaNetwork',
+  'mantleNetwork',
+  'mantleSepoliaNetwork',
+  'metisNetwork',
+  'modeNetwork',
+  'moonbeamNetwork',
+  'optimismNetwork',
+  'optimismSepoliaNetwork',
+  'osmosisNetwork',
+  'parseCaipAddress',
+  'parseCaipNetworkId',
+  'polkadotAssetHubNetwork',
+  'polkadotNetwork',
+  'polkadotNetworks',
+  'polygonAmoyNetwork',
+  'polygonNetwork',
+  'polygonZkEvmNetwork',
+  'scrollNetwork',
+  'scrollSepoliaNetwork',
+  'sepoliaNetwork',
+  'solanaDevnet',
+  'solanaLocalnet',
+  'solanaMainnet',
+  'solanaNetworks',
+  'solanaTestnet',
+  'ss58PrefixOf',
+  'unichainNetwork',
+  'unichainSepoliaNetwork',
+  'westendNetwork',
+  'withCosmosNodeUrls',
+  'withRpcProxy',
+  'zksyncNetwork',
+  'zksyncSepoliaNetwork',
+  'zoraNetwork',
+  'zoraSepoliaNetwork',
 ]
+
+describe('the registered families (adapters/families.ts)', () => {
+  it('still export every name the networks module and the root exported before', () => {
+    for (const name of EXPORTED_BEFORE) {
+      expect(networks, name).toHaveProperty(name)
+      expect(root, name).toHaveProperty(name)
+    }
+  })
+
+  it("re-export every family folder's networks.ts, whole, and name its namespace", async () => {
+    const folders = readdirSync(adaptersDir).filter((name) =>
+      existsSync(path.join(adaptersDir, name, 'networks.ts')),
+    )
+    expect(folders.length).toBeGreaterThanOrEqual(5)
+    for (const folder of folders) {
+      const own = (await import(`../adapters/${folder}/networks.ts`)) as Record<string, unknown>
+      for (const [name, value] of Object.entries(own))
+        expect(networks[name], `${folder}: ${name}`).toBe(value)
+      const namespaces = Object.values(own)
+        .flatMap((v) => (Array.isArray(v) ? v : [v]))
+        .filter(isNetwork)
+        .map((n) => n.chainNamespace)
+      expect(namespaces.length, folder).toBeGreaterThan(0)
+      for (const namespace of namespaces) expect(chainNamespaces, folder).toContain(namespace)
+    }
+    expect([...chainNamespaces].sort()).toEqual(folders.sort())
+  })
+
+  it('give each namespace a shipped network', () => {
+    for (const namespace of chainNamespaces)
+      expect(
+        all.some((n) => n.chainNamespace === namespace),
+        namespace,
+      ).toBe(true)
+  })
+})
 
 describe('network registry', () => {
   it('ships the mainstream EVM chains, their testnets, 3 Solana, 2 Bitcoin, Polkadot and Cosmos Hub', () => {

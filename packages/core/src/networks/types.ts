@@ -1,13 +1,7 @@
-/** The chain namespaces Latch knows (CAIP-2 namespaces). */
-export type ChainNamespace = 'eip155' | 'solana' | 'polkadot' | 'bip122' | 'cosmos'
+import type { chainNamespaces } from '../adapters/families.js'
 
-export const chainNamespaces: readonly ChainNamespace[] = [
-  'eip155',
-  'solana',
-  'polkadot',
-  'bip122',
-  'cosmos',
-]
+/** The chain namespaces Latch knows (CAIP-2 namespaces), registered in adapters/families.ts. */
+export type ChainNamespace = (typeof chainNamespaces)[number]
 
 /** CAIP-2 chain id, e.g. `eip155:1` or `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`. */
 export type CaipNetworkId = `${ChainNamespace}:${string}`

@@ -1,5 +1,7 @@
 // @latch/core/testing: test tooling shared by unit, integration and end-to-end tests.
-// Nothing here is for production bundles.
+// Nothing here is for production bundles. Each family's test wallet is also its own subpath,
+// `@latch/core/testing/<file>` (package.json's `./testing/*` pattern): a new family's needs no
+// line here; the existing families' stay for the imports that use them.
 
 export * from './bitcoinWallet.js'
 export * from './cosmosWallet.js'

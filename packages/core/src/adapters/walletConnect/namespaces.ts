@@ -1,5 +1,5 @@
 import type { CaipNetwork, ChainNamespace } from '../../networks/types.js'
-import { FAMILY_RPC } from '../families.js'
+import { FAMILY_RPC } from '../rpcMethods.js'
 import { rpcMethodNames } from '../shared/rpcMethod.js'
 
 /** What the session proposal asks of the wallet for one namespace (Sign API v2). */
