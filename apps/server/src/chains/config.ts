@@ -14,6 +14,11 @@ export interface ChainDataConfig extends EvmConfig {
   /** True when no secret was configured and the dev default is in use. */
   cursorSecretIsDefault: boolean
   airdropMinRecipients: number
+  /**
+   * Bytes of serialized history pages each API server keeps (LATCH_HISTORY_CACHE_MB; 0: off).
+   * Absent (a config built by hand in a test): the default.
+   */
+  historyCacheBytes?: number
   /** Each registered backend's settings, by namespace (chains/index.ts). */
   backends: ReadonlyMap<string, unknown>
 }
@@ -31,6 +36,9 @@ export class ChainConfigError extends Error {
   }
 }
 
+/** Each API server's history page cache, in MB (docs/deployment.md#history-cache). */
+export const DEFAULT_HISTORY_CACHE_MB = 128
+
 export const DEV_CURSOR_SECRET = 'latch-dev-cursor-secret-change-me'
 export { DEFAULT_ETHERSCAN_URL, type IndexedChain, type ProviderConfig } from './eip155/config.js'
 
@@ -39,6 +47,7 @@ export { DEFAULT_ETHERSCAN_URL, type IndexedChain, type ProviderConfig } from '.
  *  - LATCH_INDEXER        `in-process` (default) or `off` (when `latch-server index` runs apart)
  *  - LATCH_CURSOR_SECRET  HMAC key for history cursors (set it in production)
  *  - LATCH_SPAM_AIRDROP_MIN  recipients in one transaction that make an unsolicited airdrop (5)
+ *  - LATCH_HISTORY_CACHE_MB  history pages kept per API server (128; 0 turns the cache off)
  *  - each backend's own (chains/<namespace>/config.ts)
  */
 export function loadChainDataConfig(
@@ -56,6 +65,12 @@ export function loadChainDataConfig(
   if (secret !== undefined && secret !== '' && secret.length < 16)
     issues.push('LATCH_CURSOR_SECRET: must be at least 16 characters')
   const airdropMinRecipients = positiveSetting(env, issues, 'LATCH_SPAM_AIRDROP_MIN', 5, 10_000)
+  const cacheMb = env.LATCH_HISTORY_CACHE_MB?.trim()
+  const historyCacheMb = cacheMb ? Number(cacheMb) : DEFAULT_HISTORY_CACHE_MB
+  if (!Number.isInteger(historyCacheMb) || historyCacheMb < 0 || historyCacheMb > 65_536)
+    issues.push(
+      `LATCH_HISTORY_CACHE_MB: must be an integer from 0 (off) to 65536, got ${JSON.stringify(cacheMb)}`,
+    )
   if (issues.length > 0) throw new ChainConfigError(issues)
   return {
     ...(backends.get(evmFamily.namespace) as EvmConfig),
@@ -63,6 +78,7 @@ export function loadChainDataConfig(
     cursorSecret: secret || DEV_CURSOR_SECRET,
     cursorSecretIsDefault: !secret,
     airdropMinRecipients,
+    historyCacheBytes: historyCacheMb * 1024 * 1024,
     backends,
   }
 }

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { HistoryPage } from '@latch/core/wire'
 import { Type } from 'typebox'
 import { errorResponses } from '../http/errors.js'
 import { projectErrorResponses, projectQuerySchema, sdkQuery } from '../http/project-query.js'
 import { exposeErrors, projectScopedConfig, requireProject } from '../http/project-scope.js'
 import { DEFAULT_READ_LIMIT_PER_MINUTE, readRateLimit } from '../http/rate-limit.js'
 import { markOnrampDeposits } from '../onramp/deposits.js'
+import type { HistoryCache } from './history-cache/cache.js'
+import { pageScopes, serveCached } from './history-cache/serve.js'
 import {
   Balance,
   HistoryPage as HistoryPageSchema,
@@ -26,6 +27,8 @@ export interface ChainDataRoutesOptions {
    * unit tests of other behaviour, on an app without a database, pass something else.
    */
   scope?: object
+  /** Keeps served history pages until the indexer announces a change (none: no cache). */
+  cache?: HistoryCache
 }
 
 const historySchema = {
@@ -106,21 +109,42 @@ export function chainDataRoutes(options: ChainDataRoutesOptions): FastifyPluginA
     app.get(
       '/v1/account/:address/history',
       { ...scope, schema: historySchema },
-      async (request): Promise<HistoryPage> => {
+      async (request, reply) => {
         const { address } = request.params
         const { chainId, cursor, limit } = request.query
         const backend = backendFor(backends, address, chainId)
         if (!backend) throw new Error('no chain backend is registered')
-        const page = await backend.history({
+        const projectId = request.latchProject?.id
+        const load = async () => {
+          const page = await backend.history({
+            address,
+            chainId,
+            cursor,
+            limit,
+            log: request.log,
+            db: app.db,
+          })
+          // The on-ramp's purchases are deposits, not plain receives (docs/onramp.md).
+          return markOnrampDeposits(app.db, projectId, address, page)
+        }
+        if (!options.cache) return load()
+        // Project scope and rate limits ran before this (hooks): only the page is cached.
+        const key = JSON.stringify([
+          projectId ?? '',
+          backend.namespace,
           address,
-          chainId,
-          cursor,
-          limit,
-          log: request.log,
-          db: app.db,
-        })
-        // The on-ramp's purchases are deposits, not plain receives (docs/onramp.md).
-        return markOnrampDeposits(app.db, request.latchProject?.id, address, page)
+          chainId ?? '',
+          cursor ?? '',
+          limit ?? '',
+        ])
+        // serveCached sends the reply itself (a cached string, or a 304) and returns it, which
+        // Fastify takes as "already sent"; the route's types only know the page shape.
+        return serveCached(request, reply, {
+          cache: options.cache,
+          key,
+          scopes: pageScopes(backend, address, chainId),
+          load,
+        }) as Promise<never>
       },
     )
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/types.js'
 import type { ChainDataConfig } from './config.js'
+import type { HistoryCache } from './history-cache/cache.js'
 import { chainFamilies } from './index.js'
 import { chainDataRoutes } from './routes.js'
 import { CursorCodec } from './shared/cursor.js'
@@ -47,12 +48,15 @@ export function createChainDataService(
     holder?: string
     /** PGlite: one process owns the database, so a lease of another process is stale. */
     soleProcess?: boolean
+    /** The history page cache the routes use (chains/history-cache); none: every read computed. */
+    historyCache?: HistoryCache
   } = {},
 ): ChainDataService {
-  const backends = createChainBackends(db, config, options)
+  const { historyCache, ...context } = options
+  const backends = createChainBackends(db, config, context)
   const followers = backends.flatMap((backend) => backend.followers)
   return {
-    routes: chainDataRoutes({ backends }),
+    routes: chainDataRoutes({ backends, ...(historyCache ? { cache: historyCache } : {}) }),
     backends,
     followers,
     start() {

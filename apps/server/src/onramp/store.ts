@@ -1,4 +1,5 @@
 import { and, eq, inArray, lt } from 'drizzle-orm'
+import { addressScope, announceHistoryChange } from '../chains/history-cache/announce.js'
 import type { Db } from '../db/types.js'
 import { onrampSessions, onrampWebhookDeliveries } from './schema.js'
 import { isAdvance, type ProviderStatus, type SessionStatus } from './types.js'
@@ -67,7 +68,12 @@ export async function applyStatus(
         ),
       )
       .returning()
-    if (row) return row
+    if (row) {
+      // A completed purchase turns the buyer's receive into a deposit on every server's cached
+      // history pages (chains/history-cache): announced after this update's commit.
+      if (row.status === 'completed') await announceHistoryChange(db, addressScope(row.address))
+      return row
+    }
   }
   return (await findSession(db, session.id)) ?? session
 }

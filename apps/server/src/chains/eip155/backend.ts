@@ -9,6 +9,7 @@ import {
   type EvmHistoryOptions,
   evmHistory,
   evmHistoryChains,
+  evmHistoryScopes,
 } from './history-source.js'
 import { ChainIndexer } from './indexer.js'
 import { ChainLease, leaseTimings, newHolderId } from './lease.js'
@@ -35,6 +36,7 @@ export function evmBackend(options: EvmBackendOptions): ChainBackend {
     historyChains: () => evmHistoryChains(options),
     claims: claimsEvm,
     history: evmHistory(options),
+    historyScopes: evmHistoryScopes(options),
     balances: evmBalances({ indexed: options.indexed, rpcUrls }),
     followers: options.followers ?? [],
     routes: (scoped) => accountRoutes({ rpcUrls, scoped }),

@@ -1,6 +1,7 @@
 import type { HistoryPage } from '@latch/core/wire'
 import { type Address, isAddress } from 'viem'
 import { HttpError } from '../../http/errors.js'
+import { chainScope } from '../history-cache/announce.js'
 import { type CursorCodec, type CursorScope, InvalidCursorError } from '../shared/cursor.js'
 import { pageLimit } from '../shared/page.js'
 import type { HistoryQuery } from '../types.js'
@@ -53,6 +54,20 @@ export function claimsEvm(address: string, chainId: string | undefined): boolean
 export function evmHistoryChains(options: EvmHistoryOptions): string[] {
   const ids = [...new Set([...options.indexed.keys(), ...(options.providers?.keys() ?? [])])]
   return ids.sort((a, b) => a - b).map(caip2)
+}
+
+/**
+ * The chains an indexed page reads, as cache scopes (announced by the store on each commit and
+ * rollback); null for a provider's chain or a chain id that is not ours.
+ */
+export function evmHistoryScopes(options: EvmHistoryOptions) {
+  return (_address: string, raw: string | undefined): readonly string[] | null => {
+    if (raw === undefined || raw === '')
+      return [...options.indexed.keys()].map((id) => chainScope('eip155', id))
+    const match = EVM_CHAIN.exec(raw)
+    const id = match ? Number(match[1]) : Number.NaN
+    return options.indexed.has(id) ? [chainScope('eip155', id)] : null
+  }
 }
 
 function openCursor<T>(open: () => T): T {

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import type { Address, Hash } from 'viem'
 import type { Db } from '../../db/types.js'
+import { announceHistoryChange, chainScope } from '../history-cache/announce.js'
 import { ZERO_ADDRESS } from './decode.js'
 import type { NftMetadata } from './metadata.js'
 import {
@@ -279,6 +280,8 @@ export class ChainStore {
           target: chainCheckpoints.chainId,
           set: { blockNumber: last.number, blockHash: last.hash, updatedAt: sql`now()` },
         })
+      // Delivered at commit: every API server's history cache drops this chain's pages.
+      await announceHistoryChange(tx as unknown as Db, chainScope('eip155', chainId))
       await hooks.beforeCommit?.()
     })
   }
@@ -317,6 +320,7 @@ export class ChainStore {
           .set({ blockNumber: ancestor.number, blockHash: ancestor.hash, updatedAt: sql`now()` })
           .where(eq(chainCheckpoints.chainId, chainId))
       else await tx.delete(chainCheckpoints).where(eq(chainCheckpoints.chainId, chainId))
+      await announceHistoryChange(tx as unknown as Db, chainScope('eip155', chainId))
     })
   }
 }

@@ -8,6 +8,7 @@ import { installErrorHandling } from '../../http/errors.js'
 import { createProject } from '../../provider-services/projects.js'
 import { openTestDatabase } from '../../testing/database.js'
 import { createTestPostgres } from '../../testing/postgres.js'
+import type { HistoryCache } from '../history-cache/cache.js'
 import { chainDataRoutes } from '../routes.js'
 import { CursorCodec } from '../shared/cursor.js'
 import type { ChainBackend } from '../types.js'
@@ -47,11 +48,12 @@ export async function openTestDb(backend: Backend): Promise<TestDb> {
 export async function buildRoutesApp(
   handle: DatabaseHandle,
   backends: readonly ChainBackend[],
+  options: { cache?: HistoryCache } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: false })
   app.decorate('db', handle.db)
   installErrorHandling(app)
-  await app.register(chainDataRoutes({ backends }))
+  await app.register(chainDataRoutes({ backends, ...options }))
   await app.ready()
   const project = await createProject(handle.db, { name: 'History tests', origins: [] })
   testProjects.set(app, project.id)
