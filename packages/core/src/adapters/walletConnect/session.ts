@@ -70,12 +70,32 @@ export async function createWalletConnectProvider(
   const { onAlert } = options
   if (onAlert) {
     const context = { projectId: options.projectId, origin: pageOrigin() }
-    provider.client.core.relayer.on(RELAYER_ERROR, (error: unknown) => {
+    const { relayer } = provider.client.core
+    let heard = false
+    relayer.on(RELAYER_ERROR, (error: unknown) => {
       const alert = relayRefusalAlert(error, context)
-      if (alert) onAlert(alert)
+      if (!alert) return
+      heard = true
+      onAlert(alert)
     })
+    if (provider.session) void hearRefusalAtStart(relayer, () => heard)
   }
   return provider
+}
+
+type Relayer = Provider['client']['core']['relayer']
+
+/**
+ * A page that finds a stored session opens the socket while the SDK starts, before `onAlert`
+ * listens: a refusal then (the SDK still reading a browser's IndexedDB) goes unheard, and after
+ * its tries the SDK leaves the socket closed. Once the attempt in flight is over, a socket a fatal
+ * error closed is opened once more, so that the refusal, if it was one, reaches the visitor.
+ */
+async function hearRefusalAtStart(relayer: Relayer, heard: () => boolean) {
+  // Joins the attempt in flight, if any (it may still be heard).
+  if (relayer.connecting) await relayer.transportOpen().catch(() => undefined)
+  if (heard() || relayer.connected || !relayer.transportExplicitlyClosed) return
+  await relayer.transportOpen().catch(() => undefined)
 }
 
 export interface PairingHandlers {
