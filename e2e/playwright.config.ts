@@ -2,6 +2,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
+import { DEV_CHAINS, devChainE2eEnv } from '../scripts/families.js'
 
 // Ports of their own, so the e2e stack never collides with a developer's `npm start`;
 // LATCH_E2E_PORT_OFFSET shifts them all when two e2e runs share a machine.
@@ -129,15 +130,11 @@ export default defineConfig({
       LATCH_RELAY_PORT: String(relayPort),
       LATCH_IDP_PORT: String(idpPort),
       LATCH_SOLANA_PORT: String(solanaPort),
-      LATCH_BITCOIN_PORT: String(18002 + offset),
-      LATCH_POLKADOT_PORT: String(18003 + offset),
-      LATCH_COSMOS_RPC_PORT: String(18004 + offset),
-      LATCH_COSMOS_REST_PORT: String(18005 + offset),
+      // Each family's dev node ports, and its server variables blank so the server reads the
+      // stack's own nodes, never a developer's (scripts/families.ts).
+      ...devChainE2eEnv(DEV_CHAINS, offset),
       LATCH_BUNDLER_PORT: String(18006 + offset),
-      // The server reads the stack's own nodes (start.ts), never a developer's Esplora, Cosmos or Polkadot node or bundler.
-      LATCH_BITCOIN_ESPLORA: '',
-      LATCH_COSMOS_NODES: '',
-      LATCH_POLKADOT_CHAINS: '',
+      // The server reads the stack's own bundler (start.ts), never a developer's.
       LATCH_BUNDLER_URLS: '',
       LATCH_PAYMASTERS: '',
       LATCH_PAYMASTER_SIGNER_KEY: '',

@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import {
   awaitBackgroundChains,
   DEV_CHAINS,
   type DevChain,
+  devChainE2eEnv,
   devChainServerEnv,
   startDevChains,
+  UndeclaredServerVariableError,
 } from './families.js'
 import type { StackEnv } from './stack/env.js'
 import { createStepTimer } from './stack/steps.js'
@@ -13,6 +16,7 @@ function fake(name: string, events: string[], background = false): DevChain {
   return {
     step: name,
     background,
+    serverVariables: [`LATCH_${name.toUpperCase()}`],
     async start() {
       events.push(`start ${name}`)
       let release!: (detail: string) => void
@@ -68,7 +72,40 @@ describe('the dev chains npm start runs (scripts/families.ts)', () => {
     })
   })
 
-  it('list each family once', () => {
+  it('refuse a server variable the chain did not name beforehand (the e2e stack blanks those)', async () => {
+    const chain = { ...fake('a', []), serverVariables: ['LATCH_OTHER'] }
+    const started = await startDevChains([chain], {
+      root: '/',
+      env: {} as StackEnv,
+      timer: createStepTimer(() => {}),
+      stops: [],
+    })
+    expect(() => devChainServerEnv(started, {})).toThrow(UndeclaredServerVariableError)
+  })
+
+  it("give the e2e stack each chain's ports, shifted by the offset, and blank its server variables", () => {
+    const chain = { ...fake('a', []), ports: { LATCH_A_PORT: 18100 } }
+    expect(devChainE2eEnv([chain, fake('b', [])], 4000)).toEqual({
+      LATCH_A_PORT: '22100',
+      LATCH_A: '',
+      LATCH_B: '',
+    })
+  })
+
+  it('list each family once, with e2e ports of its own', () => {
     expect(new Set(DEV_CHAINS.map((c) => c.step)).size).toBe(DEV_CHAINS.length)
+    const ports = DEV_CHAINS.flatMap((c) => Object.values(c.ports ?? {}))
+    expect(ports.length).toBeGreaterThanOrEqual(4)
+    expect(new Set(ports).size).toBe(ports.length)
+    // Nor one the e2e config gives a part of the stack (every 5-digit number it writes).
+    const config = readFileSync(new URL('../e2e/playwright.config.ts', import.meta.url), 'utf8')
+    const taken = (config.match(/\b1\d{4}\b/g) ?? []).map(Number)
+    expect(taken.length).toBeGreaterThan(5)
+    expect(ports.filter((p) => taken.includes(p))).toEqual([])
+    const variables = DEV_CHAINS.flatMap((c) => [
+      ...Object.keys(c.ports ?? {}),
+      ...(c.serverVariables ?? []),
+    ])
+    expect(new Set(variables).size).toBe(variables.length)
   })
 })

@@ -37,6 +37,18 @@ export interface DevChain {
    * the page answers meanwhile.
    */
   background?: boolean
+  /**
+   * The variables naming the ports its nodes listen on, each with the port the e2e stack gives it
+   * (e2e/playwright.config.ts adds LATCH_E2E_PORT_OFFSET; scripts/start.int.test.ts gives free
+   * ones), so neither file lists a family. Unique across families (scripts/families.test.ts).
+   */
+  ports?: Readonly<Record<string, number>>
+  /**
+   * The server variables its `serverEnv` sets, named before it starts: the e2e stack blanks them
+   * so that a developer's own node never stands in for the stack's. `devChainServerEnv` refuses a
+   * variable missing here.
+   */
+  serverVariables?: readonly string[]
   start(context: DevChainContext): Promise<RunningDevChain>
 }
 
@@ -98,14 +110,41 @@ export async function awaitBackgroundChains(
       )
 }
 
+/** A dev chain set a server variable its `serverVariables` does not name. */
+export class UndeclaredServerVariableError extends Error {
+  override name = 'UndeclaredServerVariableError'
+  constructor(step: string, variable: string) {
+    super(`${step}: sets ${variable}, which its serverVariables (scripts/families.ts) do not name`)
+  }
+}
+
 /** The server's settings for every chain, a variable already set in `env` left as it is. */
 export function devChainServerEnv(
-  started: Array<{ running: RunningDevChain }>,
+  started: Array<{ chain: DevChain; running: RunningDevChain }>,
   env: NodeJS.ProcessEnv,
 ): Record<string, string> {
   const settings: Record<string, string> = {}
-  for (const { running } of started)
-    for (const [name, value] of Object.entries(running.serverEnv))
+  for (const { chain, running } of started)
+    for (const [name, value] of Object.entries(running.serverEnv)) {
+      if (!chain.serverVariables?.includes(name))
+        throw new UndeclaredServerVariableError(chain.step, name)
       settings[name] = env[name] || value
+    }
   return settings
+}
+
+/**
+ * What the e2e stack (e2e/playwright.config.ts) tells `npm start` for every family: each port
+ * variable with its e2e port plus `offset`, and each server variable blank.
+ */
+export function devChainE2eEnv(
+  chains: readonly DevChain[],
+  offset: number,
+): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const chain of chains) {
+    for (const [name, port] of Object.entries(chain.ports ?? {})) env[name] = String(port + offset)
+    for (const name of chain.serverVariables ?? []) env[name] = ''
+  }
+  return env
 }

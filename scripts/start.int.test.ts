@@ -7,6 +7,7 @@ import { pgliteTemplateEnv } from '../apps/server/src/testing/database.js'
 import { demoAccounts } from './devchain/accounts.js'
 import { freePort, probeChain } from './devchain/anvil.js'
 import { isAddressInUse } from './devchain/ports.js'
+import { DEV_CHAINS } from './families.js'
 
 // `npm start` itself, as a user runs it: ports and data folder of its own.
 const root = path.resolve(import.meta.dirname, '..')
@@ -24,12 +25,17 @@ async function ports() {
     relay: await freePort(),
     idp: await freePort(),
     solana: await freePort(),
-    bitcoin: await freePort(),
-    cosmosRpc: await freePort(),
-    cosmosRest: await freePort(),
-    polkadot: await freePort(),
     bundler: await freePort(),
+    // Each family's dev node ports, by the variables its dev chain names (scripts/families.ts).
+    devChains: await devChainPorts(),
   }
+}
+
+async function devChainPorts(): Promise<Record<string, string>> {
+  const ports: Record<string, string> = {}
+  for (const name of DEV_CHAINS.flatMap((chain) => Object.keys(chain.ports ?? {})))
+    ports[name] = String(await freePort())
+  return ports
 }
 
 function start(p: Awaited<ReturnType<typeof ports>>) {
@@ -49,10 +55,7 @@ function start(p: Awaited<ReturnType<typeof ports>>) {
         LATCH_RELAY_PORT: String(p.relay),
         LATCH_IDP_PORT: String(p.idp),
         LATCH_SOLANA_PORT: String(p.solana),
-        LATCH_BITCOIN_PORT: String(p.bitcoin),
-        LATCH_COSMOS_RPC_PORT: String(p.cosmosRpc),
-        LATCH_COSMOS_REST_PORT: String(p.cosmosRest),
-        LATCH_POLKADOT_PORT: String(p.polkadot),
+        ...p.devChains,
         LATCH_BUNDLER_PORT: String(p.bundler),
         LATCH_BUNDLER_URLS: '',
         LATCH_WALLETCONNECT_PROJECT_ID: '',
@@ -197,19 +200,23 @@ describe('npm start', () => {
     // The dev Bitcoin node is printed with its start time and serves the payment account's history.
     expect(output).toMatch(
       new RegExp(
-        `bitcoin +http://127\\.0\\.0\\.1:${p.bitcoin} +\\(Esplora REST.*node started in \\d`,
+        `bitcoin +http://127\\.0\\.0\\.1:${p.devChains.LATCH_BITCOIN_PORT} +\\(Esplora REST.*node started in \\d`,
       ),
     )
     const payment = /payment (bcrt1q[0-9a-z]{38})/.exec(output)?.[1]
-    const bitcoinTxs = await fetch(`http://127.0.0.1:${p.bitcoin}/address/${payment}/txs`)
+    const bitcoinTxs = await fetch(
+      `http://127.0.0.1:${p.devChains.LATCH_BITCOIN_PORT}/address/${payment}/txs`,
+    )
     expect(((await bitcoinTxs.json()) as unknown[]).length).toBe(25)
     // The dev Cosmos node is printed and answers CometBFT RPC for its chain.
     expect(output).toMatch(
-      new RegExp(`cosmos +http://127\\.0\\.0\\.1:${p.cosmosRpc} +\\(CometBFT RPC`),
+      new RegExp(
+        `cosmos +http://127\\.0\\.0\\.1:${p.devChains.LATCH_COSMOS_RPC_PORT} +\\(CometBFT RPC`,
+      ),
     )
-    const cosmosStatus = await fetch(`http://127.0.0.1:${p.cosmosRpc}/status`).then(
-      (r) => r.json() as Promise<{ result: { node_info: { network: string } } }>,
-    )
+    const cosmosStatus = await fetch(
+      `http://127.0.0.1:${p.devChains.LATCH_COSMOS_RPC_PORT}/status`,
+    ).then((r) => r.json() as Promise<{ result: { node_info: { network: string } } }>)
     expect(cosmosStatus.result.node_info.network).toBe('latchdev-1')
     // The dev identity provider is printed and serves each provider's OpenID discovery, and the
     // server offers its six providers and Farcaster (the dev chain's ID registry) in the remote

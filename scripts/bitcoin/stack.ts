@@ -6,6 +6,9 @@ import type { DevChain } from '../families.js'
  */
 export const bitcoinDevChain: DevChain = {
   step: 'dev Bitcoin node (bcoin regtest, Esplora REST, seeded history)',
+  // e2e/support/bitcoinNode.ts reads the node at this port.
+  ports: { LATCH_BITCOIN_PORT: 18002 },
+  serverVariables: ['LATCH_BITCOIN_ESPLORA'],
   async start() {
     const { bitcoinPort, startDevBitcoin } = await import('./index.js')
     const bitcoin = await startDevBitcoin({ port: bitcoinPort(), mineEveryMs: 5_000 })

@@ -7,6 +7,9 @@ import type { DevChain } from '../families.js'
  */
 export const cosmosDevChain: DevChain = {
   step: 'dev Cosmos node (CometBFT RPC + REST model, seeded history)',
+  // e2e's cosmos specs reach the REST at this port.
+  ports: { LATCH_COSMOS_RPC_PORT: 18004, LATCH_COSMOS_REST_PORT: 18005 },
+  serverVariables: ['LATCH_COSMOS_NODES'],
   async start() {
     const { cosmosPorts, startDevCosmos } = await import('./index.js')
     const cosmos = await startDevCosmos({ ...cosmosPorts(), blocks: { delayMs: 2_000 } })

@@ -12,6 +12,9 @@ import type { DevChain } from '../families.js'
 export const polkadotDevChain: DevChain = {
   step: 'dev Polkadot chain (chopsticks, seeded history; started with the chains, in parallel)',
   background: true,
+  // e2e's polkadot specs reach the chain at this port.
+  ports: { LATCH_POLKADOT_PORT: 18003 },
+  serverVariables: ['LATCH_POLKADOT_CHAINS'],
   async start({ root }) {
     const url = `ws://127.0.0.1:${process.env.LATCH_POLKADOT_PORT || 9944}`
     const starting = import('./index.js').then((m) =>

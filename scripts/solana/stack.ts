@@ -7,6 +7,8 @@ import type { DevChain } from '../families.js'
  */
 export const solanaDevChain: DevChain = {
   step: 'local Solana cluster (litesvm, seeded history)',
+  // Its port is the stack's own LATCH_SOLANA_PORT (stack/env.ts), not one of `ports`.
+  serverVariables: ['LATCH_SOLANA_CLUSTERS', 'LATCH_SOLANA_TOKENS'],
   async start({ env }) {
     const { startDevSolana, devTokenList, LOCAL_CLUSTER_CAIP2 } = await import('./index.js')
     const solana = await startDevSolana({ port: env.solanaPort })
