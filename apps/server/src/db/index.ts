@@ -1,8 +1,10 @@
+import { chainTables } from '../chains/index.js'
+import * as sharedTables from './schema/index.js'
+
 export { DatabaseOpenError, MigrationError } from './errors.js'
 export { MIGRATIONS_FOLDER, migrate } from './migrate.js'
 export { openDatabase } from './open.js'
 export { pgliteDir } from './pglite.js'
-export * as schema from './schema/index.js'
 export type {
   DatabaseHandle,
   DatabaseKind,
@@ -11,3 +13,6 @@ export type {
   PostgresHandle,
   Schema,
 } from './types.js'
+
+/** Every table: the shared ones and each registered chain family's (chains/index.ts). */
+export const schema = { ...sharedTables, ...chainTables }

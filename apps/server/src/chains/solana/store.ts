@@ -1,13 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { Db } from '../../db/types.js'
+import type { ExtractedTransaction, SolanaTransfer } from './extract.js'
 import {
   solanaAccounts,
   solanaAccountTransactions,
   solanaMints,
   solanaTransactions,
   solanaTransfers,
-} from '../../db/schema/index.js'
-import type { Db } from '../../db/types.js'
-import type { ExtractedTransaction, SolanaTransfer } from './extract.js'
+} from './schema.js'
 
 /** A position in the newest-first order (block time, slot, signature), all descending. */
 export interface SolanaPosition {

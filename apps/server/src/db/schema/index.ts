@@ -1,9 +1,8 @@
-// Every table is re-exported here (a chain family's from chains/<namespace>/schema.ts):
-// drizzle-kit reads this module to generate migrations, and `Db` is typed with it.
+// The shared tables. A chain family's are in its own `chains/<namespace>/schema.ts`, which
+// drizzle-kit reads through its config's pattern (drizzle.config.ts) and the family's code imports
+// directly; `@latch/server`'s `schema` export gathers both (db/index.ts). `Db` is typed with this
+// module: the family tables need no place in it, as nothing uses Drizzle's relational queries.
 
-export * from '../../chains/eip155/schema.js'
-export * from '../../chains/polkadot/schema.js'
-export * from '../../chains/solana/schema.js'
 export * from '../../onramp/schema.js'
 export * from './auth.js'
 export * from './names.js'
