@@ -177,7 +177,7 @@ export interface RpcContext {
 
 /**
  * A registered chain family: reads its settings from the environment (its tables live in
- * `chains/<namespace>/schema.ts`, re-exported by db/schema/index.ts for migrations).
+ * `chains/<namespace>/schema.ts`, which drizzle-kit reads through its config's pattern).
  */
 export interface ChainBackendFactory<Config = unknown> {
   readonly namespace: string
