@@ -1,10 +1,11 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { createLazyBitcoinAdapter } from '../adapters/bip122/lazy.js'
 import { bitcoinRegtest } from '../adapters/bip122/networks.js'
-import { createLazyCosmosAdapter } from '../adapters/cosmos/lazy.js'
-import { cosmosHubNetwork } from '../adapters/cosmos/networks.js'
-import { createLazyPolkadotAdapter } from '../adapters/polkadot/lazy.js'
-import { polkadotNetwork } from '../adapters/polkadot/networks.js'
+import { chainNamespaces } from '../adapters/families.js'
+import type { ChainAdapter } from '../adapters/types.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../adapters/walletConnect/sessions.js'
 import { setupController } from '../controller/setup.testing.js'
 import { createLatchSiwx } from '../siwx/latchSiwx.js'
@@ -42,28 +43,61 @@ describe("'SIWX is not enabled'", () => {
   })
 })
 
+/**
+ * Each registered family with a lazy adapter (`adapters/<namespace>/lazy.ts`), made with its first
+ * network: read from the registration (adapters/families.ts), so a new family is tested here
+ * without a line of its own.
+ */
+const adaptersDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../adapters')
+const lazyFamilies = await Promise.all(
+  chainNamespaces
+    .filter((namespace) => existsSync(path.join(adaptersDir, namespace, 'lazy.ts')))
+    .map(async (namespace) => {
+      const lazy = (await import(`../adapters/${namespace}/lazy.ts`)) as Record<string, unknown>
+      const networks = (await import(`../adapters/${namespace}/networks.ts`)) as Record<
+        string,
+        unknown
+      >
+      const create = Object.entries(lazy).find(([name]) => /^createLazy\w+Adapter$/.test(name))
+      const network = Object.values(networks)
+        .flatMap((value) => (Array.isArray(value) ? value : [value]))
+        .find((value) => typeof value === 'object' && value && 'caipNetworkId' in value)
+      return [
+        namespace,
+        () =>
+          (create![1] as (parameters: object) => ChainAdapter)({
+            networks: [network],
+            storage: createMemoryStorage(),
+          }),
+      ] as const
+    }),
+)
+
+/**
+ * Solana's adapter connects no WalletConnect session (its wallets are the Wallet Standard's): for
+ * it WalletConnect's id is an unknown connector like any other.
+ */
+const NO_WALLETCONNECT = new Set(['solana'])
+
 describe("'WalletConnectConnector not found'", () => {
-  it.each([
-    [
-      'Bitcoin',
-      () =>
-        createLazyBitcoinAdapter({ networks: [bitcoinRegtest], storage: createMemoryStorage() }),
-    ],
-    [
-      'Polkadot',
-      () =>
-        createLazyPolkadotAdapter({ networks: [polkadotNetwork], storage: createMemoryStorage() }),
-    ],
-    [
-      'Cosmos',
-      () =>
-        createLazyCosmosAdapter({ networks: [cosmosHubNetwork], storage: createMemoryStorage() }),
-    ],
-  ])('%s: a WalletConnect connect with no WalletConnect configured', async (_, adapter) => {
-    const attempt = adapter().connect({ connectorId: WALLET_CONNECT_CONNECTOR_ID })
-    await expect(attempt).rejects.toBeInstanceOf(WalletConnectConnectorNotFoundError)
-    await expect(attempt).rejects.toThrow(errorMessages.walletConnectConnectorNotFound)
+  it('is tested for every registered family with a lazy adapter', () => {
+    expect(lazyFamilies.map(([namespace]) => namespace)).toEqual(
+      expect.arrayContaining(['bip122', 'cosmos', 'polkadot', 'solana']),
+    )
   })
+
+  it.each(lazyFamilies)(
+    '%s: a WalletConnect connect with no WalletConnect configured',
+    async (namespace, adapter) => {
+      const attempt = adapter().connect({ connectorId: WALLET_CONNECT_CONNECTOR_ID })
+      if (NO_WALLETCONNECT.has(namespace)) {
+        await expect(attempt).rejects.toThrow(`Connector not found: ${WALLET_CONNECT_CONNECTOR_ID}`)
+        return
+      }
+      await expect(attempt).rejects.toBeInstanceOf(WalletConnectConnectorNotFoundError)
+      await expect(attempt).rejects.toThrow(errorMessages.walletConnectConnectorNotFound)
+    },
+  )
 
   it('keeps naming any other missing connector', async () => {
     const adapter = createLazyBitcoinAdapter({
