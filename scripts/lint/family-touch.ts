@@ -30,6 +30,23 @@ export const FAMILIES: Record<string, readonly string[]> = {
   polkadot: ['polkadot'],
 }
 
+/**
+ * The files a new family edits by design: its registration in each package (docs/adding-a-chain.md
+ * "What a new family edits"). Everything else it reaches outside its folders is counted apart as
+ * "beyond the registrations", the number this seam aims to keep at zero.
+ */
+export const REGISTRATION_FILES: ReadonlySet<string> = new Set([
+  // core: the plain-data list (namespaces, networks) and the RPC list, apart for the first chunk.
+  'packages/core/src/adapters/families.ts',
+  'packages/core/src/adapters/rpcMethods.ts',
+  'apps/web/src/families/index.ts',
+  'apps/server/src/chains/index.ts',
+  // frame: only a family with an embedded-wallet signer (and its page connector).
+  'packages/frame/src/app/signers/index.ts',
+  'packages/frame/src/connector/namespaces.ts',
+  'scripts/families.ts',
+])
+
 const GROUPS = ['packages', 'apps', 'scripts', 'e2e'] as const
 const SKIPPED = new Set(['node_modules', 'dist', 'artifacts', 'test-results', 'coverage'])
 // The seam's own tooling lists every namespace by design.
@@ -99,6 +116,11 @@ export function touches(root: string, namespace: string): Touch[] {
   })
 }
 
+/** Shipped sources, manifests and dev tooling outside the registrations: what a family must edit. */
+export function beyondRegistrations(list: Touch[]): Touch[] {
+  return list.filter((t) => t.kind !== 'test' && !REGISTRATION_FILES.has(t.file))
+}
+
 function summary(list: Touch[]): string {
   const count = (kind: Kind) => list.filter((t) => t.kind === kind).length
   return `${list.length} (shipped ${count('shipped')}, manifests ${count('manifest')}, tests ${count('test')}, dev ${count('dev')})`
@@ -120,8 +142,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log(`${namespace}: files outside its own folders`)
     console.log(`  naming it as a string: ${summary(strings)}`)
     console.log(`  wiring it at all:      ${summary(found)}`)
+    const registered = found.filter((t) => REGISTRATION_FILES.has(t.file)).length
+    const beyond = beyondRegistrations(found)
+    console.log(`  registrations: ${registered}; beyond them, tests aside: ${summary(beyond)}`)
     if (list)
       for (const t of found)
-        console.log(`    ${t.kind.padEnd(8)} ${t.string ? 'string' : '      '} ${t.file}`)
+        console.log(
+          `    ${t.kind.padEnd(8)} ${t.string ? 'string' : '      '} ${REGISTRATION_FILES.has(t.file) ? 'reg' : '   '} ${t.file}`,
+        )
   }
 }
