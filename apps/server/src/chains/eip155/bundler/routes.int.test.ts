@@ -2,11 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DevBundler, startDevBundler } from '../../../../../../scripts/bundler/alto.js'
 import { ENTRY_POINT_07, ENTRY_POINT_08 } from '../../../../../../scripts/devchain/aa/addresses.js'
 import { installAccountAbstraction } from '../../../../../../scripts/devchain/aa/install.js'
-import {
-  type AnvilInstance,
-  freePort,
-  startAnvil,
-} from '../../../../../../scripts/devchain/anvil.js'
+import { type AnvilInstance, startAnvil } from '../../../../../../scripts/devchain/anvil.js'
 import {
   APP_ORIGIN,
   type AuthTestApp,
@@ -22,7 +18,9 @@ let otherProject: string
 beforeAll(async () => {
   anvil = await startAnvil()
   await installAccountAbstraction(anvil.rpcUrl)
-  bundler = await startDevBundler({ rpcUrl: anvil.rpcUrl, port: await freePort() })
+  // Port 0: alto binds its port seconds after it is picked, and picks again if another
+  // process took it in between (a port picked here could be lost in that race).
+  bundler = await startDevBundler({ rpcUrl: anvil.rpcUrl, port: 0 })
   t = await openAuthTestApp({
     LATCH_CHAIN_RPC_URL: anvil.rpcUrl,
     LATCH_BUNDLER_URLS: `eip155:31337=${bundler.url}`,

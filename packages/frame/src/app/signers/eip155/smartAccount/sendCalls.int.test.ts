@@ -37,7 +37,6 @@ import {
 import {
   type AnvilInstance,
   DEV_CHAIN_ID,
-  freePort,
   startAnvil,
 } from '../../../../../../../scripts/devchain/anvil.js'
 import { genesisTimestampFor, seedDevChain } from '../../../../../../../scripts/devchain/seed.js'
@@ -77,7 +76,9 @@ beforeAll(async () => {
   anvil = await startAnvil({ genesisTimestamp: genesisTimestampFor(now) })
   await seedDevChain(anvil.rpcUrl, { now })
   await installAccountAbstraction(anvil.rpcUrl)
-  bundler = await startDevBundler({ rpcUrl: anvil.rpcUrl, port: await freePort() })
+  // Port 0: alto binds its port seconds after it is picked, and picks again if another
+  // process took it in between (a port picked here could be lost in that race).
+  bundler = await startDevBundler({ rpcUrl: anvil.rpcUrl, port: 0 })
   t = await openAuthTestApp({
     LATCH_CHAIN_RPC_URL: anvil.rpcUrl,
     LATCH_BUNDLER_URLS: `${CHAIN}=${bundler.url}`,
