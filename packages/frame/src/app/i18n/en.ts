@@ -1,3 +1,5 @@
+import type { SolanaKey } from './solana.en.js'
+
 /**
  * The frame's English texts: every sentence, label and button its own views show. `{name}` is
  * filled by `t` (i18n/index.ts) with text the frame built itself (addresses, amounts, names),
@@ -217,6 +219,38 @@ export const en = {
   'seaport.erc1155Any': 'ERC-1155 (any in collection)',
   'seaport.items': '{range} × {kind} {id} of {token}',
 
+  // Typed data the frame refuses before any view (decode/typedData.ts, errors.ts).
+  'typed.invalid': 'Invalid typed data: {details}',
+  'typed.chainMismatch': 'Typed data is for chain {domain}, but the wallet is on chain {active}',
+  'typed.notAddress': '{path} is not an address',
+  'typed.notBool': '{path} is not true or false',
+  'typed.notString': '{path} is not a string',
+  'typed.unknownType': '{path} has an unknown type {type}',
+  'typed.notInteger': '{path} is not an integer',
+  'typed.outOfRange': '{path} is out of range for {type}',
+  'typed.notHex': '{path} is not hex bytes',
+  'typed.oddHex': '{path} has an odd number of hex digits',
+  'typed.wrongSize': '{path} is not {size} bytes',
+  'typed.tooDeep': '{path} is nested too deeply',
+  'typed.notList': '{path} is not a list',
+  'typed.wrongLength': '{path} is not {size} items long',
+  'typed.notObject': '{path} is not an object of type {type}',
+  'typed.notInType': '{path} is not part of type {type}',
+  'typed.missing': '{path} is missing',
+  'typed.typesNotObject': 'types is not an object',
+  'typed.badTypeName': 'type name {name} is not valid',
+  'typed.typeNotList': 'type {name} is not a list of fields',
+  'typed.fieldUnnamed': 'type {name} has a field without a name and type',
+  'typed.fieldTwice': 'type {name} declares {field} twice',
+  'typed.notJson': 'it is not JSON',
+  'typed.notAnObject': 'it is not an object',
+  'typed.primaryUnknown': 'primaryType is not one of its types',
+  'typed.primaryDomain': 'primaryType cannot be EIP712Domain',
+  'typed.domainNotObject': 'domain is not an object',
+  'typed.unhashable': 'it cannot be hashed',
+  // A Solana message to sign that is not base58 (signers/solana/message.ts, first-loaded).
+  'request.invalidMessage': 'Invalid message',
+
   // Smart-account batches (signers/eip155/smartAccount/requests.ts).
   'batch.one': 'Send 1 call',
   'batch.many': 'Send {count} calls together',
@@ -227,82 +261,6 @@ export const en = {
   'batch.atomic': 'One operation: every call succeeds, or none does',
   'batch.fee': 'Network fee',
   'batch.sponsor': "Paid by the app's sponsor, if it accepts this batch",
-
-  // Solana (signers/solana/decode/*, transactions.ts).
-  'sol.send': 'Send {amount} to {to}',
-  'sol.from': 'From',
-  'sol.to': 'To',
-  'sol.amount': 'Amount',
-  'sol.createAccount': 'Create account {account}, funded with {amount} from {from}',
-  'sol.newAccount': 'New account',
-  'sol.fundedBy': 'Funded by',
-  'sol.assign': 'Hand your account {account} to another program',
-  'sol.assignDanger':
-    'This gives another program control of your main account and everything in it.',
-  'sol.account': 'Account',
-  'sol.system': 'System program: {name}',
-  'sol.tokenTransfer': 'Send {amount} of the token in {from} to token account {to}',
-  'sol.fromTokenAccount': 'From token account',
-  'sol.toTokenAccount': 'To token account',
-  'sol.signedBy': 'Signed by',
-  'sol.tokenTransferChecked': 'Send {amount} of token {token} to token account {to}',
-  'sol.token': 'Token',
-  'sol.approve': 'Allow {delegate} to spend {amount} from token account {account}',
-  'sol.approveDanger': '{delegate} could move these tokens at any time without asking you again.',
-  'sol.spender': 'Spender',
-  'sol.tokenAccount': 'Token account',
-  'sol.revoke': 'Revoke every spending allowance on token account {account}',
-  'sol.close': 'Close token account {account}; its rent goes to {to}',
-  'sol.closeDanger': 'The account’s rent goes to someone else, not to you.',
-  'sol.rentTo': 'Rent to',
-  'sol.authority.mint': 'mint tokens',
-  'sol.authority.freeze': 'freeze accounts',
-  'sol.authority.own': 'own the account',
-  'sol.authority.close': 'close the account',
-  'sol.authority.act': 'act on the account',
-  'sol.setAuthority': 'Change who may {what} for {account}',
-  'sol.setAuthorityDanger': 'This hands control of the account to someone else.',
-  'sol.newAuthority': 'New authority',
-  'sol.anotherKey': 'another key',
-  'sol.nobody': 'nobody',
-  'sol.mint': 'Mint {amount} of token {token} to {to}',
-  'sol.burn': 'Burn {amount} from token account {account}',
-  'sol.tokenProgram': 'Token program: {name}',
-  'sol.openAccount': 'Open token account {account} for {owner} (token {token}), paid by {payer}',
-  'sol.recoverNested': 'Recovers tokens from a nested account.',
-  'sol.computeLimit': 'Compute limit: {units} units',
-  'sol.priorityFee': 'Priority fee: {fee} micro-lamports per compute unit',
-  'sol.computeBudget': 'Compute budget setting',
-  'sol.memo': 'Memo: “{text}”',
-  'sol.unknownProgram': 'Call program {program} with {count} accounts',
-  'sol.unknownWithYou':
-    'Latch cannot read what program {program} will do with your account. Approve only if you trust this site.',
-  'sol.unknown':
-    'Latch cannot read what program {program} will do. Approve only if you trust this site.',
-  'sol.program': 'Program',
-  'sol.data': 'Data',
-  'sol.othersSign': 'Other keys sign this transaction too; you pay its fee.',
-  'sol.signTitle': 'Sign a Solana transaction',
-  'sol.sendTitle': 'Send a Solana transaction',
-  'sol.request': 'Request',
-  'sol.fromSite': 'From site',
-  'sol.feePaidBy': 'Fee paid by',
-  'sol.instructions': 'Instructions',
-  'sol.instruction': 'Instruction {n}',
-  'sol.details': 'Details',
-  'sol.rawMessage': 'Transaction message (hex)',
-  'sol.batchTitleOne': 'Sign 1 Solana transaction',
-  'sol.batchTitle': 'Sign {count} Solana transactions',
-  'sol.batchHeading': 'Transaction {n} of {count}',
-  'sol.batchItem': '{heading}: {text}',
-  'sol.transactions': 'Transactions',
-  'sol.allSigned': '{count}, all signed when you approve',
-  'sol.rawMessages': 'Transaction messages (hex)',
-  'sol.network': 'Network',
-  'sol.preflight': 'Checked by the network before it runs',
-  'sol.preflightYes': 'yes',
-  'sol.preflightNo': 'no: sent as it is; if it fails, the fee is still paid',
-  'sol.networkName': '{name} ({id})',
 
   // Swaps (signers/eip155/decode/swapView.ts) and simulation reasons (simulate*.ts).
   'swap.sentenceExactIn': 'Swap {pay} for at least {get}',
@@ -348,5 +306,8 @@ export const en = {
 
 export type MessageKey = keyof typeof en
 
-/** A locale's texts: every key of the English catalogue. */
-export type Catalogue = Record<MessageKey, string>
+/**
+ * A locale's texts: every key of the English catalogue, and the keys of the families' English
+ * kept apart (solana.en.ts).
+ */
+export type Catalogue = Record<MessageKey | SolanaKey, string>

@@ -1,4 +1,5 @@
 import { type Catalogue, en, type MessageKey } from './en.js'
+import type { SolanaKey } from './solana.en.js'
 
 /**
  * The frame's texts in one locale at a time (issue 38 item 7). The page may name a locale
@@ -7,7 +8,7 @@ import { type Catalogue, en, type MessageKey } from './en.js'
  * asked for, and the handler waits for it (localeReady) before building a view.
  */
 
-export type { Catalogue, MessageKey }
+export type { Catalogue, MessageKey, SolanaKey }
 export type Vars = Readonly<Record<string, string | number | bigint>>
 
 /** The catalogues besides English, each its own chunk. */
@@ -18,7 +19,8 @@ const loaders: Record<string, () => Promise<Catalogue>> = {
 /** The languages the frame speaks, English first. */
 export const LANGUAGES = ['en', ...Object.keys(loaders)] as const
 
-let active: { tag: string; language: string; messages: Catalogue } = {
+// English holds only the first script's texts; a family's English comes with the family.
+let active: { tag: string; language: string; messages: Readonly<Partial<Catalogue>> } = {
   tag: 'en',
   language: 'en',
   messages: en,
@@ -50,7 +52,8 @@ export function setLocale(tag: string | undefined, fallback = browserLanguage())
   const language = languageOf(chosen)
   // Intl formats in the chosen region ('de-AT', 'en-GB'); a language the frame lacks means English.
   const next = { tag: chosen.split('-')[0]!.toLowerCase() === language ? chosen : 'en', language }
-  const load = language === 'en' ? Promise.resolve(en) : loaders[language]!()
+  const load: Promise<Partial<Catalogue>> =
+    language === 'en' ? Promise.resolve(en) : loaders[language]!()
   pending = load
     .then(
       (messages) => {
@@ -86,7 +89,18 @@ function browserLanguage(): string | undefined {
 
 /** The active locale's text for `key`, with `{name}` replaced by `vars.name`. */
 export function t(key: MessageKey, vars?: Vars): string {
-  const text = active.messages[key] ?? en[key]
+  return fill(active.messages[key] ?? en[key], vars)
+}
+
+/**
+ * `t` for a family's texts, whose English loads with the family's own chunk (solana.en.ts) rather
+ * than with this file; other languages hold them in their catalogue like the rest.
+ */
+export function familyText<key extends SolanaKey>(english: Readonly<Record<key, string>>) {
+  return (key: key, vars?: Vars): string => fill(active.messages[key] ?? english[key], vars)
+}
+
+function fill(text: string, vars: Vars | undefined): string {
   if (!vars) return text
   return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in vars ? String(vars[name]) : whole,

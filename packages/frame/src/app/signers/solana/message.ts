@@ -2,10 +2,11 @@ import { base58 } from '@scure/base'
 import { toHex } from 'viem'
 import { messageView } from '../../decode/message.js'
 import { FrameError } from '../../handler.js'
+import { t } from '../../i18n/index.js'
 import type { PreparedRequest } from '../types.js'
 import type { SolanaKey } from './keys.js'
 
-const invalidMessage = () => new FrameError('Invalid message', -32602)
+const invalidMessage = () => new FrameError(t('request.invalidMessage'), -32602)
 
 /** solana_signMessage: `{ message }` in base58, shown as text or bytes, signed as those bytes. */
 export function prepareSignMessage(

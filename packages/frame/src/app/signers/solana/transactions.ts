@@ -10,10 +10,10 @@ import { latchTransport } from '@latch/core'
 import { base58, base64 } from '@scure/base'
 import type { ApprovalView } from '../../decode/view.js'
 import { FrameError } from '../../handler.js'
-import { t } from '../../i18n/index.js'
 import type { PreparedRequest } from '../types.js'
 import type { DecodedSolanaTransaction } from './decode/transaction.js'
 import type { SolanaKey } from './keys.js'
+import { st } from './text.js'
 
 export interface SolanaRequestContext {
   key: SolanaKey
@@ -25,7 +25,7 @@ export interface SolanaRequestContext {
 export class NoSolanaClusterError extends FrameError {
   override name = 'NoSolanaClusterError'
   constructor() {
-    super('Choose a Solana network first', -32602)
+    super(st('sol.noCluster'), -32602)
   }
 }
 
@@ -37,16 +37,16 @@ export class SolanaSendError extends FrameError {
 const invalid = (message: string) => new FrameError(message, -32602)
 
 /** A wire transaction as the page gives it: base58 (the reference's form) or base64. */
-function wireBytes(transaction: unknown, what = 'transaction'): Uint8Array {
+function wireBytes(transaction: unknown, what = st('sol.what.transaction')): Uint8Array {
   if (typeof transaction !== 'string' || transaction.length === 0 || transaction.length > 4000)
-    throw invalid(`Invalid ${what}`)
+    throw invalid(st('sol.invalid.wire', { what }))
   try {
     return base58.decode(transaction)
   } catch {
     try {
       return base64.decode(transaction)
     } catch {
-      throw invalid(`Invalid ${what}: neither base58 nor base64`)
+      throw invalid(st('sol.invalid.encoding', { what }))
     }
   }
 }
@@ -72,21 +72,22 @@ export interface SendOptions {
 /** sendTransaction's options, checked one by one: an unknown one is refused, not dropped. */
 function sendOptions(raw: unknown): SendOptions {
   if (raw === undefined || raw === null) return {}
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw invalid('Invalid send options')
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw invalid(st('sol.invalid.options'))
   const options = raw as Record<string, unknown>
   const unknown = Object.keys(options).find((key) => !SEND_OPTIONS.has(key))
-  if (unknown !== undefined) throw invalid(`Unknown send option: ${unknown.slice(0, 64)}`)
+  if (unknown !== undefined)
+    throw invalid(st('sol.invalid.unknownOption', { name: unknown.slice(0, 64) }))
   const { skipPreflight, preflightCommitment, maxRetries, minContextSlot, commitment } = options
   const count = (value: unknown) =>
     value === undefined || (Number.isSafeInteger(value) && (value as number) >= 0)
   if (skipPreflight !== undefined && typeof skipPreflight !== 'boolean')
-    throw invalid('Invalid send option: skipPreflight must be true or false')
+    throw invalid(st('sol.invalid.skipPreflight'))
   if (preflightCommitment !== undefined && !COMMITMENTS.has(preflightCommitment as string))
-    throw invalid('Invalid send option: preflightCommitment')
+    throw invalid(st('sol.invalid.option', { name: 'preflightCommitment' }))
   if (commitment !== undefined && !COMMITMENTS.has(commitment as string))
-    throw invalid('Invalid send option: commitment')
-  if (!count(maxRetries)) throw invalid('Invalid send option: maxRetries')
-  if (!count(minContextSlot)) throw invalid('Invalid send option: minContextSlot')
+    throw invalid(st('sol.invalid.option', { name: 'commitment' }))
+  if (!count(maxRetries)) throw invalid(st('sol.invalid.option', { name: 'maxRetries' }))
+  if (!count(minContextSlot)) throw invalid(st('sol.invalid.option', { name: 'minContextSlot' }))
   return Object.fromEntries(
     Object.entries({ skipPreflight, preflightCommitment, maxRetries, minContextSlot }).filter(
       ([, value]) => value !== undefined,
@@ -121,7 +122,7 @@ async function signDecoded(
 function sendFailure(error: unknown, caip2: string): SolanaSendError {
   const e = error as { code?: unknown; details?: unknown; status?: unknown }
   if (typeof e.status === 'number') {
-    let message = `The Solana network ${caip2} did not answer (HTTP ${e.status})`
+    let message = st('sol.noAnswer', { network: caip2, status: e.status })
     try {
       const body = JSON.parse(String(e.details)) as { message?: unknown }
       if (typeof body.message === 'string') message = body.message
@@ -130,7 +131,7 @@ function sendFailure(error: unknown, caip2: string): SolanaSendError {
   }
   if (typeof e.code === 'number' && typeof e.details === 'string')
     return new SolanaSendError(e.details, e.code)
-  return new SolanaSendError(`The transaction could not be sent to ${caip2}`)
+  return new SolanaSendError(st('sol.sendFailed', { network: caip2 }))
 }
 
 async function decodeOne(bytes: Uint8Array, context: SolanaRequestContext) {
@@ -155,33 +156,32 @@ async function prepareSignAndSend(params: unknown, context: SolanaRequestContext
   if (!cluster) throw new NoSolanaClusterError()
   // CAIP-2 names a cluster by the first 32 characters of its genesis hash.
   if (!/^solana:[1-9A-HJ-NP-Za-km-z]{32}$/.test(cluster.caip2))
-    throw invalid(`Unknown Solana network ${cluster.caip2.slice(0, 80)}`)
+    throw invalid(st('sol.unknownCluster', { network: cluster.caip2.slice(0, 80) }))
   const { transaction, options } = (params ?? {}) as { transaction?: unknown; options?: unknown }
   const bytes = wireBytes(transaction)
   const send = sendOptions(options)
   const decoded = await decodeOne(bytes, context)
   // Sent at once, so it must be complete once the user signed: no slot may wait for another key.
-  if (decoded.unsignedOthers.length > 0)
-    throw invalid('This transaction needs other signatures before it can be sent')
+  if (decoded.unsignedOthers.length > 0) throw invalid(st('sol.invalid.othersFirst'))
   const [request, ...rest] = decoded.view.sections
   const network = CLUSTER_NAMES[cluster.caip2]
   const view: ApprovalView = {
     ...decoded.view,
-    title: t('sol.sendTitle'),
+    title: st('sol.sendTitle'),
     sections: [
       {
-        title: request?.title ?? t('sol.request'),
+        title: request?.title ?? st('sol.request'),
         fields: [
           ...(request?.fields ?? []),
           {
-            label: t('sol.network'),
+            label: st('sol.network'),
             value: network
-              ? t('sol.networkName', { name: network, id: cluster.caip2 })
+              ? st('sol.networkName', { name: network, id: cluster.caip2 })
               : cluster.caip2,
           },
           {
-            label: t('sol.preflight'),
-            value: send.skipPreflight ? t('sol.preflightNo') : t('sol.preflightYes'),
+            label: st('sol.preflight'),
+            value: send.skipPreflight ? st('sol.preflightNo') : st('sol.preflightYes'),
           },
         ],
       },
@@ -212,13 +212,13 @@ async function prepareSignAll(params: unknown, context: SolanaRequestContext) {
   const { MAX_BATCH_TRANSACTIONS, solanaBatchView } = await import('./decode/batch.js')
   const { transactions } = (params ?? {}) as { transactions?: unknown }
   if (!Array.isArray(transactions) || transactions.length === 0)
-    throw invalid('Invalid transactions: expected a list of one or more')
+    throw invalid(st('sol.invalid.list'))
   if (transactions.length > MAX_BATCH_TRANSACTIONS)
-    throw invalid(`At most ${MAX_BATCH_TRANSACTIONS} transactions can be signed at once`)
+    throw invalid(st('sol.invalid.tooMany', { max: MAX_BATCH_TRANSACTIONS }))
   // Every one is decoded before the view: one that cannot be shown refuses them all.
   const batch: DecodedSolanaTransaction[] = []
   for (const [i, transaction] of transactions.entries()) {
-    const label = `transaction ${i + 1} of ${transactions.length}`
+    const label = st('sol.what.nth', { n: i + 1, count: transactions.length })
     try {
       batch.push(await decodeOne(wireBytes(transaction, label), context))
     } catch (error) {

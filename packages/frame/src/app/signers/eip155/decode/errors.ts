@@ -1,10 +1,11 @@
 import { FrameError } from '../../../handler.js'
+import { t } from '../../../i18n/index.js'
 
 /** The request cannot be shown faithfully, so it is refused before anything is displayed. */
 export class InvalidTypedDataError extends FrameError {
   override name = 'InvalidTypedDataError'
   constructor(override readonly details: string) {
-    super(`Invalid typed data: ${details}`, -32602)
+    super(t('typed.invalid', { details }), -32602)
   }
 }
 
@@ -14,9 +15,6 @@ export class TypedDataChainMismatchError extends FrameError {
     readonly domainChainId: bigint,
     readonly activeChainId: number,
   ) {
-    super(
-      `Typed data is for chain ${domainChainId}, but the wallet is on chain ${activeChainId}`,
-      -32602,
-    )
+    super(t('typed.chainMismatch', { domain: domainChainId, active: activeChainId }), -32602)
   }
 }

@@ -7,6 +7,7 @@ import {
   type TypedDataDefinition,
 } from 'viem'
 import type { Field } from '../../../decode/view.js'
+import { t } from '../../../i18n/index.js'
 import { InvalidTypedDataError, TypedDataChainMismatchError } from './errors.js'
 import { bigint } from './format.js'
 
@@ -36,53 +37,54 @@ const fail = (details: string): never => {
 function leafText(type: string, value: unknown, path: string): string {
   if (type === 'address') {
     if (typeof value !== 'string' || !isAddress(value, { strict: false }))
-      fail(`${path} is not an address`)
+      fail(t('typed.notAddress', { path }))
     return getAddress(value as string)
   }
   if (type === 'bool') {
-    if (typeof value !== 'boolean') fail(`${path} is not true or false`)
+    if (typeof value !== 'boolean') fail(t('typed.notBool', { path }))
     return String(value)
   }
   if (type === 'string') {
-    if (typeof value !== 'string') fail(`${path} is not a string`)
+    if (typeof value !== 'string') fail(t('typed.notString', { path }))
     return value as string
   }
   const int = /^(u?)int(\d*)$/.exec(type)
   if (int) {
     const bits = BigInt(int[2] || '256')
-    if (bits < 8n || bits > 256n || bits % 8n !== 0n) fail(`${path} has an unknown type ${type}`)
+    if (bits < 8n || bits > 256n || bits % 8n !== 0n) fail(t('typed.unknownType', { path, type }))
     let n = 0n
     try {
       n = bigint(value)
     } catch {
-      fail(`${path} is not an integer`)
+      fail(t('typed.notInteger', { path }))
     }
     const [min, max] = int[1]
       ? [0n, 2n ** bits - 1n]
       : [-(2n ** (bits - 1n)), 2n ** (bits - 1n) - 1n]
-    if (n < min || n > max) fail(`${path} is out of range for ${type}`)
+    if (n < min || n > max) fail(t('typed.outOfRange', { path, type }))
     return n.toString()
   }
   const bytes = /^bytes(\d*)$/.exec(type)
   if (bytes) {
-    if (typeof value !== 'string' || !isHex(value)) fail(`${path} is not hex bytes`)
+    if (typeof value !== 'string' || !isHex(value)) fail(t('typed.notHex', { path }))
     const size = ((value as string).length - 2) / 2
-    if (!Number.isInteger(size)) fail(`${path} has an odd number of hex digits`)
-    if (bytes[1] && size !== Number(bytes[1])) fail(`${path} is not ${bytes[1]} bytes`)
+    if (!Number.isInteger(size)) fail(t('typed.oddHex', { path }))
+    if (bytes[1] && size !== Number(bytes[1])) fail(t('typed.wrongSize', { path, size: bytes[1] }))
     return (value as string).toLowerCase()
   }
-  return fail(`${path} has an unknown type ${type}`)
+  return fail(t('typed.unknownType', { path, type }))
 }
 
 /** Builds the labelled tree for one value, refusing anything its declared type does not allow. */
 function tree(types: Types, type: string, value: unknown, path: string, depth: number): Field {
-  if (depth > 16) fail(`${path} is nested too deeply`)
+  if (depth > 16) fail(t('typed.tooDeep', { path }))
   const label = path.slice(path.lastIndexOf('.') + 1)
   const array = /^(.*)\[(\d*)\]$/.exec(type)
   if (array) {
-    if (!Array.isArray(value)) fail(`${path} is not a list`)
+    if (!Array.isArray(value)) fail(t('typed.notList', { path }))
     const items = value as unknown[]
-    if (array[2] && items.length !== Number(array[2])) fail(`${path} is not ${array[2]} items long`)
+    if (array[2] && items.length !== Number(array[2]))
+      fail(t('typed.wrongLength', { path, size: array[2] }))
     return {
       label,
       children: items.map((item, i) => ({
@@ -97,29 +99,30 @@ function tree(types: Types, type: string, value: unknown, path: string, depth: n
 }
 
 function fields(types: Types, type: string, value: unknown, path: string, depth: number): Field[] {
-  if (!isRecord(value)) return fail(`${path} is not an object of type ${type}`)
+  if (!isRecord(value)) return fail(t('typed.notObject', { path, type }))
   const declared = types[type]!
   const names = new Set(declared.map((f) => f.name))
   // Unsigned extra fields would be shown as if they were agreed to; refuse them.
   for (const key of Object.keys(value))
-    if (!names.has(key)) fail(`${path}.${key} is not part of type ${type}`)
+    if (!names.has(key)) fail(t('typed.notInType', { path: `${path}.${key}`, type }))
   return declared.map((f) => {
-    if (value[f.name] === undefined) fail(`${path}.${f.name} is missing`)
+    if (value[f.name] === undefined) fail(t('typed.missing', { path: `${path}.${f.name}` }))
     return tree(types, f.type, value[f.name], `${path}.${f.name}`, depth)
   })
 }
 
 function checkTypes(types: unknown): Types {
-  if (!isRecord(types)) return fail('types is not an object')
+  if (!isRecord(types)) return fail(t('typed.typesNotObject'))
   for (const [name, list] of Object.entries(types)) {
-    if (!/^[A-Za-z_$][\w$]*$/.test(name)) fail(`type name ${JSON.stringify(name)} is not valid`)
-    if (!Array.isArray(list)) fail(`type ${name} is not a list of fields`)
+    if (!/^[A-Za-z_$][\w$]*$/.test(name))
+      fail(t('typed.badTypeName', { name: JSON.stringify(name) }))
+    if (!Array.isArray(list)) fail(t('typed.typeNotList', { name }))
     const seen = new Set<string>()
     for (const f of list as unknown[]) {
       if (!isRecord(f) || typeof f.name !== 'string' || typeof f.type !== 'string')
-        fail(`type ${name} has a field without a name and type`)
+        fail(t('typed.fieldUnnamed', { name }))
       const field = f as TypeField
-      if (seen.has(field.name)) fail(`type ${name} declares ${field.name} twice`)
+      if (seen.has(field.name)) fail(t('typed.fieldTwice', { name, field: field.name }))
       seen.add(field.name)
     }
   }
@@ -136,18 +139,18 @@ export function parseTypedData(raw: unknown, activeChainId: number): ParsedTyped
     try {
       data = JSON.parse(raw)
     } catch {
-      fail('it is not JSON')
+      fail(t('typed.notJson'))
     }
   }
-  if (!isRecord(data)) return fail('it is not an object')
+  if (!isRecord(data)) return fail(t('typed.notAnObject'))
   const allTypes = checkTypes(data.types)
   const { EIP712Domain: declaredDomain, ...types } = allTypes
   const { primaryType } = data
   if (typeof primaryType !== 'string' || (!types[primaryType] && primaryType !== 'EIP712Domain'))
-    fail('primaryType is not one of its types')
-  if (primaryType === 'EIP712Domain') fail('primaryType cannot be EIP712Domain')
+    fail(t('typed.primaryUnknown'))
+  if (primaryType === 'EIP712Domain') fail(t('typed.primaryDomain'))
   const domain = data.domain ?? {}
-  if (!isRecord(domain)) return fail('domain is not an object')
+  if (!isRecord(domain)) return fail(t('typed.domainNotObject'))
   const domainFields = declaredDomain ?? getTypesForEIP712Domain({ domain: domain as never })
   const domainTree = fields(
     { ...types, EIP712Domain: domainFields },
@@ -172,7 +175,7 @@ export function parseTypedData(raw: unknown, activeChainId: number): ParsedTyped
   try {
     hashTypedData(definition)
   } catch (error) {
-    fail((error as { shortMessage?: string }).shortMessage ?? 'it cannot be hashed')
+    fail((error as { shortMessage?: string }).shortMessage ?? t('typed.unhashable'))
   }
   return {
     domain,

@@ -8,6 +8,7 @@
 import { toHex } from 'viem'
 import { type ApprovalView, type Field, leaf } from '../../../decode/view.js'
 import { t } from '../../../i18n/index.js'
+import { st } from '../text.js'
 import type { DecodedSolanaTransaction } from './transaction.js'
 
 /** At most this many per request: each is shown in full, and the screen must stay readable. */
@@ -16,15 +17,15 @@ export const MAX_BATCH_TRANSACTIONS = 16
 function transactionFields(decoded: DecodedSolanaTransaction, user: string): Field[] {
   const fields: Field[] = [
     leaf(
-      t('sol.feePaidBy'),
+      st('sol.feePaidBy'),
       decoded.feePayer === user ? t('address.you', { address: user }) : decoded.feePayer,
       true,
     ),
   ]
   decoded.instructions.forEach((instruction, i) => {
-    fields.push(leaf(t('sol.instruction', { n: i + 1 }), instruction.summary))
+    fields.push(leaf(st('sol.instruction', { n: i + 1 }), instruction.summary))
     if (instruction.fields.length > 0)
-      fields.push({ label: t('sol.details'), children: instruction.fields })
+      fields.push({ label: st('sol.details'), children: instruction.fields })
   })
   return fields
 }
@@ -34,21 +35,21 @@ export function solanaBatchView(
   user: string,
   origin: string,
 ): ApprovalView {
-  const heading = (i: number) => t('sol.batchHeading', { n: i + 1, count: batch.length })
-  const item = (i: number, text: string) => t('sol.batchItem', { heading: heading(i), text })
+  const heading = (i: number) => st('sol.batchHeading', { n: i + 1, count: batch.length })
+  const item = (i: number, text: string) => st('sol.batchItem', { heading: heading(i), text })
   return {
     title:
-      batch.length === 1 ? t('sol.batchTitleOne') : t('sol.batchTitle', { count: batch.length }),
+      batch.length === 1 ? st('sol.batchTitleOne') : st('sol.batchTitle', { count: batch.length }),
     dangers: batch.flatMap((decoded, i) => decoded.view.dangers.map((danger) => item(i, danger))),
     summary: batch.flatMap((decoded, i) =>
       decoded.instructions.map((instruction) => item(i, instruction.summary)),
     ),
     sections: [
       {
-        title: t('sol.request'),
+        title: st('sol.request'),
         fields: [
-          leaf(t('sol.fromSite'), origin),
-          leaf(t('sol.transactions'), t('sol.allSigned', { count: batch.length })),
+          leaf(st('sol.fromSite'), origin),
+          leaf(st('sol.transactions'), st('sol.allSigned', { count: batch.length })),
         ],
       },
       ...batch.map((decoded, i) => ({
@@ -57,7 +58,7 @@ export function solanaBatchView(
       })),
     ],
     raw: {
-      label: t('sol.rawMessages'),
+      label: st('sol.rawMessages'),
       text: batch
         .map(
           (decoded, i) =>

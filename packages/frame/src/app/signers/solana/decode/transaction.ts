@@ -31,7 +31,8 @@ import {
 import { toHex } from 'viem'
 import { type ApprovalView, type Field, leaf } from '../../../decode/view.js'
 import { FrameError } from '../../../handler.js'
-import { formatDecimal, type MessageKey, t } from '../../../i18n/index.js'
+import { formatDecimal, type SolanaKey, t } from '../../../i18n/index.js'
+import { st } from '../text.js'
 
 const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
 const COMPUTE_BUDGET = 'ComputeBudget111111111111111111111111111111'
@@ -39,7 +40,7 @@ const MEMO_PROGRAMS = new Set([
   'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
   'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo',
 ])
-const AUTHORITY_TYPES: MessageKey[] = [
+const AUTHORITY_TYPES: SolanaKey[] = [
   'sol.authority.mint',
   'sol.authority.freeze',
   'sol.authority.own',
@@ -94,29 +95,29 @@ function describe(ix: Readable, user: string): DescribedInstruction {
     if (kind === SystemInstruction.TransferSol) {
       const { amount } = getTransferSolInstructionDataDecoder().decode(ix.data)
       return {
-        summary: t('sol.send', { amount: sol(amount), to: a1 }),
+        summary: st('sol.send', { amount: sol(amount), to: a1 }),
         dangers: [],
         fields: [
-          leaf(t('sol.from'), mine(a0), true),
-          leaf(t('sol.to'), mine(a1), true),
-          leaf(t('sol.amount'), sol(amount), true),
+          leaf(st('sol.from'), mine(a0), true),
+          leaf(st('sol.to'), mine(a1), true),
+          leaf(st('sol.amount'), sol(amount), true),
         ],
       }
     }
     if (kind === SystemInstruction.CreateAccount)
       return {
-        summary: t('sol.createAccount', { account: a1, amount: sol(u64(ix.data, 4)), from: a0 }),
+        summary: st('sol.createAccount', { account: a1, amount: sol(u64(ix.data, 4)), from: a0 }),
         dangers: [],
-        fields: [leaf(t('sol.newAccount'), a1, true), leaf(t('sol.fundedBy'), mine(a0), true)],
+        fields: [leaf(st('sol.newAccount'), a1, true), leaf(st('sol.fundedBy'), mine(a0), true)],
       }
     if (kind === SystemInstruction.Assign && a0 === user)
       return {
-        summary: t('sol.assign', { account: a0 }),
-        dangers: [t('sol.assignDanger')],
-        fields: [leaf(t('sol.account'), mine(a0), true)],
+        summary: st('sol.assign', { account: a0 }),
+        dangers: [st('sol.assignDanger')],
+        fields: [leaf(st('sol.account'), mine(a0), true)],
       }
     return {
-      summary: t('sol.system', { name: SystemInstruction[kind] }),
+      summary: st('sol.system', { name: SystemInstruction[kind] }),
       dangers: [],
       fields: [],
     }
@@ -127,27 +128,27 @@ function describe(ix: Readable, user: string): DescribedInstruction {
     switch (kind) {
       case TokenInstruction.Transfer:
         return {
-          summary: t('sol.tokenTransfer', { amount: units(amount, undefined), from: a0, to: a1 }),
+          summary: st('sol.tokenTransfer', { amount: units(amount, undefined), from: a0, to: a1 }),
           dangers: [],
           fields: [
-            leaf(t('sol.fromTokenAccount'), a0, true),
-            leaf(t('sol.toTokenAccount'), a1, true),
-            leaf(t('sol.signedBy'), mine(a2), true),
+            leaf(st('sol.fromTokenAccount'), a0, true),
+            leaf(st('sol.toTokenAccount'), a1, true),
+            leaf(st('sol.signedBy'), mine(a2), true),
           ],
         }
       case TokenInstruction.TransferChecked:
         return {
-          summary: t('sol.tokenTransferChecked', {
+          summary: st('sol.tokenTransferChecked', {
             amount: units(amount, ix.data[9]),
             token: a1,
             to: a2,
           }),
           dangers: [],
           fields: [
-            leaf(t('sol.token'), a1, true),
-            leaf(t('sol.fromTokenAccount'), a0, true),
-            leaf(t('sol.toTokenAccount'), a2, true),
-            leaf(t('sol.signedBy'), mine(a3), true),
+            leaf(st('sol.token'), a1, true),
+            leaf(st('sol.fromTokenAccount'), a0, true),
+            leaf(st('sol.toTokenAccount'), a2, true),
+            leaf(st('sol.signedBy'), mine(a3), true),
           ],
         }
       case TokenInstruction.Approve:
@@ -155,39 +156,39 @@ function describe(ix: Readable, user: string): DescribedInstruction {
         const delegate = kind === TokenInstruction.Approve ? a1 : a2
         const decimals = kind === TokenInstruction.ApproveChecked ? ix.data[9] : undefined
         return {
-          summary: t('sol.approve', { delegate, amount: units(amount, decimals), account: a0 }),
-          dangers: [t('sol.approveDanger', { delegate })],
-          fields: [leaf(t('sol.spender'), delegate, true), leaf(t('sol.tokenAccount'), a0, true)],
+          summary: st('sol.approve', { delegate, amount: units(amount, decimals), account: a0 }),
+          dangers: [st('sol.approveDanger', { delegate })],
+          fields: [leaf(st('sol.spender'), delegate, true), leaf(st('sol.tokenAccount'), a0, true)],
         }
       }
       case TokenInstruction.Revoke:
         return {
-          summary: t('sol.revoke', { account: a0 }),
+          summary: st('sol.revoke', { account: a0 }),
           dangers: [],
           fields: [],
         }
       case TokenInstruction.CloseAccount:
         return {
-          summary: t('sol.close', { account: a0, to: a1 }),
-          dangers: a1 === user ? [] : [t('sol.closeDanger')],
-          fields: [leaf(t('sol.account'), a0, true), leaf(t('sol.rentTo'), mine(a1), true)],
+          summary: st('sol.close', { account: a0, to: a1 }),
+          dangers: a1 === user ? [] : [st('sol.closeDanger')],
+          fields: [leaf(st('sol.account'), a0, true), leaf(st('sol.rentTo'), mine(a1), true)],
         }
       case TokenInstruction.SetAuthority: {
-        const type = t(AUTHORITY_TYPES[ix.data[1] ?? 0] ?? 'sol.authority.act')
+        const type = st(AUTHORITY_TYPES[ix.data[1] ?? 0] ?? 'sol.authority.act')
         const hasNew = ix.data[2] === 1
         return {
-          summary: t('sol.setAuthority', { what: type, account: a0 }),
-          dangers: [t('sol.setAuthorityDanger')],
+          summary: st('sol.setAuthority', { what: type, account: a0 }),
+          dangers: [st('sol.setAuthorityDanger')],
           fields: [
-            leaf(t('sol.account'), a0, true),
-            leaf(t('sol.newAuthority'), hasNew ? t('sol.anotherKey') : t('sol.nobody'), false),
+            leaf(st('sol.account'), a0, true),
+            leaf(st('sol.newAuthority'), hasNew ? st('sol.anotherKey') : st('sol.nobody'), false),
           ],
         }
       }
       case TokenInstruction.MintTo:
       case TokenInstruction.MintToChecked:
         return {
-          summary: t('sol.mint', {
+          summary: st('sol.mint', {
             amount: units(amount, kind === TokenInstruction.MintToChecked ? ix.data[9] : undefined),
             token: a0,
             to: a1,
@@ -198,7 +199,7 @@ function describe(ix: Readable, user: string): DescribedInstruction {
       case TokenInstruction.Burn:
       case TokenInstruction.BurnChecked:
         return {
-          summary: t('sol.burn', {
+          summary: st('sol.burn', {
             amount: units(amount, kind === TokenInstruction.BurnChecked ? ix.data[9] : undefined),
             account: a0,
           }),
@@ -207,7 +208,7 @@ function describe(ix: Readable, user: string): DescribedInstruction {
         }
       default:
         return {
-          summary: t('sol.tokenProgram', { name: TokenInstruction[kind] }),
+          summary: st('sol.tokenProgram', { name: TokenInstruction[kind] }),
           dangers: [],
           fields: [],
         }
@@ -219,10 +220,10 @@ function describe(ix: Readable, user: string): DescribedInstruction {
         ? AssociatedTokenInstruction.CreateAssociatedToken
         : identifyAssociatedTokenInstruction({ data: ix.data })
     return {
-      summary: t('sol.openAccount', { account: a1, owner: mine(a2), token: a3, payer: mine(a0) }),
+      summary: st('sol.openAccount', { account: a1, owner: mine(a2), token: a3, payer: mine(a0) }),
       dangers:
         kind === AssociatedTokenInstruction.RecoverNestedAssociatedToken
-          ? [t('sol.recoverNested')]
+          ? [st('sol.recoverNested')]
           : [],
       fields: [],
     }
@@ -230,7 +231,7 @@ function describe(ix: Readable, user: string): DescribedInstruction {
   if (ix.program === COMPUTE_BUDGET) {
     if (ix.data[0] === 2)
       return {
-        summary: t('sol.computeLimit', {
+        summary: st('sol.computeLimit', {
           units: formatDecimal(String(getU32Decoder().decode(ix.data, 1))),
         }),
         dangers: [],
@@ -238,28 +239,28 @@ function describe(ix: Readable, user: string): DescribedInstruction {
       }
     if (ix.data[0] === 3)
       return {
-        summary: t('sol.priorityFee', { fee: formatDecimal(String(u64(ix.data, 1))) }),
+        summary: st('sol.priorityFee', { fee: formatDecimal(String(u64(ix.data, 1))) }),
         dangers: [],
         fields: [],
       }
-    return { summary: t('sol.computeBudget'), dangers: [], fields: [] }
+    return { summary: st('sol.computeBudget'), dangers: [], fields: [] }
   }
   if (MEMO_PROGRAMS.has(ix.program))
     return {
-      summary: t('sol.memo', { text: new TextDecoder().decode(ix.data) }),
+      summary: st('sol.memo', { text: new TextDecoder().decode(ix.data) }),
       dangers: [],
       fields: [],
     }
   return {
-    summary: t('sol.unknownProgram', { program: ix.program, count: ix.accounts.length }),
+    summary: st('sol.unknownProgram', { program: ix.program, count: ix.accounts.length }),
     dangers: [
       ix.accounts.includes(user)
-        ? t('sol.unknownWithYou', { program: ix.program })
-        : t('sol.unknown', { program: ix.program }),
+        ? st('sol.unknownWithYou', { program: ix.program })
+        : st('sol.unknown', { program: ix.program }),
     ],
     fields: [
-      leaf(t('sol.program'), ix.program, true),
-      leaf(t('sol.data'), t('bytes.count', { count: ix.data.length })),
+      leaf(st('sol.program'), ix.program, true),
+      leaf(st('sol.data'), t('bytes.count', { count: ix.data.length })),
     ],
   }
 }
@@ -280,20 +281,16 @@ export function decodeSolanaTransaction(
     transaction = getTransactionDecoder().decode(bytes)
     message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes)
   } catch {
-    throw new FrameError('Invalid transaction: not a Solana transaction', -32602)
+    throw new FrameError(st('sol.invalid.notSolana'), -32602)
   }
   if (message.version !== 'legacy' && message.version !== 0)
-    throw new FrameError('Invalid transaction: unsupported version', -32602)
+    throw new FrameError(st('sol.invalid.version'), -32602)
   if ('addressTableLookups' in message && (message.addressTableLookups?.length ?? 0) > 0)
-    throw new FrameError(
-      'Transactions with address lookup tables cannot be shown, so they are not signed',
-      4200,
-    )
+    throw new FrameError(st('sol.invalid.lookupTables'), 4200)
   const keys = message.staticAccounts as string[]
   const signers = keys.slice(0, message.header.numSignerAccounts)
   const signerIndex = signers.indexOf(user)
-  if (signerIndex < 0)
-    throw new FrameError('This transaction does not ask for your signature', -32602)
+  if (signerIndex < 0) throw new FrameError(st('sol.invalid.notYours'), -32602)
   const described = message.instructions.map((ix) =>
     describe(
       {
@@ -309,7 +306,7 @@ export function decodeSolanaTransaction(
     (signer) => signer !== user && !transaction.signatures[signer as never],
   )
   const dangers = [...new Set(described.flatMap((d) => d.dangers))]
-  if (feePayer === user && signers.length > 1) dangers.push(t('sol.othersSign'))
+  if (feePayer === user && signers.length > 1) dangers.push(st('sol.othersSign'))
   return {
     transaction,
     signerIndex,
@@ -317,30 +314,30 @@ export function decodeSolanaTransaction(
     instructions: described,
     unsignedOthers,
     view: {
-      title: t('sol.signTitle'),
+      title: st('sol.signTitle'),
       dangers,
       summary: described.map((d) => d.summary),
       sections: [
         {
-          title: t('sol.request'),
+          title: st('sol.request'),
           fields: [
-            leaf(t('sol.fromSite'), origin),
+            leaf(st('sol.fromSite'), origin),
             leaf(
-              t('sol.feePaidBy'),
+              st('sol.feePaidBy'),
               feePayer === user ? t('address.you', { address: feePayer }) : feePayer,
               true,
             ),
-            leaf(t('sol.instructions'), String(described.length)),
+            leaf(st('sol.instructions'), String(described.length)),
           ],
         },
         ...described.flatMap((d, i) =>
           d.fields.length > 0
-            ? [{ title: t('sol.instruction', { n: i + 1 }), fields: d.fields }]
+            ? [{ title: st('sol.instruction', { n: i + 1 }), fields: d.fields }]
             : [],
         ),
       ],
       raw: {
-        label: t('sol.rawMessage'),
+        label: st('sol.rawMessage'),
         text: toHex(new Uint8Array(transaction.messageBytes)),
       },
     },
