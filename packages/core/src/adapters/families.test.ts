@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, expectTypeOf, it } from 'vitest'
+import type { ChainNamespace } from '../networks/types.js'
 import { chainNamespaces } from './families.js'
 import { FAMILY_RPC } from './rpcMethods.js'
 
@@ -44,6 +45,8 @@ describe('the chain families core lists (adapters/families.ts, FAMILY_RPC)', () 
     expect(familyFolders.length).toBeGreaterThanOrEqual(5)
     expect(FAMILY_RPC.map((rpc) => rpc.namespace).sort()).toEqual(familyFolders)
     expect([...chainNamespaces].sort()).toEqual(familyFolders)
+    // The union (from rpcMethods.ts's declarations) is the list, checked when tests typecheck.
+    expectTypeOf<(typeof chainNamespaces)[number]>().toEqualTypeOf<ChainNamespace>()
   })
 
   it('reach each test wallet as @latch/core/testing/<file>, so a new one needs no index line', async () => {

@@ -1,7 +1,10 @@
-import type { chainNamespaces } from '../adapters/families.js'
+import type { FamilyNamespace } from '../adapters/rpcMethods.js'
 
-/** The chain namespaces Latch knows (CAIP-2 namespaces), registered in adapters/families.ts. */
-export type ChainNamespace = (typeof chainNamespaces)[number]
+/**
+ * The chain namespaces Latch knows (CAIP-2 namespaces): those of the registered families'
+ * declarations (adapters/rpcMethods.ts), listed as data in adapters/families.ts.
+ */
+export type ChainNamespace = FamilyNamespace
 
 /** CAIP-2 chain id, e.g. `eip155:1` or `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`. */
 export type CaipNetworkId = `${ChainNamespace}:${string}`
