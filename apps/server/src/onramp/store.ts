@@ -51,29 +51,32 @@ export async function applyStatus(
 ): Promise<SessionRow> {
   const status = session.status as SessionStatus
   if (isAdvance(status, report.status)) {
-    const [row] = await db
-      .update(onrampSessions)
-      .set({
-        status: report.status,
-        providerTxId: report.providerTxId ?? session.providerTxId,
-        cryptoAmount: report.cryptoAmount ?? session.cryptoAmount,
-        txHash: report.txHash ?? session.txHash,
-        failureReason: report.status === 'failed' ? (report.failureReason ?? 'declined') : null,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(onrampSessions.id, session.id),
-          inArray(onrampSessions.status, earlier[report.status]),
-        ),
-      )
-      .returning()
-    if (row) {
-      // A completed purchase turns the buyer's receive into a deposit on every server's cached
-      // history pages (chains/history-cache): announced after this update's commit.
-      if (row.status === 'completed') await announceHistoryChange(db, addressScope(row.address))
-      return row
-    }
+    // One transaction with its announcement: a completed purchase turns the buyer's receive
+    // into a deposit on every server's cached history pages (chains/history-cache), and the
+    // notification is delivered at commit, never for an update that did not happen.
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(onrampSessions)
+        .set({
+          status: report.status,
+          providerTxId: report.providerTxId ?? session.providerTxId,
+          cryptoAmount: report.cryptoAmount ?? session.cryptoAmount,
+          txHash: report.txHash ?? session.txHash,
+          failureReason: report.status === 'failed' ? (report.failureReason ?? 'declined') : null,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(onrampSessions.id, session.id),
+            inArray(onrampSessions.status, earlier[report.status]),
+          ),
+        )
+        .returning()
+      if (updated?.status === 'completed')
+        await announceHistoryChange(tx as unknown as Db, addressScope(updated.address))
+      return updated
+    })
+    if (row) return row
   }
   return (await findSession(db, session.id)) ?? session
 }
