@@ -18,7 +18,7 @@ const FAMILY_FOLDERS = new Set<string>([...NAMESPACES, 'evm', 'bitcoin'])
  */
 export const REGISTRATIONS: Record<string, string> = {
   'packages/core/src/adapters/families.ts':
-    "core's list of namespaces, from which the ChainNamespace union derives",
+    "core's list of namespaces as data (the root's isChainNamespace reads it)",
 }
 
 /** A quoted namespace, alone or as a CAIP-2 prefix: 'solana', "eip155:1", `bip122:${ref}`. */
