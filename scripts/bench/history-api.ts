@@ -5,7 +5,16 @@
  *   npx tsx --conditions=latch-source scripts/bench/history-api.ts --through-proxy [--txs 1000000] [--duration 60]
  *     [--database latch_bench_history] [--connections 1,10] [--via proxy,direct] [--nginx-timings]
  *     [--server-env K=V,…] [--hold /tmp/target.json]
- *   npx tsx --conditions=latch-source scripts/bench/history-api.ts --target /tmp/target.json [--via …] [--connections …]
+ *   npx tsx --conditions=latch-source scripts/bench/history-api.ts --target /tmp/target.json[,/tmp/other.json] [--via …] [--connections …]
+ *     [--pages repeat,distinct]
+ *   npx tsx --conditions=latch-source scripts/bench/history-api.ts --through-proxy --cache off,on [--pages repeat,distinct]
+ *
+ * The API servers' history page cache (LATCH_HISTORY_CACHE_MB): `--cache off,on` starts the
+ * stack once per setting, one after the other; a held stack is off with
+ * `--server-env LATCH_HISTORY_CACHE_MB=0`. `--pages repeat`: each page always asked by the same
+ * project (the 1,402 pages come back every 1,402 requests: a cache answers them); `distinct`: no
+ * (project, page) pair comes back within a run (what the figures before the cache measured).
+ * Both are printed, with the servers' hit/miss/bypass counts beside each line.
  *
  * `--through-proxy`: Postgres only, through the production-shaped stack — two `latch-server
  * serve` behind nginx, Redis for the rate limits (history/proxy.ts) — instead of the history
@@ -68,6 +77,10 @@ const SERVER_ENV = Object.fromEntries(
     .filter(Boolean)
     .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
 )
+/** `--pages repeat,distinct`: which request mixes to measure (measure.ts RunTarget.pages). */
+const PAGES = arg('pages', 'repeat,distinct').split(',') as ('repeat' | 'distinct')[]
+/** `--cache off,on`: with `--through-proxy`, one stack per setting (else the servers' default). */
+const CACHE = arg('cache', '').split(',').filter(Boolean)
 const BACKENDS =
   arg('backend', 'both') === 'both' ? ['postgres', 'pglite'] : [arg('backend', 'postgres')]
 const SECRET = `bench-${randomBytes(8).toString('hex')}`
@@ -180,14 +193,43 @@ async function startServer(
 
 const results: string[] = []
 
+/**
+ * `repeat`: asks every page once of each server, so the run measures pages asked again (what
+ * the cache is for), not the first 2 × 1,402 misses. Costs nothing to measure with the cache off.
+ */
+async function warm(target: RunTarget) {
+  const projectIds = target.projectIds ?? ['bench']
+  const urls = target.metrics?.urls ?? [target.url]
+  const jobs = urls.flatMap((url) =>
+    target.paths.map(
+      (p, i) =>
+        `${url}${p.replace('projectId=bench', `projectId=${projectIds[i % projectIds.length]}`)}`,
+    ),
+  )
+  const started = performance.now()
+  const worker = async () => {
+    for (let job = jobs.pop(); job; job = jobs.pop()) {
+      const response = await fetch(job, { headers: target.headers ?? {} })
+      await response.arrayBuffer()
+      if (response.status !== 200) throw new Error(`warm-up: ${job} answered ${response.status}`)
+    }
+  }
+  await Promise.all(Array.from({ length: 8 }, worker))
+  console.log(
+    `  warm-up: every page once per server in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  )
+}
+
 /** A warm-up, then each of CONNECTIONS (1: a request's own latency; 10: throughput and queueing). */
-async function measure(name: string, target: RunTarget) {
+async function measure(name: string, target: RunTarget, cache = '') {
+  if (target.pages === 'repeat') await warm(target)
   await run(target, 10, 3)
   for (const connections of CONNECTIONS) {
     const r = await run(target, connections, DURATION)
     console.log(describe(name, r))
+    const hits = r.cache ? `${r.cache.hit}/${r.cache.hit + r.cache.miss + r.cache.bypass}` : ''
     results.push(
-      `| ${name} | ${TXS.toLocaleString('en')} | ${connections} | ${r.p50} ms | ${r.p99} ms | ${r.rps} | ${r.non2xx + r.errors + r.timeouts} | ${r.load[0].toFixed(1)} |`,
+      `| ${name} | ${cache} | ${target.pages ?? 'distinct'} | ${TXS.toLocaleString('en')} | ${connections} | ${r.p50} ms | ${r.p99} ms | ${r.rps} | ${r.non2xx + r.errors + r.timeouts} | ${hits} | ${r.load[0].toFixed(1)} |`,
     )
   }
 }
@@ -203,6 +245,8 @@ interface HeldTarget {
   headers: Record<string, string>
   projectIds: string[]
   paths: string[]
+  /** The servers' LATCH_HISTORY_CACHE_MB ('' in files held before the cache: its default). */
+  cache?: string
 }
 
 /** Where the CPU goes: each server, nginx (master and worker), the pools' backends, Redis. */
@@ -226,11 +270,18 @@ async function measureHeld(held: HeldTarget) {
     metrics: { urls: held.serverUrls, token: held.metricsToken },
     cpu: cpuGroups(held),
   }
-  for (const via of VIA) {
-    if (via === 'proxy')
-      await measure('nginx + 2 servers', { ...common, url: held.url, timingsLog: held.timingsLog })
-    else await measure('1 server, direct', { ...common, url: held.serverUrls[0]! })
-  }
+  const cache = held.cache === '0' ? 'off' : `on${held.cache ? ` (${held.cache} MB)` : ''}`
+  console.log(`\n  cache ${cache}`)
+  for (const pages of PAGES)
+    for (const via of VIA) {
+      if (via === 'proxy')
+        await measure(
+          'nginx + 2 servers',
+          { ...common, pages, url: held.url, timingsLog: held.timingsLog },
+          cache,
+        )
+      else await measure('1 server, direct', { ...common, pages, url: held.serverUrls[0]! }, cache)
+    }
 }
 
 /** The rows are filled once per database and kept: refilled only when the count differs. */
@@ -255,7 +306,7 @@ async function fillOnce(databaseUrl: string) {
 }
 
 /** Postgres behind nginx and two whole servers (history/proxy.ts), on a database kept between runs. */
-async function throughProxy() {
+async function throughProxy(serverEnv: Record<string, string>) {
   const databaseUrl = new URL(PG_BASE)
   databaseUrl.pathname = `/${DATABASE}`
   console.log(
@@ -263,7 +314,7 @@ async function throughProxy() {
   )
   const target = await startProxyTarget({
     databaseUrl: databaseUrl.href,
-    serverEnv: SERVER_ENV,
+    serverEnv,
     nginxTimings: NGINX_TIMINGS,
   })
   try {
@@ -280,7 +331,7 @@ async function throughProxy() {
     const items = ((await page.json()) as { data?: unknown[] }).data?.length ?? 0
     if (page.status !== 200 || items !== 50)
       throw new Error(`through the proxy, ${first} answered ${page.status} with ${items} items`)
-    const held: HeldTarget = { ...target, paths }
+    const held: HeldTarget = { ...target, paths, cache: serverEnv.LATCH_HISTORY_CACHE_MB ?? '' }
     if (HOLD) {
       writeFileSync(HOLD, JSON.stringify(held))
       console.log(
@@ -322,10 +373,21 @@ for (const backend of THROUGH_PROXY || TARGET ? [] : BACKENDS) {
     await target.cleanup()
   }
 }
-if (TARGET) await measureHeld(JSON.parse(readFileSync(TARGET, 'utf8')) as HeldTarget)
-else if (THROUGH_PROXY) await throughProxy()
+if (TARGET)
+  for (const file of TARGET.split(','))
+    await measureHeld(JSON.parse(readFileSync(file, 'utf8')) as HeldTarget)
+else if (THROUGH_PROXY)
+  for (const cache of CACHE.length ? CACHE : [''])
+    await throughProxy(
+      cache === ''
+        ? SERVER_ENV
+        : {
+            ...SERVER_ENV,
+            LATCH_HISTORY_CACHE_MB: cache === 'off' ? '0' : cache === 'on' ? '128' : cache,
+          },
+    )
 console.log(
-  '\n| target | transactions | connections | p50 | p99 | req/s | failed | load |\n|---|---|---|---|---|---|---|---|',
+  '\n| target | cache | pages | transactions | connections | p50 | p99 | req/s | failed | cache hits | load |\n|---|---|---|---|---|---|---|---|---|---|---|',
 )
 for (const line of results) console.log(line)
 console.log('\nGoal: p99 ≤ 10 ms on Postgres.')

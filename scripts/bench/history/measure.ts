@@ -21,6 +21,14 @@ export interface RunTarget {
   timingsLog?: string
   /** Process groups whose CPU time per request to report (cpu.ts). */
   cpu?: CpuGroups
+  /**
+   * How requests pick a project. `repeat`: each path always with the same project, so the pages
+   * a run asks for are the paths' (a wallet refreshing its history: what a page cache serves).
+   * `distinct` (default): the project rotates apart from the path and carries on across runs, so
+   * no (project, page) pair comes back within lcm(paths, projects) requests and a page cache
+   * only misses.
+   */
+  pages?: 'repeat' | 'distinct'
 }
 
 export interface RunResult {
@@ -42,6 +50,8 @@ export interface RunResult {
   serverCount?: number
   /** CPU ms per request and cores used, by process group (cpu.ts). */
   cpu?: Record<string, { perRequest: number; cores: number }>
+  /** The servers' history cache answers in the run (latch_history_cache_requests_total). */
+  cache?: { hit: number; miss: number; bypass: number }
   /** What nginx logged for the run's requests, ms. */
   nginx?: {
     count: number
@@ -56,10 +66,11 @@ export interface RunResult {
 interface Sums {
   sum: number
   count: number
+  cache: { hit: number; miss: number; bypass: number }
 }
 
 async function historySums(metrics: NonNullable<RunTarget['metrics']>): Promise<Sums> {
-  const total: Sums = { sum: 0, count: 0 }
+  const total: Sums = { sum: 0, count: 0, cache: { hit: 0, miss: 0, bypass: 0 } }
   for (const url of metrics.urls) {
     const text = await (
       await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${metrics.token}` } })
@@ -70,6 +81,10 @@ async function historySums(metrics: NonNullable<RunTarget['metrics']>): Promise<
         total.sum += Number(line.split(' ').at(-1))
       if (line.startsWith(`latch_http_request_duration_seconds_count${series}`))
         total.count += Number(line.split(' ').at(-1))
+      const cache = /^latch_history_cache_requests_total\{outcome="(hit|miss|bypass)"\} (\S+)/.exec(
+        line,
+      )
+      if (cache) total.cache[cache[1] as 'hit'] += Number(cache[2])
     }
   }
   return total
@@ -116,21 +131,28 @@ export function summariseTimings(lines: string[]): NonNullable<RunResult['nginx'
 }
 
 /** Requests rotate through `paths` and `projectIds`, one after another on every connection. */
+// `distinct` carries on where the last run stopped: a warm-up must not fill the cache for it.
+let distinctNext = 0
+
 export async function run(
   target: RunTarget,
   connections: number,
   duration: number,
 ): Promise<RunResult> {
   let next = 0
-  let project = 0
   const projectIds = target.projectIds ?? ['bench']
-  const setupRequest = (request: { path: string; method: string }) => ({
-    ...request,
-    path: target.paths[next++ % target.paths.length]!.replace(
-      'projectId=bench',
-      `projectId=${projectIds[project++ % projectIds.length]}`,
-    ),
-  })
+  const pick = (): [string, string] => {
+    if (target.pages === 'repeat') {
+      const i = next++ % target.paths.length
+      return [target.paths[i]!, projectIds[i % projectIds.length]!]
+    }
+    const k = distinctNext++
+    return [target.paths[k % target.paths.length]!, projectIds[k % projectIds.length]!]
+  }
+  const setupRequest = (request: { path: string; method: string }) => {
+    const [path, project] = pick()
+    return { ...request, path: path.replace('projectId=bench', `projectId=${project}`) }
+  }
   const requests = [{ method: 'GET' as const, setupRequest }]
   const headers = target.headers ?? {}
   const before = target.metrics ? await historySums(target.metrics) : undefined
@@ -161,6 +183,11 @@ export async function run(
     const count = after.count - before.count
     out.serverCount = count
     out.serverMeanMs = count ? Math.round(((after.sum - before.sum) / count) * 100_000) / 100 : 0
+    out.cache = {
+      hit: after.cache.hit - before.cache.hit,
+      miss: after.cache.miss - before.cache.miss,
+      bypass: after.cache.bypass - before.cache.bypass,
+    }
   }
   // nginx writes a line as each request ends: the log's lines past the count before are this run's.
   if (target.timingsLog) out.nginx = summariseTimings(readLines(target.timingsLog).slice(logged))
@@ -173,10 +200,14 @@ export function describe(name: string, r: RunResult): string {
   const nginx = r.nginx
     ? `; nginx: mean ${r.nginx.mean} ms, p50 ${r.nginx.p50}, p99 ${r.nginx.p99} (upstream mean ${r.nginx.upstreamMean}, p99 ${r.nginx.upstreamP99}) over ${r.nginx.count}`
     : ''
+  const cache =
+    r.cache && r.cache.hit + r.cache.miss + r.cache.bypass > 0
+      ? `; cache: ${r.cache.hit} hits, ${r.cache.miss} misses, ${r.cache.bypass} bypasses`
+      : ''
   const cpu = r.cpu
     ? `\n    CPU ms per request (cores): ${Object.entries(r.cpu)
         .map(([group, c]) => `${group} ${c.perRequest} (${c.cores})`)
         .join(', ')}`
     : ''
-  return `  ${name}, ${r.connections} connection(s): p50 ${r.p50} ms, p99 ${r.p99} ms (p90 ${r.p90}, mean ${r.mean}, max ${r.max} ms), ${r.rps} req/s, ${r.total} requests, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}, load ${r.load[0].toFixed(2)}→${r.load[1].toFixed(2)}${server}${nginx}${cpu}`
+  return `  ${name}, ${r.connections} connection(s): p50 ${r.p50} ms, p99 ${r.p99} ms (p90 ${r.p90}, mean ${r.mean}, max ${r.max} ms), ${r.rps} req/s, ${r.total} requests, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}, load ${r.load[0].toFixed(2)}→${r.load[1].toFixed(2)}${server}${cache}${nginx}${cpu}`
 }
