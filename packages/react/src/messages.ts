@@ -165,6 +165,7 @@ export interface LazyMessages {
   send: Record<
     | 'token'
     | 'amount'
+    | 'amountMark'
     | 'max'
     | 'maxLabel'
     | 'available'

@@ -144,6 +144,8 @@ export const de: Catalogue = {
   send: {
     token: 'Token',
     amount: 'Betrag',
+    amountMark:
+      'Schreiben Sie den Betrag mit „{mark}“ als Dezimalzeichen und ohne Tausendertrennzeichen, etwa {example}.',
     max: 'Max.',
     maxLabel: 'Max.: der höchste Betrag, den Sie senden können',
     available: 'Verfügbar: {amount} {symbol}',

@@ -13,7 +13,7 @@ beforeAll(async () => {
 
 const exact = '10002.478876032263085746'
 
-async function mountSend() {
+async function mountSend(locale?: string) {
   const adapter = createFakeAdapter({ namespace: 'eip155', networks: [devNetwork] })
   adapter.getBalance = async () => ({ balance: exact, symbol: 'ETH' })
   const config: LatchConfig = {
@@ -23,6 +23,7 @@ async function mountSend() {
     adapters: [adapter],
     networks: [devNetwork],
     storage: createLatchStorage(createMemoryStorage()),
+    locale,
   }
   const client = createLatchClient(config)
   render(<LatchProvider config={config} client={client} />)
@@ -44,5 +45,55 @@ describe('WalletSend', () => {
     // The fake adapter's estimate, if any, is taken off; the field never holds a 3-decimal cut.
     const filled = client.stores.send.getState().sendTokenAmount ?? ''
     expect(filled.split('.')[1]?.length ?? 0).toBeGreaterThan(3)
+  })
+})
+
+describe('WalletSend: the amount as a German reader writes it', () => {
+  const amountField = async (locale: string, label: string) => {
+    const { dialog, client } = await mountSend(locale)
+    const field = (await dialog.findByLabelText(label, {}, { timeout: 5000 })) as HTMLInputElement
+    const type = (text: string) => fireEvent.change(field, { target: { value: text } })
+    const stored = () => client.stores.send.getState().sendTokenAmount
+    return { dialog, field, type, stored }
+  }
+
+  it('takes "," as the decimal mark', async () => {
+    const { dialog, field, type, stored } = await amountField('de', 'Betrag')
+    type('1,5')
+    expect(stored()).toBe('1.5')
+    expect(field.value).toBe('1,5')
+    expect(field.getAttribute('aria-invalid')).toBeNull()
+    expect(dialog.queryByRole('alert')).toBeNull()
+  })
+
+  it('refuses a "." rather than read "1.000" as one or as a thousand, and says how to write it', async () => {
+    const { dialog, field, type, stored } = await amountField('de', 'Betrag')
+    for (const text of ['1.000', '1.5', '1.000,50']) {
+      type(text)
+      // Nothing is kept to send: not 1, not 1000.
+      expect(stored(), text).toBe('')
+      expect(field.value).toBe(text)
+      expect(field.getAttribute('aria-invalid')).toBe('true')
+      expect(dialog.getByRole('alert').textContent).toBe(
+        'Schreiben Sie den Betrag mit „,“ als Dezimalzeichen und ohne Tausendertrennzeichen, etwa 1234,5.',
+      )
+    }
+    fireEvent.click(dialog.getByRole('button', { name: 'Überweisung prüfen' }))
+    expect(dialog.queryByTestId('view-send')).not.toBeNull()
+    expect(document.activeElement).toBe(field)
+    type('1000')
+    expect(stored()).toBe('1000')
+    expect(dialog.queryByRole('alert')).toBeNull()
+  })
+
+  it('in English the other way round: "." is the mark, "1,000" is refused', async () => {
+    const { dialog, type, stored } = await amountField('en', 'Amount')
+    type('0.5')
+    expect(stored()).toBe('0.5')
+    type('1,000')
+    expect(stored()).toBe('')
+    expect(dialog.getByRole('alert').textContent).toBe(
+      'Write the amount with "." as the decimal mark and no thousands separators, as in 1234.5.',
+    )
   })
 })

@@ -20,6 +20,7 @@ import { sendMessages } from './lazyMessages.js'
 import { pickedFeeRate, pickFeeRate } from './pickedFeeRate.js'
 import { costLabel, sendCostsOf } from './sendCosts.js'
 import { useTokenBalances } from './TokenBalances.js'
+import { amountMarkHint, readAmount } from './WalletSendAmount.js'
 
 const tokenKey = (token: { address?: string | undefined }) => token.address ?? 'native'
 
@@ -155,6 +156,8 @@ export function WalletSend() {
   const { network } = useLatchNetwork()
   const send = useStore(stores.send)
   const [error, setError] = useState<{ field: string; message: string }>()
+  // The amount as typed, in the locale's writing; undefined once Max wrote the store's own.
+  const [typed, setTyped] = useState<string>()
   const t = sendMessages(messages)
   const ids = {
     token: useId(),
@@ -188,6 +191,10 @@ export function WalletSend() {
 
   const amount = send.sendTokenAmount ?? ''
   const receiver = send.receiverAddress ?? ''
+  const typedAmount = typed === undefined ? undefined : readAmount(typed)
+  // A refused text keeps nothing to send (the store holds ''), and says so at once.
+  const refused = typed !== undefined && typedAmount === undefined
+  const shownError = refused ? { field: 'amount', message: amountMarkHint(t.amountMark) } : error
   const estimate = useSendEstimate({
     tokenKey: send.token ? tokenKey(send.token) : '',
     amount,
@@ -207,6 +214,10 @@ export function WalletSend() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     if (!namespace) return
+    if (refused) {
+      document.getElementById(ids.amount)?.focus()
+      return
+    }
     const { lookup } = receiverField
     if (lookup.state === 'resolving' || lookup.state === 'failed') {
       setError({
@@ -232,9 +243,10 @@ export function WalletSend() {
     pushView(stores.router, 'WalletSendPreview')
   }
 
-  const invalid = (field: string) => (error?.field === field ? true : undefined)
+  const invalid = (field: string) => (shownError?.field === field ? true : undefined)
   const describedBy = (field: string, extra?: string) =>
-    [error?.field === field ? ids.error : undefined, extra].filter(Boolean).join(' ') || undefined
+    [shownError?.field === field ? ids.error : undefined, extra].filter(Boolean).join(' ') ||
+    undefined
 
   return (
     <form className="latch-view latch-form" data-testid="view-send" onSubmit={onSubmit} noValidate>
@@ -268,14 +280,18 @@ export function WalletSend() {
           className="latch-input"
           inputMode="decimal"
           autoComplete="off"
-          placeholder="0.0"
-          // Shown with the locale's decimal mark (0,01 in German), kept with a point (0.01).
-          value={localDecimal(amount)}
+          placeholder={localDecimal('0.0')}
+          // Shown as typed, in the locale's writing (0,01 in German), kept with a point (0.01);
+          // a store value that did not come from the text (Max) is shown in that writing too.
+          value={
+            typed !== undefined && (typedAmount ?? '') === amount ? typed : localDecimal(amount)
+          }
           aria-invalid={invalid('amount')}
           aria-describedby={describedBy('amount', ids.hint)}
-          onChange={(event) =>
-            stores.send.setState({ sendTokenAmount: event.target.value.replace(',', '.') })
-          }
+          onChange={(event) => {
+            setTyped(event.target.value)
+            stores.send.setState({ sendTokenAmount: readAmount(event.target.value) ?? '' })
+          }}
         />
         <button
           type="button"
@@ -285,6 +301,7 @@ export function WalletSend() {
           onClick={() => {
             if (!send.token) return
             const max = maxSendable(send.token, estimate?.fee)
+            setTyped(undefined)
             stores.send.setState({
               sendTokenAmount: toDecimalAmount(max, Number(send.token.quantity.decimals)),
             })
@@ -350,9 +367,9 @@ export function WalletSend() {
           })}
         </p>
       ))}
-      {error ? (
+      {shownError ? (
         <p className="latch-field-error" id={ids.error} role="alert">
-          {localText(messages, error.message)}
+          {localText(messages, shownError.message)}
         </p>
       ) : null}
       <button type="submit" className="latch-primary-button" disabled={!send.token}>

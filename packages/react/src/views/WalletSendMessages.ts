@@ -5,6 +5,9 @@
 export const sendEn = {
   token: 'Token',
   amount: 'Amount',
+  /** A refused amount (WalletSendAmount.ts): `{mark}` the locale's decimal mark, `{example}` 1234.5 in it. */
+  amountMark:
+    'Write the amount with "{mark}" as the decimal mark and no thousands separators, as in {example}.',
   max: 'Max',
   maxLabel: 'Max: the most you can send',
   available: 'Available: {amount} {symbol}',
