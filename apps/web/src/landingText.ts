@@ -2,6 +2,10 @@ import type { Features } from '@latch/core'
 import type { LatchClient } from '@latch/react'
 import { type AppMessages, appMessages } from './messages'
 
+// One formatter per locale: building an Intl.ListFormat costs more than the rest of the landing's
+// render, and the landing renders again whenever the modal opens or closes.
+const listFormats: Record<string, Intl.ListFormat> = {}
+
 /**
  * The landing's paragraph, filled in from what this page's Latch enables: the chain families of
  * its adapters (so Bitcoin shows up with its adapter and nothing is promised before), WalletConnect
@@ -20,8 +24,9 @@ export function landingBody(
     ({ traits }) => t.families[traits.namespace] ?? traits.label,
   )
   const embedded = config.auth && features.email
+  listFormats[locale] ??= new Intl.ListFormat(locale)
   return t.body
-    .replace('{families}', new Intl.ListFormat(locale).format(new Set(families)))
+    .replace('{families}', listFormats[locale].format(new Set(families)))
     .replace('{walletConnect}', walletConnect ? t.walletConnect : '')
     .replace(
       '{embedded}',

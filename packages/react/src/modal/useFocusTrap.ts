@@ -1,4 +1,5 @@
 import { type RefObject, useLayoutEffect } from 'react'
+import { afterPaint } from './usePainted.js'
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
@@ -11,15 +12,16 @@ function focusables(root: HTMLElement): HTMLElement[] {
 
 /**
  * While `active`: Tab and Shift+Tab cycle inside `ref`, Escape calls `onEscape`, focus moves in
- * on open; on close focus returns to what had it before (the button that opened the dialog).
+ * once the dialog is on screen; on close focus returns to what had it before (the button that
+ * opened the dialog).
  */
 export function useFocusTrap(
   ref: RefObject<HTMLElement | null>,
   active: boolean,
   onEscape: () => void,
 ): void {
-  // A layout effect: the page behind turns inert and focus moves in within the same commit that
-  // shows the dialog, so no painted frame has a live page under an open modal.
+  // A layout effect: the page behind turns inert within the same commit that shows the dialog, so
+  // no painted frame has a live page under an open modal.
   useLayoutEffect(() => {
     if (!active) return
     const previous = document.activeElement as HTMLElement | null
@@ -33,10 +35,17 @@ export function useFocusTrap(
       sibling.setAttribute('inert', '')
       made.push(sibling)
     }
-    if (root && !root.contains(document.activeElement)) {
-      const first = focusables(root).find((el) => !el.dataset.latchSkipAutofocus)
-      ;(first ?? root).focus()
-    }
+    // Focus moves in from the task after the dialog's first frame, not in the click's own task:
+    // picking the first visible control forces style and layout, and focusing the email field
+    // runs the browser's editing and autofill set-up (together ≈ 2 ms of a 5 ms click on the
+    // bench, docs/benchmarks.md "Click → modal painted"). Meanwhile the page behind is already
+    // inert and the key handler below is live: Tab lands inside, Escape closes.
+    const cancelMoveIn = afterPaint(() => {
+      const container = ref.current
+      if (!container || container.contains(document.activeElement)) return
+      const first = focusables(container).find((el) => !el.dataset.latchSkipAutofocus)
+      ;(first ?? container).focus()
+    })
     const onKeyDown = (event: KeyboardEvent) => {
       const container = ref.current
       if (!container) return
@@ -65,6 +74,7 @@ export function useFocusTrap(
     }
     document.addEventListener('keydown', onKeyDown, true)
     return () => {
+      cancelMoveIn()
       document.removeEventListener('keydown', onKeyDown, true)
       for (const element of made) element.removeAttribute('inert')
       if (previous?.isConnected) previous.focus()
