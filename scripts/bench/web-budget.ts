@@ -17,7 +17,10 @@
  *   3. click → modal painted, from the click event's timestamp to the frame after the dialog is in
  *      the DOM with a box, for the web app and the floor (its hand-written wallet dialog), the two
  *      pages open side by side and clicked in alternation; with the scripts the web app's click
- *      fetched before its modal painted. Budget: the web app within 1.2× of the floor.
+ *      fetched before its modal painted. Budget: the web app within 1.2× of the floor. An --extra
+ *      (say, the web app built before a change) is clicked in the same rotation
+ *      (scripts/bench/clickToModal.ts). Then as many traced rounds give each page's main-thread
+ *      CPU time over the same span, which the machine's load moves far less than the wall time.
  * Runs alternate between the pages (their order rotating), so that a load spike on the shared machine
  * hits all of them alike.
  *
@@ -40,9 +43,10 @@ import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, chromium } from 'playwright-core'
 import { build } from 'vite'
 import { LOCALES } from '../../packages/react/src/i18n/locale.js'
+import { type ClickPage, clickToModal, openForClicks } from './clickToModal.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const webDir = path.join(root, 'apps/web')
@@ -133,6 +137,8 @@ interface Target {
   button: number[]
   /** The page's main-thread CPU time over the same span, per run. */
   cpu: number[]
+  /** Click → modal painted, per run (for an --extra; the web app's and the floor's are kept apart). */
+  clicks: number[]
 }
 
 interface TraceEvent {
@@ -210,74 +216,6 @@ async function buttonPainted(browser: Browser, target: Target) {
   await context.close()
 }
 
-interface ClickPage {
-  page: Page
-  close: () => Promise<void>
-  /** The built app the page is served from, to size the scripts a click fetches. */
-  dir: string
-}
-
-/** A page loaded and left idle (its prefetches done), ready for clicks on the connect button. */
-async function openForClicks(browser: Browser, url: string, dir: string): Promise<ClickPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  await context.addInitScript('window.__name = (f) => f')
-  const page = await context.newPage()
-  await page.goto(url, { waitUntil: 'networkidle' })
-  await page.waitForTimeout(2500)
-  await page.evaluate(() => {
-    const w = window as unknown as { __clicks: number[] }
-    w.__clicks = []
-    window.addEventListener('click', (e) => w.__clicks.push(e.timeStamp), true)
-  })
-  return { page, close: () => context.close(), dir }
-}
-
-/**
- * One click on the connect button → the frame that paints the dialog (its box laid out), then
- * Escape closes it. Returns the time and the scripts the click fetched before that frame.
- */
-async function clickToModal({ page, dir }: ClickPage) {
-  const shown = page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const seen = () => {
-          const dialog = document.querySelector('[role="dialog"]')
-          return dialog && dialog.getBoundingClientRect().width > 0
-        }
-        const done = () => requestAnimationFrame(() => resolve(performance.now()))
-        if (seen()) return done()
-        const observer = new MutationObserver(() => {
-          if (!seen()) return
-          observer.disconnect()
-          done()
-        })
-        observer.observe(document.body, { childList: true, subtree: true })
-      }),
-  )
-  await page.locator(BUTTON).first().click()
-  const paintedAt = await shown
-  const clickAt = await page.evaluate(
-    () => (window as unknown as { __clicks: number[] }).__clicks.at(-1) ?? 0,
-  )
-  // Scripts whose fetch started between the click and the painted frame (resource timing).
-  const paths = await page.evaluate(
-    ([from, to]) =>
-      performance
-        .getEntriesByType('resource')
-        .filter((e) => e.name.endsWith('.js') && e.startTime >= from! && e.startTime <= to!)
-        .map((e) => new URL(e.name).pathname),
-    [clickAt, paintedAt],
-  )
-  const chunks = paths.map((p) => ({
-    path: p,
-    gzip: gzipSync(readFileSync(path.join(dir, p)), { level: 9 }).length,
-  }))
-  await page.keyboard.press('Escape')
-  await page.locator('[role="dialog"]').waitFor({ state: 'detached' })
-  await page.waitForTimeout(50)
-  return { ms: paintedAt - clickAt, chunks }
-}
-
 function consumerBytes(): string | undefined {
   if (!existsSync(consumerReport)) return undefined
   const report = JSON.parse(readFileSync(consumerReport, 'utf8')) as Record<string, unknown>
@@ -345,6 +283,7 @@ async function main() {
         bytes: new Map(),
         button: [],
         cpu: [],
+        clicks: [],
       })
     }
     const browser = await chromium.launch({
@@ -353,6 +292,8 @@ async function main() {
     })
     // Click → dialog painted, for the web app and the floor: both pages open side by side and
     // clicked in alternation (order rotating), so that a load spike hits both alike.
+    // Main-thread CPU, click → painted, per page in `dirs` order.
+    const clickCpu: number[][] = dirs.map(() => [])
     const modal = {
       web: [] as number[],
       floor: [] as number[],
@@ -365,21 +306,30 @@ async function main() {
       for (let i = 0; i < runs; i++)
         for (let j = 0; j < targets.length; j++)
           await buttonPainted(browser, targets[(i + j) % targets.length]!)
-      const webPage = await openForClicks(browser, targets[0]!.url, webOut)
-      const floorPage = await openForClicks(browser, targets[1]!.url, floorOut)
+      // Every page open side by side (an --extra too, e.g. a build from before a change), clicked
+      // in rotation.
+      const clickPages: ClickPage[] = []
       try {
-        for (let i = 0; i < runs; i++) {
-          const web = async () => {
-            const click = await clickToModal(webPage)
-            modal.web.push(click.ms)
-            modal.chunks.push(click.chunks)
+        for (const [k, { dir }] of dirs.entries())
+          clickPages.push(await openForClicks(browser, targets[k]!.url, dir))
+        for (let i = 0; i < runs; i++)
+          for (let j = 0; j < clickPages.length; j++) {
+            const k = (i + j) % clickPages.length
+            const click = await clickToModal(clickPages[k]!)
+            if (k === 0) {
+              modal.web.push(click.ms)
+              modal.chunks.push(click.chunks)
+            } else if (k === 1) modal.floor.push(click.ms)
+            else targets[k]!.clicks.push(click.ms)
           }
-          const floor = async () => modal.floor.push((await clickToModal(floorPage)).ms)
-          for (const step of i % 2 ? [floor, web] : [web, floor]) await step()
-        }
+        // Then as many rounds traced, for the main thread's CPU time (tracing costs wall time).
+        for (let i = 0; i < runs; i++)
+          for (let j = 0; j < clickPages.length; j++) {
+            const k = (i + j) % clickPages.length
+            clickCpu[k]!.push((await clickToModal(clickPages[k]!, browser)).cpu ?? 0)
+          }
       } finally {
-        await webPage.close()
-        await floorPage.close()
+        for (const clickPage of clickPages) await clickPage.close()
       }
     } finally {
       await browser.close()
@@ -413,6 +363,19 @@ async function main() {
       `  web app click → modal painted: ${spread(modal.web)} over ${runs} runs, first ${(modal.web[0] ?? 0).toFixed(1)} ms; chunks fetched before it paints: first click ${firstChunks.length} (${(firstChunks.reduce((a, c) => a + c.gzip, 0) / 1024).toFixed(1)} KiB gzip${firstChunks.map((c) => `, ${path.basename(c.path)}`).join('')}), later clicks ${laterChunks.length} (budget ${BUDGET_MODAL_MS} ms: ${ratio(median(modal.web), BUDGET_MODAL_MS)})`,
       `  floor click → dialog painted: ${spread(modal.floor)}, first ${(modal.floor[0] ?? 0).toFixed(1)} ms`,
       `  web app / floor click → painted: ${ratio(median(modal.web), median(modal.floor))} (per round ${pairedRatio(modal.web, modal.floor).toFixed(2)}×); budget ${BUDGET_MODAL_RATIO}×`,
+      ...targets
+        .slice(2)
+        .map(
+          (t) =>
+            `  ${t.name} click → modal painted: ${spread(t.clicks)}; / floor ${ratio(median(t.clicks), median(modal.floor))} (per round ${pairedRatio(t.clicks, modal.floor).toFixed(2)}×)`,
+        ),
+      `  main-thread CPU click → painted (${runs} traced rounds more): ${dirs.map((d, k) => `${d.name} ${spread(clickCpu[k]!)}`).join('; ')}`,
+      ...dirs
+        .map(
+          (d, k) =>
+            `    ${d.name} / floor CPU ${ratio(median(clickCpu[k]!), median(clickCpu[1]!))} (per round ${pairedRatio(clickCpu[k]!, clickCpu[1]!).toFixed(2)}×)`,
+        )
+        .filter((_, k) => k !== 1),
       `  load average after: ${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}`,
