@@ -33,6 +33,21 @@ describe('loadChainDataConfig', () => {
     expect(config.spam.deny.has('0x1111111111111111111111111111111111111111')).toBe(true)
   })
 
+  it('reads LATCH_HISTORY_CACHE_MB: 128 MB by default, 0 turns the cache off', () => {
+    const mb = 1024 * 1024
+    expect(loadChainDataConfig({}, 'http://x').historyCacheBytes).toBe(128 * mb)
+    expect(loadChainDataConfig({ LATCH_HISTORY_CACHE_MB: '0' }, 'http://x').historyCacheBytes).toBe(
+      0,
+    )
+    expect(
+      loadChainDataConfig({ LATCH_HISTORY_CACHE_MB: '16' }, 'http://x').historyCacheBytes,
+    ).toBe(16 * mb)
+    for (const bad of ['-1', '1.5', 'lots'])
+      expect(() => loadChainDataConfig({ LATCH_HISTORY_CACHE_MB: bad }, 'http://x')).toThrow(
+        /LATCH_HISTORY_CACHE_MB/,
+      )
+  })
+
   it('lists every problem at once', () => {
     try {
       loadChainDataConfig(
