@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import HeavyFirstSequencer from './scripts/testing/sequencer.js'
 
@@ -5,6 +6,12 @@ import HeavyFirstSequencer from './scripts/testing/sequencer.js'
 // so tests run against TypeScript sources without a build step.
 const conditions = ['latch-source', 'module', 'browser', 'development|production']
 const ssrConditions = ['latch-source', 'module', 'node', 'development|production']
+
+// Vitest's default is one worker fewer than the cores: on the 2-core CI machine the unit step ran
+// on one worker, one file after another (its phase times added up to its wall time), and the other
+// core waited. Two workers use the same CPU and both cores (docs/benchmarks.md#unit-and-
+// integration-steps). Both unit projects run in one group, which needs one maxWorkers.
+const unitWorkers = Math.max(2, availableParallelism())
 
 export default defineConfig({
   resolve: { conditions },
@@ -23,6 +30,7 @@ export default defineConfig({
           // (docs/benchmarks.md). A file that changes process state (TZ, fake timers) restores it.
           // The DOM project stays isolated: its frame tests install fake timers over jsdom's.
           isolate: false,
+          maxWorkers: unitWorkers,
           include: ['{packages,apps,scripts}/**/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**', '**/*.int.test.ts'],
         },
@@ -34,6 +42,7 @@ export default defineConfig({
           environment: 'jsdom',
           // Lazy chunks a test started (the modal's prefetch) finish before its environment goes.
           setupFiles: ['scripts/testing/settleDynamicImports.ts'],
+          maxWorkers: unitWorkers,
           include: ['{packages,apps}/**/src/**/*.test.tsx'],
           exclude: ['**/node_modules/**', '**/dist/**'],
         },
