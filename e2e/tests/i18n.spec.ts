@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { strangerAddress } from '../../scripts/devchain/accounts.js'
@@ -16,15 +17,27 @@ test.use({ viewport: { width: WIDTH, height: 740 }, timezoneId: 'UTC', locale: '
 
 // Every English string whose German differs, from the catalogues themselves (a script: the English
 // sits beside the views), and the German by path. A string the German keeps ('Token') is not looked for.
-const catalogues: { english: string[]; de: Record<string, string> } = JSON.parse(
-  execFileSync('npx', ['tsx', '--conditions=latch-source', 'e2e/support/localeStrings.ts'], {
-    encoding: 'utf8',
-  }),
-)
-const english = catalogues.english
+// Read when the test starts, beside its first page load, not when the file loads: Playwright loads
+// every spec file in its main process once the stack is up, and a script run there held up both lanes.
+interface Catalogues {
+  english: string[]
+  de: Record<string, string>
+}
+let catalogues: Catalogues | undefined
+function readCatalogues(): Promise<Catalogues> {
+  return promisify(execFile)(
+    'npx',
+    ['tsx', '--conditions=latch-source', 'e2e/support/localeStrings.ts'],
+    { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+  ).then(({ stdout }) => {
+    catalogues = JSON.parse(stdout) as Catalogues
+    patterns = englishPatterns(catalogues.english)
+    return catalogues
+  })
+}
 /** The German string at a catalogue path. */
 const de = (at: string) => {
-  const text = catalogues.de[at]
+  const text = catalogues?.de[at]
   if (text === undefined) throw new Error(`no German string at ${at}`)
   return text
 }
@@ -33,12 +46,14 @@ const de = (at: string) => {
 const ALLOWED = new Set(['Latch', 'WalletConnect', 'EVM', 'ETH', TEST_WALLET_INFO.name])
 
 /** An English template ('Available: {amount} {symbol}') as a whole-text pattern. */
-const patterns = english
-  .filter((text) => /[A-Za-z]{2,}/.test(text.replace(/\{\w+\}/g, '')) && !ALLOWED.has(text))
-  .map((text) => {
-    const escaped = text.replace(/[.*+?^$()|[\]\\]/g, '\\$&')
-    return { text, pattern: new RegExp(`^${escaped.replace(/\\?\{\w+\\?\}/g, '.+?')}$`) }
-  })
+const englishPatterns = (english: string[]) =>
+  english
+    .filter((text) => /[A-Za-z]{2,}/.test(text.replace(/\{\w+\}/g, '')) && !ALLOWED.has(text))
+    .map((text) => {
+      const escaped = text.replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+      return { text, pattern: new RegExp(`^${escaped.replace(/\\?\{\w+\\?\}/g, '.+?')}$`) }
+    })
+let patterns: { text: string; pattern: RegExp }[] = []
 
 /** The visible texts under `root`: text nodes and the labels a screen reader speaks. */
 function visibleTexts(root: Locator): Promise<string[]> {
@@ -111,8 +126,12 @@ async function check(page: Page, step: string, root: Locator = page.locator('bod
 
 test('connect, history and send in German at 360 px', async ({ page }) => {
   test.setTimeout(240_000)
+  const reading = readCatalogues()
+  // Awaited below; a failure before then must not go unhandled meanwhile.
+  reading.catch(() => {})
   await injectTestWallet(page, { rpcUrl })
   await page.goto('/')
+  await reading
   await expect(page.getByTestId('chain-id')).toHaveText('31337')
   // The German strings arrive on demand; the button says so once they have.
   await expect(connectButton(page)).toHaveText(de('button.connect'))
