@@ -57,7 +57,7 @@ if (!process.env.TEST_WORKER_INDEX) {
 
 /** Specs that touch no EVM chain account the other lane uses: they run in the second lane (below). */
 const noChainSpecs =
-  /\/(consumer|custody-attacks|social-login|unverified-domain|(polkadot|bitcoin)(-walletconnect)?|frame-(sync|i18n))\.spec\.ts$/
+  /\/(consumer|custody-attacks|social-login|unverified-domain|(polkadot|bitcoin|cosmos)(-walletconnect)?|frame-(sync|i18n))\.spec\.ts$/
 
 export default defineConfig({
   testDir: './tests',
@@ -75,9 +75,9 @@ export default defineConfig({
   // share no user with the first: the packaging test (a minute building, packing and installing
   // the libraries, then reads only) and the social sign-in and custody attacks (fresh users per run;
   // the only specs that start social flows, so the per-IP social budget sees them one at a time),
-  // the Polkadot and the Bitcoin specs (each pair alone holds its dev chain's accounts; on EVM they
-  // only connect, and send nothing), and the frame's sync and German specs (a fresh email user each,
-  // who signs nothing on chain). Issue 30: the chain lane was the e2e step's wall time
+  // the Polkadot, Bitcoin and Cosmos specs (each pair alone holds its dev chain's accounts; on EVM
+  // they only connect, and send nothing), and the frame's sync and German specs (a fresh email user
+  // each, who signs nothing on chain). Issue 30: the chain lane was the e2e step's wall time
   // (docs/benchmarks.md, e2e lanes rebalanced).
   workers: 2,
   projects: [

@@ -103,13 +103,15 @@ export async function openHarness(
  * frame its localStorage). In production app and frame are public sites, so no such check applies.
  */
 export function withoutLocalNetworkAccessChecks() {
-  const launchOptions = config.use?.launchOptions ?? {}
-  return {
-    launchOptions: {
-      ...launchOptions,
-      args: [...(launchOptions.args ?? []), '--disable-features=LocalNetworkAccessChecks'],
-    },
-  }
+  return { launchOptions: launchWithoutLocalNetworkAccessChecks }
+}
+
+// One object for every spec: Playwright keys a worker by the identity of each worker option's
+// value, so a fresh object per file gave every such file a worker (and a browser) of its own.
+const baseLaunchOptions = config.use?.launchOptions ?? {}
+const launchWithoutLocalNetworkAccessChecks = {
+  ...baseLaunchOptions,
+  args: [...(baseLaunchOptions.args ?? []), '--disable-features=LocalNetworkAccessChecks'],
 }
 
 /** The frame's own approval UI (shown above the page for an unsafe method). */
