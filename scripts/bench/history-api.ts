@@ -3,7 +3,7 @@
  *
  *   npx tsx --conditions=latch-source scripts/bench/history-api.ts [--txs 1000000] [--backend postgres|pglite|both] [--duration 15]
  *   npx tsx --conditions=latch-source scripts/bench/history-api.ts --through-proxy [--txs 1000000] [--duration 60]
- *     [--database latch_bench_history] [--connections 1,10] [--via proxy,direct] [--nginx-timings]
+ *     [--database latch_bench_history] [--connections 1,10] [--via proxy,direct] [--nginx-timings] [--rate N]
  *     [--server-env K=V,…] [--hold /tmp/target.json]
  *   npx tsx --conditions=latch-source scripts/bench/history-api.ts --target /tmp/target.json[,/tmp/other.json] [--via …] [--connections …]
  *     [--pages repeat,distinct]
@@ -81,6 +81,8 @@ const SERVER_ENV = Object.fromEntries(
 const PAGES = arg('pages', 'repeat,distinct').split(',') as ('repeat' | 'distinct')[]
 /** `--cache off,on`: with `--through-proxy`, one stack per setting (else the servers' default). */
 const CACHE = arg('cache', '').split(',').filter(Boolean)
+/** `--rate N`: hold N requests per second over the run (measure.ts RunTarget.rate). */
+const RATE = Number(arg('rate', '0')) || undefined
 const BACKENDS =
   arg('backend', 'both') === 'both' ? ['postgres', 'pglite'] : [arg('backend', 'postgres')]
 const SECRET = `bench-${randomBytes(8).toString('hex')}`
@@ -269,6 +271,7 @@ async function measureHeld(held: HeldTarget) {
     projectIds: held.projectIds,
     metrics: { urls: held.serverUrls, token: held.metricsToken },
     cpu: cpuGroups(held),
+    rate: RATE,
   }
   const cache = held.cache === '0' ? 'off' : `on${held.cache ? ` (${held.cache} MB)` : ''}`
   console.log(`\n  cache ${cache}`)

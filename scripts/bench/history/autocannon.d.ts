@@ -24,6 +24,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>
     duration?: number
     requests?: RequestSpec[]
+    /** Requests per second across all connections. */
+    overallRate?: number
   }
   function autocannon(options: Options): Promise<Result>
   export default autocannon

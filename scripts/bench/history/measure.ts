@@ -29,6 +29,12 @@ export interface RunTarget {
    * only misses.
    */
   pages?: 'repeat' | 'distinct'
+  /**
+   * Requests per second for the whole run (autocannon's `overallRate`), or as fast as the
+   * connections go. Unpaced, the bench outruns the per-project rate limits and counts the 429s as
+   * failed; a paced run asks whether the stack holds a given rate with nothing refused.
+   */
+  rate?: number
 }
 
 export interface RunResult {
@@ -159,7 +165,15 @@ export async function run(
   const logged = target.timingsLog ? readLines(target.timingsLog).length : 0
   const loadBefore = os.loadavg()[0]!
   const cpuBefore = target.cpu ? await sampleCpu(target.cpu) : undefined
-  const result = await autocannon({ url: target.url, connections, duration, headers, requests })
+  const paced = target.rate ? { overallRate: target.rate } : {}
+  const result = await autocannon({
+    url: target.url,
+    connections,
+    duration,
+    headers,
+    requests,
+    ...paced,
+  })
   const cpu = cpuBefore
     ? cpuPerRequest(cpuBefore, await sampleCpu(target.cpu!), result.requests.total)
     : undefined
