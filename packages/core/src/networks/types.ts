@@ -6,10 +6,10 @@ import type { FamilyNamespace } from '../adapters/rpcMethods.js'
  */
 export type ChainNamespace = FamilyNamespace
 
-/** CAIP-2 chain id, e.g. `eip155:1` or `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`. */
+/** CAIP-2 chain id, such as eip155:1 or solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp. */
 export type CaipNetworkId = `${ChainNamespace}:${string}`
 
-/** CAIP-10 account id, e.g. `eip155:1:0xabc…`. */
+/** CAIP-10 account id, such as eip155:1:0xabc…. */
 export type CaipAddress = `${ChainNamespace}:${string}:${string}`
 
 export interface NativeCurrency {

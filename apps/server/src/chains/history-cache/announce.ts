@@ -12,7 +12,7 @@ export async function announceHistoryChange(tx: Db, scope: string): Promise<void
   await tx.execute(sql`select pg_notify(${HISTORY_CHANNEL}, ${scope})`)
 }
 
-/** The scope of one chain's indexed rows: `eip155:31337`. */
+/** The scope of one chain's indexed rows: the CAIP-2 id, such as eip155:31337. */
 export const chainScope = (namespace: string, chainId: number | string) => `${namespace}:${chainId}`
 
 /** The scope of what the on-ramp relabels for one address (onramp/store.ts announces it). */

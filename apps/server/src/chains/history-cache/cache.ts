@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 
 /**
  * History pages, serialized, held in this process until the data under them changes
- * (docs/deployment.md#history-cache). A page depends on *scopes*: `eip155:31337` for an indexed
+ * (docs/deployment.md#history-cache). A page depends on *scopes*: eip155:31337 (a CAIP-2 id) for an indexed
  * chain's rows (one per chain the page reads), plus {@link EVERY_SCOPE}'s changes (the on-ramp's
  * relabelling, a lost notification). A change to a scope drops every entry that read it.
  *
