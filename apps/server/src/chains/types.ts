@@ -132,8 +132,8 @@ export interface ChainBackend {
   claims(address: string, chainId: string | undefined): boolean
   history(query: HistoryQuery): Promise<HistoryPage>
   /**
-   * The scopes whose announced changes (chains/history-cache/feed.ts) make this page stale, e.g.
-   * eip155:31337, say; null or absent: the page is never cached (read live, nothing announces it).
+   * The scopes whose announced changes (chains/history-cache/feed.ts) make this page stale, such
+   * as eip155:31337; null or absent: the page is never cached (read live, nothing announces it).
    */
   historyScopes?(address: string, chainId: string | undefined): readonly string[] | null
   /** Balances on one chain; absent: this namespace has no balances route. */
