@@ -98,7 +98,7 @@ export async function clickToModal({ page, dir }: ClickPage, tracing?: Browser) 
   return { ms: paintedAt - clickAt, chunks, cpu }
 }
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string
   ph: string
   pid: number
@@ -106,6 +106,19 @@ interface TraceEvent {
   ts: number
   dur?: number
   tdur?: number
+}
+
+/** The top-level tasks Chromium ran on the thread that recorded `mark`, in time order. */
+export function threadTasks(events: TraceEvent[], mark: TraceEvent): TraceEvent[] {
+  return events
+    .filter(
+      (e) =>
+        e.name === 'ThreadControllerImpl::RunTask' &&
+        e.ph === 'X' &&
+        e.pid === mark.pid &&
+        e.tid === mark.tid,
+    )
+    .sort((a, b) => a.ts - b.ts)
 }
 
 /**
@@ -116,15 +129,7 @@ function clickCpu({ traceEvents }: { traceEvents: TraceEvent[] }): number {
   const click = traceEvents.find((e) => e.name === 'latch-bench-click')
   const modal = traceEvents.find((e) => e.name === 'latch-bench-modal')
   if (!click || !modal) throw new Error('the trace lacks the click or the modal mark')
-  const tasks = traceEvents
-    .filter(
-      (e) =>
-        e.name === 'ThreadControllerImpl::RunTask' &&
-        e.ph === 'X' &&
-        e.pid === click.pid &&
-        e.tid === click.tid,
-    )
-    .sort((a, b) => a.ts - b.ts)
+  const tasks = threadTasks(traceEvents, click)
   const first = tasks.find((t) => t.ts <= click.ts && t.ts + (t.dur ?? 0) >= click.ts)
   if (!first) throw new Error('no task holds the click')
   let us = 0

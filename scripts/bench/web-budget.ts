@@ -46,7 +46,13 @@ import { gzipSync } from 'node:zlib'
 import { type Browser, chromium } from 'playwright-core'
 import { build } from 'vite'
 import { LOCALES } from '../../packages/react/src/i18n/locale.js'
-import { type ClickPage, clickToModal, openForClicks } from './clickToModal.js'
+import {
+  type ClickPage,
+  clickToModal,
+  openForClicks,
+  type TraceEvent,
+  threadTasks,
+} from './clickToModal.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const webDir = path.join(root, 'apps/web')
@@ -141,16 +147,6 @@ interface Target {
   clicks: number[]
 }
 
-interface TraceEvent {
-  name: string
-  ph: string
-  pid: number
-  tid: number
-  ts: number
-  dur?: number
-  tdur?: number
-}
-
 /**
  * CPU time the renderer's main thread spent in tasks from navigation start to the button's frame
  * (trace events carry each task's thread time). Unlike wall time it hardly moves when other jobs
@@ -162,17 +158,7 @@ function mainThreadCpu(events: TraceEvent[]): number {
   const start = Math.max(
     ...events.filter((e) => e.name === 'navigationStart' && e.pid === mark.pid).map((e) => e.ts),
   )
-  const tasks = events
-    .filter(
-      (e) =>
-        e.name === 'ThreadControllerImpl::RunTask' &&
-        e.ph === 'X' &&
-        e.pid === mark.pid &&
-        e.tid === mark.tid &&
-        e.ts >= start &&
-        e.ts < mark.ts,
-    )
-    .sort((a, b) => a.ts - b.ts)
+  const tasks = threadTasks(events, mark).filter((e) => e.ts >= start && e.ts < mark.ts)
   let us = 0
   let end = 0
   for (const task of tasks) {
