@@ -38,6 +38,8 @@ type Provider = Awaited<ReturnType<typeof createWalletConnectProvider>>
 let relay: DevRelay
 let guard: ReturnType<typeof refuseFetchBeyondLoopback>
 const providers: Provider[] = []
+/** Sign clients a test made (the phone): closed with the providers, so none reconnects later. */
+const clients: { core: Provider['client']['core'] }[] = []
 
 beforeAll(async () => {
   guard = refuseFetchBeyondLoopback()
@@ -46,11 +48,19 @@ beforeAll(async () => {
 afterEach(async () => {
   for (const provider of providers.splice(0))
     await provider.client.core.relayer.transportClose().catch(() => undefined)
+  for (const client of clients.splice(0))
+    await client.core.relayer.transportClose().catch(() => undefined)
+  // The SDK loaded above stays in this worker's module cache with PageWebSocket as its socket:
+  // a later WalletConnect file in the worker must not keep sending a refused Origin (it did: the
+  // Bitcoin session file's relay refused 'https://shop.example' in a full run).
+  pageOrigin = undefined
 })
 afterAll(async () => {
   await relay?.stop()
   guard?.restore()
   ;(globalThis as { WebSocket?: unknown }).WebSocket = formerWebSocket
+  // And the next file loads the SDK afresh, with the socket class it finds.
+  vi.resetModules()
 })
 
 /** A page's provider for `projectId`, its alerts in a store as the controller keeps them. */
@@ -138,6 +148,7 @@ describe('the relay refusing a session restored at start-up', () => {
       metadata: { name: 'Phone', description: 'Phone', url: 'http://localhost', icons: [] },
       telemetryEnabled: false,
     })
+    clients.push(phone)
     phone.on('session_proposal', async ({ id }) => {
       const approved = await phone.approve({
         id,
