@@ -9,6 +9,12 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ensureBrowser } from './stack/browser.js'
 import {
+  type FailedTest,
+  formatFailures,
+  playwrightFailures,
+  vitestFailures,
+} from './testing/failures.js'
+import {
   formatSlowest,
   playwrightTimes,
   readReport,
@@ -42,6 +48,8 @@ interface Step {
   counts?: () => { passed: number; failed: number; skipped: number }
   /** Each test's time, from the same report. */
   times?: () => TimedTest[]
+  /** The failed tests and their errors, from the same report. */
+  failures?: () => FailedTest[]
 }
 
 function vitestCounts(file: string) {
@@ -91,6 +99,10 @@ const vitest = (project: string[], name: string): Step => {
       const report = readReport<Parameters<typeof vitestTimes>[1]>(file)
       return report ? vitestTimes(name, report, root) : []
     },
+    failures: () => {
+      const report = readReport<Parameters<typeof vitestFailures>[1]>(file)
+      return report ? vitestFailures(name, report, root) : []
+    },
   }
 }
 
@@ -114,12 +126,17 @@ const steps: Step[] = [
       const report = readReport<Parameters<typeof playwrightTimes>[1]>(e2eReport)
       return report ? playwrightTimes('e2e', report) : []
     },
+    failures: () => {
+      const report = readReport<Parameters<typeof playwrightFailures>[1]>(e2eReport)
+      return report ? playwrightFailures('e2e', report) : []
+    },
   },
 ]
 
 const only = process.argv.slice(2)
 const results: Array<{ name: string; ok: boolean; seconds: number }> = []
 const times: TimedTest[] = []
+const failures: FailedTest[] = []
 const totals = { passed: 0, failed: 0, skipped: 0 }
 for (const step of steps) {
   if (only.length && !only.some((o) => step.name.startsWith(o))) continue
@@ -162,11 +179,17 @@ for (const step of steps) {
   }
   results.push({ name: step.name, ok, seconds })
   times.push(...(step.times?.() ?? []))
+  failures.push(...(step.failures?.() ?? []))
 }
 
 // Where the time went: every step, then the ten slowest tests (issue 30's suite-speed part).
 console.log('\n=== slowest tests')
 for (const line of formatSlowest(slowest(times))) console.log(line)
+// Failures last but for the summary: a CI log keeps the tail, and the tail must name them.
+if (failures.length) {
+  console.log('\n=== failed tests')
+  for (const line of formatFailures(failures)) console.log(line)
+}
 console.log('\n=== summary')
 for (const r of results)
   console.log(

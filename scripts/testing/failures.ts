@@ -1,0 +1,96 @@
+/**
+ * The failed test cases of an `npm test` run, read from the runners' JSON reports and printed
+ * last: CI keeps only the tail of a run's output, so a failure must be named there, with the
+ * first lines of its error, or nobody learns which test broke (stop 45's CI: "1 failed", no name).
+ */
+
+export interface FailedTest {
+  step: string
+  /** The file, relative to the repository root. */
+  file: string
+  /** The test's name; empty for a failure outside any test (a file that did not load, a hook). */
+  name: string
+  message: string
+  /** Playwright only: the test failed, then passed on a retry. */
+  flaky?: boolean
+}
+
+interface VitestReport {
+  testResults: Array<{
+    name: string
+    status?: string
+    message?: string
+    assertionResults: Array<{ fullName: string; status: string; failureMessages?: string[] }>
+  }>
+}
+
+interface PlaywrightTest {
+  status: string
+  results: Array<{ error?: { message?: string } }>
+}
+
+interface PlaywrightSuite {
+  title: string
+  file?: string
+  specs?: Array<{ title: string; file?: string; tests: PlaywrightTest[] }>
+  suites?: PlaywrightSuite[]
+}
+
+const relative = (root: string, file: string) =>
+  file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file
+
+export function vitestFailures(step: string, report: VitestReport, root: string): FailedTest[] {
+  return report.testResults.flatMap((file) => {
+    const failed = file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => ({
+        step,
+        file: relative(root, file.name),
+        name: test.fullName,
+        message: test.failureMessages?.join('\n') ?? '',
+      }))
+    // A file can fail with every test passed: an afterAll hook threw, or it never loaded.
+    if (failed.length === 0 && file.status === 'failed')
+      failed.push({ step, file: relative(root, file.name), name: '', message: file.message ?? '' })
+    return failed
+  })
+}
+
+/** Failed and flaky tests; a flaky one passed on a retry, and its first error is what it hit. */
+export function playwrightFailures(step: string, report: { suites: PlaywrightSuite[] }) {
+  const out: FailedTest[] = []
+  const walk = (suite: PlaywrightSuite, file: string, titles: string[]) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue
+        out.push({
+          step,
+          file: `e2e/tests/${spec.file ?? file}`,
+          name: [...titles, spec.title].join(' › '),
+          message: test.results.find((r) => r.error?.message)?.error?.message ?? '',
+          flaky: test.status === 'flaky',
+        })
+      }
+    for (const child of suite.suites ?? []) walk(child, file, [...titles, child.title])
+  }
+  for (const suite of report.suites) walk(suite, suite.file ?? suite.title, [])
+  return out
+}
+
+// Terminal colours in Playwright's messages would print as escape codes in a CI log.
+const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
+
+/** Each failure: a header line, then its message's first lines, indented and cut to width. */
+export function formatFailures(failures: FailedTest[], lines = 6): string[] {
+  return failures.flatMap((f) => {
+    const header = `${f.flaky ? 'FLAKY' : 'FAIL '}  ${f.step.padEnd(11)}  ${f.file}  ${f.name || '(outside any test)'}`
+    const body = f.message
+      .replace(ansi, '')
+      .split('\n')
+      .map((line) => line.trimEnd())
+      .filter((line) => line.trim() !== '')
+      .slice(0, lines)
+      .map((line) => `         ${line.length > 150 ? `${line.slice(0, 149)}…` : line}`)
+    return [header, ...body]
+  })
+}
