@@ -11,6 +11,7 @@ import { UserRejectedRequestError } from 'viem'
 import type { CaipNetwork } from '../../networks/types.js'
 import type { ProviderAlert } from '../../providerServices/alerts.js'
 import { PairingExpiredError } from './errors.js'
+import { hearLateSocketErrors } from './lateSocketErrors.js'
 import { proposalNamespaces } from './namespaces.js'
 import { relayRefusalAlert } from './relayRefusals.js'
 
@@ -67,6 +68,7 @@ export async function createWalletConnectProvider(
   // leave loopback doing so; the wallet then shows the dapp as unverified, which it is.
   if (options.relayUrl && !HOSTED_RELAY.test(options.relayUrl))
     provider.client.core.verify.register = async () => ''
+  hearLateSocketErrors(provider.client.core.relayer)
   const { onAlert } = options
   if (onAlert) {
     const context = { projectId: options.projectId, origin: pageOrigin() }
