@@ -12,6 +12,7 @@ import {
   type FailedTest,
   formatFailures,
   playwrightFailures,
+  unhandledFailures,
   vitestFailures,
 } from './testing/failures.js'
 import {
@@ -83,6 +84,7 @@ function playwrightCounts(file: string) {
 
 const vitest = (project: string[], name: string): Step => {
   const file = path.join(reports, `${name}.json`)
+  const unhandled = path.join(reports, `${name}-unhandled.json`)
   return {
     name,
     command: [
@@ -93,7 +95,9 @@ const vitest = (project: string[], name: string): Step => {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${file}`,
+      '--reporter=./scripts/testing/unhandledErrorsReporter.ts',
     ],
+    env: { LATCH_UNHANDLED_ERRORS_FILE: unhandled },
     counts: vitestCounts(file),
     times: () => {
       const report = readReport<Parameters<typeof vitestTimes>[1]>(file)
@@ -101,7 +105,11 @@ const vitest = (project: string[], name: string): Step => {
     },
     failures: () => {
       const report = readReport<Parameters<typeof vitestFailures>[1]>(file)
-      return report ? vitestFailures(name, report, root) : []
+      const errors = readReport<Parameters<typeof unhandledFailures>[1]>(unhandled) ?? []
+      return [
+        ...(report ? vitestFailures(name, report, root) : []),
+        ...unhandledFailures(name, errors, root),
+      ]
     },
   }
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { formatFailures, playwrightFailures, vitestFailures } from './failures.js'
+import {
+  formatFailures,
+  playwrightFailures,
+  unhandledFailures,
+  vitestFailures,
+} from './failures.js'
 
 describe('the failed tests of a run', () => {
   it('names each failed vitest case with its file relative to the root', () => {
@@ -115,5 +120,37 @@ describe('the failed tests of a run', () => {
     expect(lines.slice(3, 5)).toEqual(['         3', '         4'])
     expect(lines[5]).toBe('FAIL   unit         b.test.ts  (outside any test)')
     expect(lines).toHaveLength(6)
+  })
+})
+
+describe('errors no test caught', () => {
+  it('are named by the file that was running and the test, with the stack after the message', () => {
+    const failures = unhandledFailures(
+      'integration',
+      [
+        {
+          message: 'Error: closed abnormally with code: 3000',
+          file: '/repo/packages/core/src/r.int.test.ts',
+          test: 'a reload',
+          stack: 'Error: closed abnormally\n    at onClose (ws.js:1:1)',
+        },
+        { message: 'Error: somewhere' },
+      ],
+      '/repo',
+    )
+    expect(failures).toEqual([
+      {
+        step: 'integration',
+        file: 'packages/core/src/r.int.test.ts',
+        name: 'unhandled error during "a reload"',
+        message: 'Error: closed abnormally with code: 3000\n    at onClose (ws.js:1:1)',
+      },
+      {
+        step: 'integration',
+        file: '(unknown file)',
+        name: 'unhandled error',
+        message: 'Error: somewhere',
+      },
+    ])
   })
 })

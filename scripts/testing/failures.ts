@@ -3,6 +3,7 @@
  * last: CI keeps only the tail of a run's output, so a failure must be named there, with the
  * first lines of its error, or nobody learns which test broke (stop 45's CI: "1 failed", no name).
  */
+import type { UnhandledError } from './unhandledErrorsReporter.js'
 
 export interface FailedTest {
   step: string
@@ -54,6 +55,20 @@ export function vitestFailures(step: string, report: VitestReport, root: string)
       failed.push({ step, file: relative(root, file.name), name: '', message: file.message ?? '' })
     return failed
   })
+}
+
+/** Errors no test caught (unhandledErrorsReporter.ts), named by the file that was running. */
+export function unhandledFailures(
+  step: string,
+  errors: readonly UnhandledError[],
+  root: string,
+): FailedTest[] {
+  return errors.map((error) => ({
+    step,
+    file: error.file ? relative(root, error.file) : '(unknown file)',
+    name: `unhandled error${error.test ? ` during "${error.test}"` : ''}`,
+    message: [error.message, ...(error.stack?.split('\n').slice(1) ?? [])].join('\n'),
+  }))
 }
 
 /** Failed and flaky tests; a flaky one passed on a retry, and its first error is what it hit. */
