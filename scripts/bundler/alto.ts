@@ -20,6 +20,12 @@ export const bundlerUtilityKey = keccak256(stringToHex('latch devchain bundler u
 
 export class BundlerStartError extends Error {
   override name = 'BundlerStartError'
+  /** 'EADDRINUSE' when alto said its port was taken, whether or not that line is in the tail. */
+  readonly code: string | undefined
+  constructor(message: string, code?: string) {
+    super(message)
+    this.code = code
+  }
 }
 
 export interface DevBundler {
@@ -114,9 +120,13 @@ export async function startDevBundler(options: StartDevBundlerOptions): Promise<
   )
   const tail: string[] = []
   let listening = ''
+  // Said by loopback.mjs as listen fails, before alto's own log (which can be lost, and is a
+  // multi-line entry that can leave a 20-line tail).
+  let addressInUse = false
   const read = (chunk: Buffer) => {
     for (const line of String(chunk).split('\n').filter(Boolean)) {
       options.trace?.(line)
+      if (/EADDRINUSE/.test(line)) addressInUse = true
       const bound = /^latch-loopback listening (.+)$/.exec(line)
       if (bound?.[1]) listening = bound[1]
       tail.push(line)
@@ -133,8 +143,10 @@ export async function startDevBundler(options: StartDevBundlerOptions): Promise<
     clearTimeout(killer)
   }
   const url = `http://127.0.0.1:${options.port}`
+  // Dead once its output is read to the end: 'exit' can come before the last chunks of stdout
+  // (Node's docs on 'exit'), and a rehearsal once lost alto's EADDRINUSE that way.
   let dead = false
-  void exited(child).then(() => {
+  child.once('close', () => {
     dead = true
   })
   // Polls until alto answers: its start-up (simulation contracts, wallet checks) takes seconds on a
@@ -145,6 +157,7 @@ export async function startDevBundler(options: StartDevBundlerOptions): Promise<
       await stop()
       throw new BundlerStartError(
         `alto ${dead ? `exited (${child.exitCode ?? child.signalCode})` : 'did not answer within 120 s'}:\n${tail.join('\n')}`,
+        addressInUse ? 'EADDRINUSE' : undefined,
       )
     }
     await new Promise((resolve) => setTimeout(resolve, 100))

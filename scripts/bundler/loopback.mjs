@@ -16,7 +16,17 @@ net.Server.prototype.listen = function (...args) {
   ) {
     args.splice(1, typeof args[1] === 'string' ? 1 : 0, '127.0.0.1')
   }
+  // A port taken is said here too: alto logs its EADDRINUSE asynchronously and exits 0 at once,
+  // and its log line was lost in one run in four (alto.int). stderr to a pipe is written
+  // synchronously on Linux, so this line gets out. Nobody else listening: thrown as before.
+  const onError = (error) => {
+    if (error?.code === 'EADDRINUSE')
+      process.stderr.write(`latch-loopback address in use (EADDRINUSE) ${error.port ?? ''}\n`)
+    if (this.listenerCount('error') === 0) throw error
+  }
+  this.once('error', onError)
   this.once('listening', () => {
+    this.off('error', onError)
     const address = this.address()
     if (address && typeof address === 'object')
       process.stderr.write(`latch-loopback listening ${address.address}:${address.port}\n`)
