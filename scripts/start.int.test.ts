@@ -314,7 +314,8 @@ describe('npm start', () => {
       cli.stderr.on('data', (chunk) => {
         out += chunk
       })
-      cli.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(out))))
+      // 'close', not 'exit': the last chunk of its output can come after 'exit' (Node's docs).
+      cli.once('close', (code) => (code === 0 ? resolve(out) : reject(new Error(out))))
     })
     expect(signed).toContain('signed in as @latch-dev (fid 1)')
     // The frame first shows the answering account; only the visitor's confirm makes a session.

@@ -44,7 +44,8 @@ function check(workspace: string): Promise<void> {
     child.stderr.on('data', (d) => {
       output += d
     })
-    child.on('exit', (code) => {
+    // 'close': the compiler's output is read to the end before it is printed.
+    child.on('close', (code) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1)
       const errors = output.split('\n').filter((line) => line.includes('error TS'))
       console.log(`${code === 0 ? 'ok  ' : 'FAIL'}  ${workspace}  (${seconds} s)`)

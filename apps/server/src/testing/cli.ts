@@ -47,8 +47,10 @@ export function spawnCli(
   child.stderr?.on('data', (chunk) => {
     err += chunk
   })
+  // 'close', not 'exit': tests read stdout() and stderr() once it resolves, and the last chunks
+  // can come after 'exit' (Node's docs). The server spawns no process that could keep them open.
   const exited = new Promise<number | NodeJS.Signals>((resolve) => {
-    child.on('exit', (code, signal) => resolve(signal ?? code ?? 0))
+    child.on('close', (code, signal) => resolve(signal ?? code ?? 0))
   })
   return { child, stdout: () => out, stderr: () => err, exited }
 }
