@@ -15,10 +15,10 @@ import {
   unhandledFailures,
   vitestFailures,
 } from './testing/failures.js'
+import { readReport } from './testing/reports.js'
 import {
   formatSlowest,
   playwrightTimes,
-  readReport,
   slowest,
   type TimedTest,
   vitestTimes,

@@ -3,6 +3,8 @@
  * last: CI keeps only the tail of a run's output, so a failure must be named there, with the
  * first lines of its error, or nobody learns which test broke (stop 45's CI: "1 failed", no name).
  */
+import path from 'node:path'
+import { type PlaywrightSuite, playwrightSpecs } from './reports.js'
 import type { UnhandledError } from './unhandledErrorsReporter.js'
 
 export interface FailedTest {
@@ -25,34 +27,24 @@ interface VitestReport {
   }>
 }
 
-interface PlaywrightTest {
-  status: string
-  results: Array<{ error?: { message?: string } }>
-}
-
-interface PlaywrightSuite {
-  title: string
-  file?: string
-  specs?: Array<{ title: string; file?: string; tests: PlaywrightTest[] }>
-  suites?: PlaywrightSuite[]
-}
-
-const relative = (root: string, file: string) =>
-  file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file
-
 export function vitestFailures(step: string, report: VitestReport, root: string): FailedTest[] {
   return report.testResults.flatMap((file) => {
     const failed = file.assertionResults
       .filter((test) => test.status === 'failed')
       .map((test) => ({
         step,
-        file: relative(root, file.name),
+        file: path.relative(root, file.name),
         name: test.fullName,
         message: test.failureMessages?.join('\n') ?? '',
       }))
     // A file can fail with every test passed: an afterAll hook threw, or it never loaded.
     if (failed.length === 0 && file.status === 'failed')
-      failed.push({ step, file: relative(root, file.name), name: '', message: file.message ?? '' })
+      failed.push({
+        step,
+        file: path.relative(root, file.name),
+        name: '',
+        message: file.message ?? '',
+      })
     return failed
   })
 }
@@ -65,7 +57,7 @@ export function unhandledFailures(
 ): FailedTest[] {
   return errors.map((error) => ({
     step,
-    file: error.file ? relative(root, error.file) : '(unknown file)',
+    file: error.file ? path.relative(root, error.file) : '(unknown file)',
     name: `unhandled error${error.test ? ` during "${error.test}"` : ''}`,
     message: [error.message, ...(error.stack?.split('\n').slice(1) ?? [])].join('\n'),
   }))
@@ -73,23 +65,19 @@ export function unhandledFailures(
 
 /** Failed and flaky tests; a flaky one passed on a retry, and its first error is what it hit. */
 export function playwrightFailures(step: string, report: { suites: PlaywrightSuite[] }) {
-  const out: FailedTest[] = []
-  const walk = (suite: PlaywrightSuite, file: string, titles: string[]) => {
-    for (const spec of suite.specs ?? [])
-      for (const test of spec.tests) {
-        if (test.status !== 'unexpected' && test.status !== 'flaky') continue
-        out.push({
+  return playwrightSpecs(report).flatMap((spec) =>
+    spec.tests
+      .filter((test) => test.status === 'unexpected' || test.status === 'flaky')
+      .map(
+        (test): FailedTest => ({
           step,
-          file: `e2e/tests/${spec.file ?? file}`,
-          name: [...titles, spec.title].join(' › '),
+          file: spec.file,
+          name: spec.name,
           message: test.results.find((r) => r.error?.message)?.error?.message ?? '',
           flaky: test.status === 'flaky',
-        })
-      }
-    for (const child of suite.suites ?? []) walk(child, file, [...titles, child.title])
-  }
-  for (const suite of report.suites) walk(suite, suite.file ?? suite.title, [])
-  return out
+        }),
+      ),
+  )
 }
 
 // Terminal colours in Playwright's messages would print as escape codes in a CI log.

@@ -2,8 +2,8 @@
  * The slowest test cases of an `npm test` run, read from the runners' JSON reports, so every run
  * says where its time went (issue 30: the suite stays under 20 minutes as the kit grows).
  */
-import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { type PlaywrightSuite, playwrightSpecs } from './reports.js'
 
 export interface TimedTest {
   step: string
@@ -20,17 +20,6 @@ interface VitestReport {
   }>
 }
 
-interface PlaywrightSuite {
-  title: string
-  file?: string
-  specs?: Array<{
-    title: string
-    file?: string
-    tests: Array<{ results: Array<{ duration: number }> }>
-  }>
-  suites?: PlaywrightSuite[]
-}
-
 export function vitestTimes(step: string, report: VitestReport, root: string): TimedTest[] {
   return report.testResults.flatMap((file) =>
     file.assertionResults.map((test) => ({
@@ -42,22 +31,16 @@ export function vitestTimes(step: string, report: VitestReport, root: string): T
   )
 }
 
-/** Playwright reports suites by file, then describe blocks; a retried test counts every attempt. */
+/** Each spec's time; a retried test counts every attempt. */
 export function playwrightTimes(step: string, report: { suites: PlaywrightSuite[] }): TimedTest[] {
-  const out: TimedTest[] = []
-  const walk = (suite: PlaywrightSuite, file: string, titles: string[]) => {
-    for (const spec of suite.specs ?? [])
-      out.push({
-        step,
-        file: `e2e/tests/${spec.file ?? file}`,
-        name: [...titles, spec.title].join(' › '),
-        seconds:
-          spec.tests.flatMap((test) => test.results).reduce((sum, r) => sum + r.duration, 0) / 1000,
-      })
-    for (const child of suite.suites ?? []) walk(child, file, [...titles, child.title])
-  }
-  for (const suite of report.suites) walk(suite, suite.file ?? suite.title, [])
-  return out
+  return playwrightSpecs(report).map((spec) => ({
+    step,
+    file: spec.file,
+    name: spec.name,
+    seconds:
+      spec.tests.flatMap((test) => test.results).reduce((sum, r) => sum + (r.duration ?? 0), 0) /
+      1000,
+  }))
 }
 
 export function slowest(tests: TimedTest[], count = 10): TimedTest[] {
@@ -70,13 +53,4 @@ export function formatSlowest(tests: TimedTest[]): string[] {
     const name = t.name.length > 70 ? `${t.name.slice(0, 69)}…` : t.name
     return `${t.seconds.toFixed(1).padStart(7)} s  ${t.step.padEnd(11)}  ${t.file}  ${name}`
   })
-}
-
-/** Reads a report file, or nothing when the step did not write one (it failed to start). */
-export function readReport<T>(file: string): T | undefined {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as T
-  } catch {
-    return undefined
-  }
 }
