@@ -1,5 +1,6 @@
+import http from 'node:http'
 import net from 'node:net'
-import { createPublicClient, http } from 'viem'
+import { createPublicClient, http as viemHttp } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AnvilInstance, DEV_CHAIN_ID, probeChain, startAnvil } from './anvil.js'
 import { freePort } from './ports.js'
@@ -13,7 +14,7 @@ describe('startAnvil', () => {
   afterAll(() => anvil.stop())
 
   it('serves the dev chain id with a past genesis', async () => {
-    const client = createPublicClient({ transport: http(anvil.rpcUrl) })
+    const client = createPublicClient({ transport: viemHttp(anvil.rpcUrl) })
     expect(await client.getChainId()).toBe(DEV_CHAIN_ID)
     const block = await client.getBlock({ blockNumber: 0n })
     expect(Number(block.timestamp)).toBe(genesis)
@@ -47,6 +48,41 @@ describe('startAnvil', () => {
         await raced.stop()
       }
     } finally {
+      await new Promise((resolve) => squatter.close(resolve))
+    }
+  })
+
+  it("never takes another file's chain for its own when that one took the picked port first", async () => {
+    // The race seen in a rehearsal: another test file's anvil bound the picked port first and
+    // answered the probe with the dev chain id while this anvil died of EADDRINUSE; both files
+    // then shared one chain. The squatter answers like an anvil on the dev chain.
+    const squatter = http.createServer((_, response) => {
+      response.setHeader('content-type', 'application/json')
+      response.end(
+        JSON.stringify({ jsonrpc: '2.0', id: 1, result: `0x${DEV_CHAIN_ID.toString(16)}` }),
+      )
+    })
+    await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve))
+    const taken = (squatter.address() as net.AddressInfo).port
+    expect(await probeChain(`http://127.0.0.1:${taken}`)).toBe(DEV_CHAIN_ID)
+    const picked: number[] = []
+    try {
+      const raced = await startAnvil({
+        pickPort: async (host) => {
+          picked.push(picked.length === 0 ? taken : await freePort(host))
+          return picked.at(-1) as number
+        },
+      })
+      try {
+        expect(picked).toHaveLength(2)
+        expect(raced.port).toBe(picked[1])
+        const client = createPublicClient({ transport: viemHttp(raced.rpcUrl) })
+        expect(await client.getBlockNumber()).toBe(0n)
+      } finally {
+        await raced.stop()
+      }
+    } finally {
+      squatter.closeAllConnections()
       await new Promise((resolve) => squatter.close(resolve))
     }
   })

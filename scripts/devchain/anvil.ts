@@ -92,7 +92,18 @@ async function launchAnvil(host: string, port: number, options: AnvilOptions) {
   if (options.statePath) args.push('--state', options.statePath, '--state-interval', '5')
   if (options.extraArgs) args.push(...options.extraArgs)
 
-  const child = spawn(anvilBinary(), args, { stdio: ['ignore', options.stdio ?? 'ignore', 'pipe'] })
+  const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  // Ready only once this child says it is bound: another file's anvil can take the picked port
+  // first and answer the probe while this one dies of EADDRINUSE, and two test files then shared
+  // one chain (a swap reverted in a rehearsal). anvil prints "Listening on host:port" once bound.
+  let stdout = ''
+  let bound = false
+  child.stdout?.on('data', (chunk) => {
+    if (options.stdio === 'inherit') process.stdout.write(chunk)
+    if (bound) return
+    stdout += chunk
+    bound = stdout.includes(`Listening on ${host}:${port}`)
+  })
   let stderr = ''
   child.stderr?.on('data', (chunk) => {
     stderr += chunk
@@ -111,7 +122,7 @@ async function launchAnvil(host: string, port: number, options: AnvilOptions) {
     for (let attempt = 0; attempt < 150; attempt++) {
       // Gone: `exited` says why; no more knocking on a port that may now be someone else's.
       if (child.exitCode !== null || child.signalCode !== null) return
-      if ((await probeChain(rpcUrl, 500)) === DEV_CHAIN_ID) return
+      if (bound && (await probeChain(rpcUrl, 500)) === DEV_CHAIN_ID) return
       await new Promise((r) => setTimeout(r, 100))
     }
     throw new AnvilStartError(`anvil did not answer at ${rpcUrl} within 15 s`)
