@@ -1,7 +1,7 @@
 import http from 'node:http'
 import net from 'node:net'
 import { createPublicClient, http as viemHttp } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { type AnvilInstance, DEV_CHAIN_ID, probeChain, startAnvil } from './anvil.js'
 import { freePort } from './ports.js'
 
@@ -29,27 +29,8 @@ describe('startAnvil', () => {
 
   it('starts on a fresh port when another process took the picked one first', async () => {
     // The race: the port was free when picked, and another process bound it before anvil did.
-    const squatter = net.createServer((socket) => socket.destroy())
-    await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve))
-    const taken = (squatter.address() as net.AddressInfo).port
-    const picked: number[] = []
-    try {
-      const raced = await startAnvil({
-        pickPort: async (host) => {
-          picked.push(picked.length === 0 ? taken : await freePort(host))
-          return picked.at(-1) as number
-        },
-      })
-      try {
-        expect(picked).toHaveLength(2)
-        expect(raced.port).toBe(picked[1])
-        expect(await probeChain(raced.rpcUrl)).toBe(DEV_CHAIN_ID)
-      } finally {
-        await raced.stop()
-      }
-    } finally {
-      await new Promise((resolve) => squatter.close(resolve))
-    }
+    const raced = await startPastSquatter(net.createServer((socket) => socket.destroy()))
+    expect(await probeChain(raced.rpcUrl)).toBe(DEV_CHAIN_ID)
   })
 
   it("never takes another file's chain for its own when that one took the picked port first", async () => {
@@ -62,28 +43,38 @@ describe('startAnvil', () => {
         JSON.stringify({ jsonrpc: '2.0', id: 1, result: `0x${DEV_CHAIN_ID.toString(16)}` }),
       )
     })
-    await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve))
-    const taken = (squatter.address() as net.AddressInfo).port
-    expect(await probeChain(`http://127.0.0.1:${taken}`)).toBe(DEV_CHAIN_ID)
-    const picked: number[] = []
-    try {
-      const raced = await startAnvil({
-        pickPort: async (host) => {
-          picked.push(picked.length === 0 ? taken : await freePort(host))
-          return picked.at(-1) as number
-        },
-      })
-      try {
-        expect(picked).toHaveLength(2)
-        expect(raced.port).toBe(picked[1])
-        const client = createPublicClient({ transport: viemHttp(raced.rpcUrl) })
-        expect(await client.getBlockNumber()).toBe(0n)
-      } finally {
-        await raced.stop()
-      }
-    } finally {
-      squatter.closeAllConnections()
-      await new Promise((resolve) => squatter.close(resolve))
-    }
+    const raced = await startPastSquatter(squatter, async (taken) => {
+      expect(await probeChain(`http://127.0.0.1:${taken}`)).toBe(DEV_CHAIN_ID)
+    })
+    const client = createPublicClient({ transport: viemHttp(raced.rpcUrl) })
+    expect(await client.getBlockNumber()).toBe(0n)
   })
 })
+
+/**
+ * Starts anvil with `squatter` on the first port it picks, checks it moved to the second, and
+ * stops both once the test is over.
+ */
+async function startPastSquatter(
+  squatter: net.Server,
+  beforeStart?: (taken: number) => Promise<void>,
+): Promise<AnvilInstance> {
+  await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve))
+  onTestFinished(async () => {
+    if (squatter instanceof http.Server) squatter.closeAllConnections()
+    await new Promise((resolve) => squatter.close(resolve))
+  })
+  const taken = (squatter.address() as net.AddressInfo).port
+  await beforeStart?.(taken)
+  const picked: number[] = []
+  const raced = await startAnvil({
+    pickPort: async (host) => {
+      picked.push(picked.length === 0 ? taken : await freePort(host))
+      return picked.at(-1) as number
+    },
+  })
+  onTestFinished(() => raced.stop())
+  expect(picked).toHaveLength(2)
+  expect(raced.port).toBe(picked[1])
+  return raced
+}
